@@ -1,0 +1,41 @@
+"""Exception types of mahjong-core.
+
+Every error the library raises on bad input is a :class:`MahjongError`, which is
+a :class:`ValueError`, so callers may catch either.  Messages quote the
+offending input with ``!r`` and say where the problem is.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MahjongError",
+    "InvalidNotationError",
+    "InvalidHandError",
+    "IllegalActionError",
+]
+
+
+class MahjongError(ValueError):
+    """Base class of every error raised by mahjong-core."""
+
+
+class InvalidNotationError(MahjongError):
+    """Tile or meld notation that cannot be parsed.
+
+    ``text`` is the whole input and ``position`` the index of the offending
+    character (or ``None`` when the problem is not at one character).
+    """
+
+    def __init__(self, message: str, text: str = "", position: int | None = None) -> None:
+        super().__init__(message)
+        self.text = text
+        self.position = position
+
+
+class InvalidHandError(MahjongError):
+    """A hand that cannot exist: a fifth copy, a wrong tile count for the call,
+    a flower where only suit and honour tiles are allowed."""
+
+
+class IllegalActionError(MahjongError):
+    """An action that the rules do not allow in the current state."""

@@ -1,0 +1,58 @@
+"""Build the Cython kernels of mahjong-core.
+
+Compiler directives are set here, once.  Set ``MAHJONG_CORE_DEBUG_CYTHON=1``
+to turn bounds and wrap-around checks back on while debugging a kernel.
+No ``-march``/AVX flags: released wheels must run on any CPU of their arch.
+"""
+
+from __future__ import annotations
+
+import os
+
+import Cython
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("MAHJONG_CORE_DEBUG_CYTHON", "") not in ("", "0")
+
+directives = {
+    "language_level": 3,
+    "embedsignature": True,
+    "binding": True,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "initializedcheck": DEBUG,
+    "cdivision": True,
+    "infer_types": True,
+}
+
+if os.name == "nt":
+    extra_compile_args = ["/O2"]
+else:
+    extra_compile_args = ["-O3"]
+
+extensions = [
+    Extension(
+        f"mahjong_core.{name}",
+        [f"src/mahjong_core/{name}.pyx"],
+        include_dirs=[numpy.get_include()],
+        extra_compile_args=extra_compile_args,
+        define_macros=[
+            ("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION"),
+            ("MAHJONG_CYTHON_VERSION", f'"{Cython.__version__}"'),
+            ("MAHJONG_CFLAGS", '"' + " ".join(extra_compile_args) + '"'),
+            ("MAHJONG_DEBUG", "1" if DEBUG else "0"),
+        ],
+    )
+    for name in ("_native", "_batch")
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives=directives,
+        include_path=["src"],
+        annotate=os.environ.get("MAHJONG_CORE_ANNOTATE", "") not in ("", "0"),
+    ),
+)

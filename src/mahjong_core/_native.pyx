@@ -1,0 +1,2092 @@
+"""Hand-analysis kernels of mahjong-core (Cython).
+
+Everything here works on 34-entry tile-count arrays plus a number of wild
+tiles and a :class:`KernelRules` value.  The meaning of every answer is fixed
+in ``docs/analysis.md``; ``tests/reference/oracle.py`` is the slow, obvious
+twin that the test suite compares these kernels with.
+
+How it works
+------------
+A hand splits into five independent *parts*: the three suits (9 kinds each),
+the winds (4) and the dragons (3).  For every possible count vector of a part
+(at most 17 tiles) three tables are built once, lazily, in C:
+
+* ``d0[m][pt]``: the fewest tiles missing for the part to contain ``m`` sets
+  and (``pt`` = 1) any pair or (``pt`` = 2) a 2/5/8 pair, when no kind may be
+  held more than four times (exact, 4-copy-aware shanten);
+* ``du[m][pt]``: the same without the four-copy limit (wild tiles may be a
+  fifth copy);
+* ``a[pt]``: the fewest wilds that complete the part using all its tiles.
+
+A win check is then a sum of five lookups, shanten a small min-plus
+combination, waits one lookup per candidate kind.  Rare inputs that the tables
+cannot answer exactly (wild masks covering part of a suit; wild hands where
+the four-copy limit binds) go through an exact slower path.
+
+Keys are lexicographic ranks among count vectors of at most 17 tiles, so a
+suit table has 886,400 entries rather than 5**9.
+"""
+
+from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memset, memcpy
+from mahjong_core._types cimport *
+
+from mahjong_core.errors import InvalidHandError
+
+# ---------------------------------------------------------------------------
+# Tables
+# ---------------------------------------------------------------------------
+
+cdef enum:
+    REC = 40          # bytes per key: d0[18] du[18] a[3] pad
+    OFF_DU = 18
+    OFF_A = 36
+    MAXSETS = 16      # set types in one part (suit: 9 pungs + 7 chows)
+
+cdef struct Part:
+    int L
+    uint32_t nkeys
+    uint32_t R[9 * 18 * 5]
+    uint8_t* tab                  # nkeys * REC
+    int nsets
+    uint8_t sets[MAXSETS][9]      # count vector of each set type
+    uint8_t pair258[9]            # position may hold a 2/5/8 pair
+
+cdef Part T_SUIT
+cdef Part T_WIND[2]
+cdef Part T_DRAGON[2]
+cdef bint _ready = False
+
+# knitted arrangements: KNIT[a][j] = kind of the j-th knitted tile
+cdef int KNIT[6][9]
+cdef uint64_t KNIT_MASK[6]
+cdef uint64_t ORPHAN_MASK = 0
+cdef uint64_t HONOR_MASK = 0
+# valid 十三烂 subsets of one suit (any two kinds at least 3 apart)
+cdef int NLAN = 0
+cdef uint16_t LAN[64]
+cdef uint8_t LAN_SIZE[64]
+
+
+cdef inline uint32_t _R(const Part* P, int pos, int s, int v) noexcept nogil:
+    return P.R[(pos * 18 + s) * 5 + v]
+
+
+cdef inline uint32_t part_rank(const Part* P, const uint8_t* c) noexcept nogil:
+    cdef int pos, s = 0
+    cdef uint32_t r = 0
+    for pos in range(P.L):
+        r += P.R[(pos * 18 + s) * 5 + c[pos]]
+        s += c[pos]
+    return r
+
+
+cdef void _rank_minus(const Part* P, const uint8_t* c, uint32_t* out) noexcept nogil:
+    """out[i] = rank(c - e_i) for every i with c[i] > 0."""
+    cdef int L = P.L, q
+    cdef int s[10]
+    cdef uint32_t pre[10]
+    cdef uint32_t suf[10]
+    s[0] = 0
+    pre[0] = 0
+    for q in range(L):
+        s[q + 1] = s[q] + c[q]
+        pre[q + 1] = pre[q] + _R(P, q, s[q], c[q])
+    suf[L - 1] = 0
+    q = L - 2
+    while q >= 0:
+        if s[q + 1] > 0:
+            suf[q] = suf[q + 1] + _R(P, q + 1, s[q + 1] - 1, c[q + 1])
+        else:
+            suf[q] = 0
+        q -= 1
+    for q in range(L):
+        if c[q] > 0:
+            out[q] = pre[q] + _R(P, q, s[q], c[q] - 1) + suf[q]
+
+
+cdef void _rank_plus(const Part* P, const uint8_t* c, uint32_t* out) noexcept nogil:
+    """out[i] = rank(c + e_i) for every i with c[i] < 4 (part total < 17)."""
+    cdef int L = P.L, q
+    cdef int s[10]
+    cdef uint32_t pre[10]
+    cdef uint32_t suf[10]
+    s[0] = 0
+    pre[0] = 0
+    for q in range(L):
+        s[q + 1] = s[q] + c[q]
+        pre[q + 1] = pre[q] + _R(P, q, s[q], c[q])
+    suf[L - 1] = 0
+    q = L - 2
+    while q >= 0:
+        suf[q] = suf[q + 1] + _R(P, q + 1, s[q + 1] + 1, c[q + 1])
+        q -= 1
+    for q in range(L):
+        if c[q] < 4:
+            out[q] = pre[q] + _R(P, q, s[q], c[q] + 1) + suf[q]
+
+
+cdef int _init_rank(Part* P, int L) noexcept nogil:
+    cdef int64_t N[10][18]
+    cdef int k, r, v, pos, s, u
+    cdef int64_t acc
+    for r in range(18):
+        N[0][r] = 1
+    for k in range(1, 10):
+        for r in range(18):
+            acc = 0
+            for v in range(5):
+                if r - v >= 0:
+                    acc += N[k - 1][r - v]
+            N[k][r] = acc
+    P.L = L
+    P.nkeys = <uint32_t>N[L][17]
+    for pos in range(L):
+        for s in range(18):
+            for v in range(5):
+                acc = 0
+                for u in range(v):
+                    if 17 - s - u >= 0:
+                        acc += N[L - 1 - pos][17 - s - u]
+                P.R[(pos * 18 + s) * 5 + v] = <uint32_t>acc
+    return 0
+
+
+cdef void _mark(Part* P, uint64_t* bits, int* t, int m, int pt,
+                uint8_t* possible) noexcept nogil:
+    cdef uint8_t tc[9]
+    cdef int j, ok = 1
+    for j in range(P.L):
+        if t[j] > 4:
+            ok = 0
+            tc[j] = 4
+        else:
+            tc[j] = <uint8_t>t[j]
+    cdef int plane = m * NPT + pt
+    if ok:
+        bits[part_rank(P, tc)] |= (<uint64_t>1) << plane
+        possible[plane] = 1
+    bits[part_rank(P, tc)] |= (<uint64_t>1) << (OFF_DU + plane)
+    possible[OFF_DU + plane] = 1
+
+
+cdef void _enum_targets(Part* P, uint64_t* bits, int* t, int start, int m,
+                        uint8_t* possible) noexcept nogil:
+    cdef int j, si
+    # this multiset of m sets, without a pair and with each pair
+    _mark(P, bits, t, m, 0, possible)
+    for j in range(P.L):
+        t[j] += 2
+        _mark(P, bits, t, m, 1, possible)
+        if P.pair258[j]:
+            _mark(P, bits, t, m, 2, possible)
+        t[j] -= 2
+    if m == MAXM:
+        return
+    for si in range(start, P.nsets):
+        for j in range(P.L):
+            t[j] += P.sets[si][j]
+        _enum_targets(P, bits, t, si, m + 1, possible)
+        for j in range(P.L):
+            t[j] -= P.sets[si][j]
+
+
+cdef int _build_part(Part* P, int L, int honor_chows) except -1:
+    """Fill P's tables.  L = 9 (a suit), 4 (winds) or 3 (dragons)."""
+    cdef int i, j, k, pos, plane, m, pt, size, sumc, best
+    cdef uint32_t r, nk
+    cdef uint8_t* keys
+    cdef uint64_t* bits
+    cdef uint8_t* rec
+    cdef uint8_t* nrec
+    cdef uint8_t mx[36]
+    cdef uint8_t possible[36]
+    cdef uint32_t nb[9]
+    cdef int t[9]
+    cdef uint8_t c[9]
+
+    _init_rank(P, L)
+    nk = P.nkeys
+    # set types
+    P.nsets = 0
+    memset(P.sets, 0, sizeof(P.sets))
+    memset(P.pair258, 0, sizeof(P.pair258))
+    for j in range(L):
+        P.sets[P.nsets][j] = 3
+        P.nsets += 1
+    if L == 9:
+        for j in range(7):
+            P.sets[P.nsets][j] = 1
+            P.sets[P.nsets][j + 1] = 1
+            P.sets[P.nsets][j + 2] = 1
+            P.nsets += 1
+        P.pair258[1] = P.pair258[4] = P.pair258[7] = 1
+    elif honor_chows:
+        # any three different kinds of the part (winds: 4 choices, dragons: 1)
+        for i in range(L):
+            for j in range(i + 1, L):
+                for k in range(j + 1, L):
+                    P.sets[P.nsets][i] = 1
+                    P.sets[P.nsets][j] = 1
+                    P.sets[P.nsets][k] = 1
+                    P.nsets += 1
+
+    keys = <uint8_t*>malloc(nk * L)
+    bits = <uint64_t*>calloc(nk, sizeof(uint64_t))
+    P.tab = <uint8_t*>calloc(nk, REC)
+    if keys == NULL or bits == NULL or P.tab == NULL:
+        free(keys); free(bits)
+        raise MemoryError()
+    with nogil:
+        # every key in rank order (lexicographic, position 0 most significant)
+        memset(c, 0, sizeof(c))
+        sumc = 0
+        r = 0
+        while True:
+            memcpy(keys + <size_t>r * L, c, L)
+            r += 1
+            pos = L - 1
+            while pos >= 0:
+                if c[pos] < 4 and sumc < 17:
+                    c[pos] += 1
+                    sumc += 1
+                    break
+                sumc -= c[pos]
+                c[pos] = 0
+                pos -= 1
+            if pos < 0:
+                break
+        # mark every target (m sets + optional pair), then close downwards:
+        # bit set at c  <=>  c is contained in some target of that plane
+        memset(possible, 0, sizeof(possible))
+        memset(t, 0, sizeof(t))
+        _enum_targets(P, bits, t, 0, 0, possible)
+        r = nk
+        while r > 0:
+            r -= 1
+            if bits[r] == 0:
+                continue
+            _rank_minus(P, keys + <size_t>r * L, nb)
+            for j in range(L):
+                if keys[<size_t>r * L + j] > 0:
+                    bits[nb[j]] |= bits[r]
+        # g = most tiles of c that one target of the plane can cover
+        for r in range(nk):
+            rec = P.tab + <size_t>r * REC
+            sumc = 0
+            for j in range(L):
+                sumc += keys[<size_t>r * L + j]
+            memset(mx, 0, 36)
+            _rank_minus(P, keys + <size_t>r * L, nb)
+            for j in range(L):
+                if keys[<size_t>r * L + j] > 0:
+                    nrec = P.tab + <size_t>nb[j] * REC
+                    for plane in range(36):
+                        if nrec[plane] > mx[plane]:
+                            mx[plane] = nrec[plane]
+            for plane in range(36):
+                if (bits[r] >> plane) & 1:
+                    rec[plane] = <uint8_t>sumc
+                else:
+                    rec[plane] = mx[plane]
+        # turn covers into deficits, and derive the all-tiles-used wild counts
+        for r in range(nk):
+            rec = P.tab + <size_t>r * REC
+            sumc = 0
+            for j in range(L):
+                sumc += keys[<size_t>r * L + j]
+            for pt in range(NPT):
+                rec[OFF_A + pt] = INF8
+            for m in range(NM):
+                for pt in range(NPT):
+                    plane = m * NPT + pt
+                    size = 3 * m + (2 if pt > 0 else 0)
+                    if rec[OFF_DU + plane] == sumc and size >= sumc and possible[OFF_DU + plane]:
+                        if rec[OFF_A + pt] == INF8:
+                            rec[OFF_A + pt] = <uint8_t>(size - sumc)
+                    for k in range(2):
+                        i = plane + k * OFF_DU
+                        if possible[i]:
+                            rec[i] = <uint8_t>(size - rec[i])
+                        else:
+                            rec[i] = INF8
+    free(keys)
+    free(bits)
+    return 0
+
+
+cdef void _init_static() noexcept nogil:
+    global ORPHAN_MASK, HONOR_MASK, NLAN
+    cdef int perm[6][3]
+    cdef int a, g, j, x, y, ok, s
+    cdef int n = 0
+    for a in range(3):
+        for g in range(3):
+            if g == a:
+                continue
+            for j in range(3):
+                if j == a or j == g:
+                    continue
+                perm[n][0] = a
+                perm[n][1] = g
+                perm[n][2] = j
+                n += 1
+    for a in range(6):
+        KNIT_MASK[a] = 0
+        for g in range(3):
+            for j in range(3):
+                KNIT[a][g * 3 + j] = perm[a][g] * 9 + g + 3 * j
+                KNIT_MASK[a] |= (<uint64_t>1) << KNIT[a][g * 3 + j]
+    cdef int orphans[13]
+    orphans[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+    ORPHAN_MASK = 0
+    for j in range(13):
+        ORPHAN_MASK |= (<uint64_t>1) << orphans[j]
+    HONOR_MASK = 0
+    for j in range(27, 34):
+        HONOR_MASK |= (<uint64_t>1) << j
+    NLAN = 0
+    for s in range(512):
+        ok = 1
+        for x in range(9):
+            for y in range(x + 1, 9):
+                if (s >> x) & 1 and (s >> y) & 1 and y - x < 3:
+                    ok = 0
+        if ok:
+            LAN[NLAN] = <uint16_t>s
+            LAN_SIZE[NLAN] = 0
+            for x in range(9):
+                LAN_SIZE[NLAN] += (s >> x) & 1
+            NLAN += 1
+
+
+cdef int ensure_tables() except -1:
+    """Build the tables on first use (about a tenth of a second), once per process."""
+    global _ready
+    if _ready:
+        return 0
+    _init_static()
+    _build_part(&T_SUIT, 9, 0)
+    _build_part(&T_WIND[0], 4, 0)
+    _build_part(&T_WIND[1], 4, 1)
+    _build_part(&T_DRAGON[0], 3, 0)
+    _build_part(&T_DRAGON[1], 3, 1)
+    _ready = True
+    return 0
+
+
+def _build_tables() -> None:
+    """Build the lookup tables now rather than on first use."""
+    ensure_tables()
+
+
+# ---------------------------------------------------------------------------
+# Rules
+# ---------------------------------------------------------------------------
+
+cdef int PART_OFS[5]
+cdef int PART_LEN[5]
+PART_OFS[:] = [0, 9, 18, 27, 31]
+PART_LEN[:] = [9, 9, 9, 4, 3]
+
+cdef enum:
+    BIG = 200
+    ALL_KINDS_LO = 0
+
+
+cdef inline const Part* part_table(int p, int hc) noexcept nogil:
+    if p < 3:
+        return &T_SUIT
+    if p == 3:
+        return &T_WIND[hc]
+    return &T_DRAGON[hc]
+
+
+cdef void krules_init(KRules* r, uint32_t forms, uint64_t wild_mask,
+                      uint64_t pair_mask, int honor_chows, int distinct_pairs) noexcept nogil:
+    cdef int p, L, ofs
+    cdef uint64_t full, mb, pb
+    r.forms = forms
+    r.wild_mask = wild_mask & ((<uint64_t>1 << 34) - 1)
+    r.pair_mask = pair_mask & ((<uint64_t>1 << 34) - 1)
+    r.honor_chows = 1 if honor_chows else 0
+    r.distinct_pairs = 1 if distinct_pairs else 0
+    r.fast = 1
+    for p in range(5):
+        L = PART_LEN[p]
+        ofs = PART_OFS[p]
+        full = (<uint64_t>1 << L) - 1
+        mb = (r.wild_mask >> ofs) & full
+        pb = (r.pair_mask >> ofs) & full
+        r.part_wild[p] = 1 if mb == full else (0 if mb == 0 else 2)
+        if pb == full:
+            r.part_pair[p] = 1
+        elif pb == 0:
+            r.part_pair[p] = 0
+        elif L == 9 and pb == 0x92:
+            r.part_pair[p] = 2
+        else:
+            r.part_pair[p] = 3
+        if r.part_wild[p] == 2 or r.part_pair[p] == 3:
+            r.fast = 0
+
+
+cdef class KernelRules:
+    """The compact, C-level form of :class:`mahjong_core.HandRules`.
+
+    ``forms`` is a bit mask of form codes, ``wild_mask`` and ``pair_mask`` are
+    34-bit kind masks.
+    """
+
+    def __init__(self, uint32_t forms=0b111, uint64_t wild_mask=(1 << 34) - 1,
+                 uint64_t pair_mask=(1 << 34) - 1, bint honor_chows=False,
+                 bint distinct_pairs=False):
+        krules_init(&self.r, forms, wild_mask, pair_mask, honor_chows, distinct_pairs)
+
+    @property
+    def forms(self) -> int:
+        return self.r.forms
+
+    @property
+    def wild_mask(self) -> int:
+        return self.r.wild_mask
+
+    @property
+    def pair_mask(self) -> int:
+        return self.r.pair_mask
+
+    @property
+    def honor_chows(self) -> bool:
+        return bool(self.r.honor_chows)
+
+    @property
+    def distinct_pairs(self) -> bool:
+        return bool(self.r.distinct_pairs)
+
+    @property
+    def fast(self) -> bool:
+        """True when every answer comes from the tables (no exact slow path)."""
+        return bool(self.r.fast)
+
+    def __repr__(self) -> str:
+        return (f"KernelRules(forms={self.r.forms:#x}, wild_mask={self.r.wild_mask:#x}, "
+                f"pair_mask={self.r.pair_mask:#x}, honor_chows={bool(self.r.honor_chows)}, "
+                f"distinct_pairs={bool(self.r.distinct_pairs)})")
+
+    def __reduce__(self):
+        return (KernelRules, (self.r.forms, self.r.wild_mask, self.r.pair_mask,
+                              bool(self.r.honor_chows), bool(self.r.distinct_pairs)))
+
+
+cdef KernelRules _DEFAULT = KernelRules()
+
+
+# ---------------------------------------------------------------------------
+# Standard form
+# ---------------------------------------------------------------------------
+
+cdef inline int _pt(const KRules* r, int p) noexcept nogil:
+    cdef int k = r.part_pair[p]
+    if k == 1:
+        return 1
+    if k == 2:
+        return 2
+    return 0
+
+
+cdef inline int _part_sum(const uint8_t* c, int p) noexcept nogil:
+    cdef int j, s = 0
+    for j in range(PART_OFS[p], PART_OFS[p] + PART_LEN[p]):
+        s += c[j]
+    return s
+
+
+cdef inline void _part_a(const KRules* r, int p, const uint8_t* rec, int s,
+                         int* a0, int* a1) noexcept nogil:
+    """Fewest wilds completing a part with all its tiles: sets only (a0) and
+    sets plus the pair (a1); INF8 when impossible."""
+    cdef int pt = _pt(r, p)
+    if r.part_wild[p] == 1:
+        a0[0] = rec[OFF_A]
+        a1[0] = rec[OFF_A + pt] if pt else INF8
+    else:
+        a0[0] = INF8
+        a1[0] = INF8
+        if s % 3 == 0 and rec[(s // 3) * NPT] == 0:
+            a0[0] = 0
+        if pt and s >= 2 and (s - 2) % 3 == 0 and rec[((s - 2) // 3) * NPT + pt] == 0:
+            a1[0] = 0
+
+
+cdef inline int _pure_pair(const KRules* r) noexcept nogil:
+    return 2 if (r.wild_mask & r.pair_mask) != 0 else INF8
+
+
+cdef int _std_need(const uint8_t* c, const KRules* r) noexcept nogil:
+    """Fewest wilds that complete the standard form with every tile (fast rules)."""
+    cdef int p, s, a0, a1, total = 0, bestd = _pure_pair(r)
+    cdef const Part* P
+    cdef const uint8_t* rec
+    for p in range(5):
+        s = _part_sum(c, p)
+        if s == 0:
+            continue
+        P = part_table(p, r.honor_chows)
+        rec = P.tab + <size_t>part_rank(P, c + PART_OFS[p]) * REC
+        _part_a(r, p, rec, s, &a0, &a1)
+        total += a0
+        if a1 - a0 < bestd:
+            bestd = a1 - a0
+    return total + bestd
+
+
+cdef inline int _wilds_fit(int need, int w, const KRules* r) noexcept nogil:
+    return need <= w and (need == w or r.wild_mask != 0)
+
+
+cdef void _minplus(int (*acc)[2], int (*v)[2], int n) noexcept nogil:
+    cdef int tmp[6][2]
+    cdef int m1, m2, p1, p2, x
+    for m1 in range(n + 1):
+        tmp[m1][0] = BIG
+        tmp[m1][1] = BIG
+    for m1 in range(n + 1):
+        for p1 in range(2):
+            if acc[m1][p1] >= BIG:
+                continue
+            for m2 in range(n + 1 - m1):
+                for p2 in range(2 - p1):
+                    if v[m2][p2] >= BIG:
+                        continue
+                    x = acc[m1][p1] + v[m2][p2]
+                    if x < tmp[m1 + m2][p1 + p2]:
+                        tmp[m1 + m2][p1 + p2] = x
+    for m1 in range(n + 1):
+        acc[m1][0] = tmp[m1][0]
+        acc[m1][1] = tmp[m1][1]
+
+
+cdef int _fresh_draws(int (*FM)[2], int (*FU)[2], int n, int w, const KRules* r,
+                      int em, int eu) noexcept nogil:
+    """Combine masked (FM) and unmasked (FU) parts; fill what is left with
+    fresh sets and pair (on wild kinds when there are any)."""
+    cdef int m1, m2, p1, p2, f, fp, M, U, d, best = BIG
+    cdef int any_wild = r.wild_mask != 0
+    cdef int pair_wild = (r.wild_mask & r.pair_mask) != 0
+    cdef int pair_any = r.pair_mask != 0
+    for m1 in range(n + 1):
+        for p1 in range(2):
+            if FM[m1][p1] >= BIG:
+                continue
+            for m2 in range(n + 1 - m1):
+                for p2 in range(2 - p1):
+                    if FU[m2][p2] >= BIG:
+                        continue
+                    f = n - m1 - m2
+                    fp = 1 - p1 - p2
+                    M = FM[m1][p1] + em
+                    U = FU[m2][p2] + eu
+                    if any_wild:
+                        M += 3 * f
+                    else:
+                        U += 3 * f
+                    if fp:
+                        if pair_wild:
+                            M += 2
+                        elif pair_any:
+                            U += 2
+                        else:
+                            continue
+                    d = U + (M - w if M > w else 0)
+                    if d < best:
+                        best = d
+    return best
+
+
+cdef int _std_draws_fast(const uint8_t* c, int n, int w, const KRules* r,
+                         int em, int eu, int use_u) noexcept nogil:
+    """Fewest draws to reach n sets + a pair (fast rules).  With use_u the
+    wild parts ignore the four-copy limit, giving a lower bound."""
+    cdef int FM[6][2]
+    cdef int FU[6][2]
+    cdef int V[6][2]
+    cdef int p, s, m, mmax, pt, off, x
+    cdef const Part* P
+    cdef const uint8_t* rec
+    for m in range(6):
+        FM[m][0] = FM[m][1] = FU[m][0] = FU[m][1] = BIG
+    FM[0][0] = FU[0][0] = 0
+    for p in range(5):
+        s = _part_sum(c, p)
+        if s == 0:
+            continue
+        P = part_table(p, r.honor_chows)
+        rec = P.tab + <size_t>part_rank(P, c + PART_OFS[p]) * REC
+        off = OFF_DU if (use_u and r.part_wild[p] == 1) else 0
+        pt = _pt(r, p)
+        mmax = s if s < n else n
+        for m in range(n + 1):
+            if m > mmax:
+                V[m][0] = V[m][1] = BIG
+                continue
+            x = rec[off + m * NPT]
+            V[m][0] = BIG if x >= INF8 else x
+            if pt:
+                x = rec[off + m * NPT + pt]
+                V[m][1] = BIG if x >= INF8 else x
+            else:
+                V[m][1] = BIG
+        if r.part_wild[p] == 1:
+            _minplus(FM, V, n)
+        else:
+            _minplus(FU, V, n)
+    return _fresh_draws(FM, FU, n, w, r, em, eu)
+
+
+# ---------------------------------------------------------------------------
+# Exact slow path: partial wild/pair masks, and wild hands where the
+# four-copy limit binds.  Per part, every target that touches the held tiles
+# is enumerated; parts are combined over (sets, pair, excess, wild slots).
+# ---------------------------------------------------------------------------
+
+cdef enum:
+    SW = 18                    # wild-count dimension (0..17)
+    SLOT = NM * 2 * SW * SW    # entries of one slow table
+
+cdef inline int _sidx(int m, int p, int e, int s) noexcept nogil:
+    return ((m * 2 + p) * SW + e) * SW + s
+
+
+cdef struct SlowCtx:
+    const uint8_t* h           # held counts of the part
+    int L
+    int w
+    int mmax
+    uint32_t wbits             # wild-allowed positions
+    uint32_t pbits             # pair-allowed positions
+    int nsets
+    int setidx[MAXSETS]
+    const Part* P
+    uint8_t* best              # SLOT entries
+    int t[9]
+
+
+cdef void _slow_eval(SlowCtx* x, int m, int p) noexcept nogil:
+    cdef int j, slots, SM = 0, SU = 0, E = 0, v, i
+    for j in range(x.L):
+        slots = x.t[j] - x.h[j]
+        if slots < 0:
+            slots = 0
+        if (x.wbits >> j) & 1:
+            SM += slots
+            if x.t[j] > 4:
+                E += x.t[j] - 4
+        else:
+            if x.t[j] > 4:
+                return
+            SU += slots
+    if E > x.w:
+        return
+    if SM > x.w:
+        SU += SM - x.w
+        SM = x.w
+    if SU >= BIG:
+        return
+    i = _sidx(m, p, E, SM)
+    if SU < x.best[i]:
+        x.best[i] = <uint8_t>SU
+
+
+cdef void _slow_enum(SlowCtx* x, int start, int m) noexcept nogil:
+    cdef int j, k, si
+    _slow_eval(x, m, 0)
+    for j in range(x.L):
+        if (x.pbits >> j) & 1 and x.h[j] > 0:
+            x.t[j] += 2
+            _slow_eval(x, m, 1)
+            x.t[j] -= 2
+    if m >= x.mmax:
+        return
+    for k in range(start, x.nsets):
+        si = x.setidx[k]
+        for j in range(x.L):
+            x.t[j] += x.P.sets[si][j]
+        _slow_enum(x, k, m + 1)
+        for j in range(x.L):
+            x.t[j] -= x.P.sets[si][j]
+
+
+cdef void _slow_combine(uint8_t* acc, const uint8_t* part, int n, int w) noexcept nogil:
+    cdef uint8_t tmp[SLOT]
+    cdef int m1, p1, e1, s1, m2, p2, e2, s2, v1, v, S, E, U
+    memset(tmp, BIG, SLOT)
+    for m1 in range(n + 1):
+        for p1 in range(2):
+            for e1 in range(w + 1):
+                for s1 in range(w + 1):
+                    v1 = acc[_sidx(m1, p1, e1, s1)]
+                    if v1 >= BIG:
+                        continue
+                    for m2 in range(n + 1 - m1):
+                        for p2 in range(2 - p1):
+                            for e2 in range(w + 1 - e1):
+                                for s2 in range(w + 1):
+                                    v = part[_sidx(m2, p2, e2, s2)]
+                                    if v >= BIG:
+                                        continue
+                                    U = v1 + v
+                                    S = s1 + s2
+                                    if S > w:
+                                        U += S - w
+                                        S = w
+                                    E = e1 + e2
+                                    if U < tmp[_sidx(m1 + m2, p1 + p2, E, S)]:
+                                        tmp[_sidx(m1 + m2, p1 + p2, E, S)] = <uint8_t>U
+    memcpy(acc, tmp, SLOT)
+
+
+cdef int _std_draws_slow(const uint8_t* c, int n, int w, const KRules* r,
+                         int em, int eu) noexcept nogil:
+    """Exact fewest draws for n sets + a pair, any masks, any wild count."""
+    cdef uint8_t acc[SLOT]
+    cdef uint8_t part[SLOT]
+    cdef SlowCtx x
+    cdef int p, j, k, s, m, q, e, S, U, M, f, fp, d, best = BIG
+    cdef int any_wild = r.wild_mask != 0
+    cdef int pair_wild = (r.wild_mask & r.pair_mask) != 0
+    cdef int pair_any = r.pair_mask != 0
+    cdef int touches
+    if w > SW - 1:
+        w = SW - 1
+    memset(acc, BIG, SLOT)
+    acc[_sidx(0, 0, 0, 0)] = 0
+    for p in range(5):
+        s = _part_sum(c, p)
+        if s == 0:
+            continue
+        x.P = part_table(p, r.honor_chows)
+        x.h = c + PART_OFS[p]
+        x.L = PART_LEN[p]
+        x.w = w
+        x.mmax = s if s < n else n
+        x.wbits = <uint32_t>((r.wild_mask >> PART_OFS[p]) & ((1 << x.L) - 1))
+        x.pbits = <uint32_t>((r.pair_mask >> PART_OFS[p]) & ((1 << x.L) - 1))
+        x.nsets = 0
+        for k in range(x.P.nsets):
+            touches = 0
+            for j in range(x.L):
+                if x.P.sets[k][j] and x.h[j]:
+                    touches = 1
+            if touches:
+                x.setidx[x.nsets] = k
+                x.nsets += 1
+        memset(x.t, 0, sizeof(x.t))
+        memset(part, BIG, SLOT)
+        x.best = part
+        _slow_enum(&x, 0, 0)
+        _slow_combine(acc, part, n, w)
+    for m in range(n + 1):
+        for q in range(2):
+            for e in range(w + 1):
+                for S in range(w + 1):
+                    U = acc[_sidx(m, q, e, S)]
+                    if U >= BIG:
+                        continue
+                    f = n - m
+                    fp = 1 - q
+                    M = S + em
+                    U += eu
+                    if any_wild:
+                        M += 3 * f
+                    else:
+                        U += 3 * f
+                    if fp:
+                        if pair_wild:
+                            M += 2
+                        elif pair_any:
+                            U += 2
+                        else:
+                            continue
+                    d = U + (M - w if M > w else 0)
+                    if d < best:
+                        best = d
+    return best
+
+
+cdef int _std_draws(const uint8_t* c, int n, int w, const KRules* r, int em, int eu) noexcept nogil:
+    cdef int hi, lo
+    if not r.fast:
+        return _std_draws_slow(c, n, w, r, em, eu)
+    hi = _std_draws_fast(c, n, w, r, em, eu, 0)
+    if w == 0:
+        return hi
+    lo = _std_draws_fast(c, n, w, r, em, eu, 1)
+    if lo == hi:
+        return hi
+    return _std_draws_slow(c, n, w, r, em, eu)
+
+
+# ---------------------------------------------------------------------------
+# Special forms: fewest draws (0 = complete).  Each needs 13 or 14 tiles.
+# ---------------------------------------------------------------------------
+
+cdef inline int _bit(uint64_t m, int k) noexcept nogil:
+    return <int>((m >> k) & 1)
+
+
+cdef int _d_pairs(const uint8_t* c, int w, const KRules* r) noexcept nogil:
+    cdef int k, P = 0, sm = 0, su = 0, avail = 0, x, lw, wp, lo, Q, need, ones
+    for k in range(NK):
+        if r.distinct_pairs:
+            if c[k] >= 2:
+                P += 1
+            elif c[k] == 1:
+                if _bit(r.wild_mask, k):
+                    sm += 1
+                else:
+                    su += 1
+            elif _bit(r.wild_mask, k):
+                avail += 1
+        else:
+            P += c[k] >> 1
+            if c[k] & 1:
+                if _bit(r.wild_mask, k):
+                    sm += 1
+                else:
+                    su += 1
+    x = w if w < sm else sm
+    lw = w - x
+    wp = 0
+    if r.wild_mask != 0:
+        wp = lw >> 1
+        if r.distinct_pairs and wp > avail:
+            wp = avail
+    lo = lw - 2 * wp
+    if r.wild_mask == 0 or (r.distinct_pairs and avail - wp <= 0):
+        lo = 0
+    Q = P + x + wp
+    if Q >= 7:
+        return 0
+    need = 7 - Q
+    ones = (sm - x) + su + lo
+    if ones >= need:
+        return need
+    return ones + 2 * (need - ones)
+
+
+cdef int _d_orphans(const uint8_t* c, int w, const KRules* r) noexcept nogil:
+    cdef int k, held = 0, hp = 0, mm = 0, mu = 0, F, U, need
+    for k in range(NK):
+        if not _bit(ORPHAN_MASK, k):
+            continue
+        if c[k] >= 1:
+            held += 1
+            if c[k] >= 2:
+                hp = 1
+        elif _bit(r.wild_mask, k):
+            mm += 1
+        else:
+            mu += 1
+    need = 0 if hp else 1
+    if r.wild_mask & ORPHAN_MASK:
+        F = mm + need
+        U = mu
+    else:
+        F = mm
+        U = mu + need
+    return U + (F - w if F > w else 0)
+
+
+cdef int _d_knitted(const uint8_t* c, int w, const KRules* r) noexcept nogil:
+    cdef int a, k, h, mm, need, x, d, best = BIG
+    cdef uint64_t K
+    for a in range(6):
+        K = KNIT_MASK[a] | HONOR_MASK
+        h = 0
+        mm = 0
+        for k in range(NK):
+            if _bit(K, k):
+                if c[k]:
+                    h += 1
+                elif _bit(r.wild_mask, k):
+                    mm += 1
+        need = 14 - h if h < 14 else 0
+        x = w
+        if mm < x:
+            x = mm
+        if need < x:
+            x = need
+        d = need - x
+        if d < best:
+            best = d
+    return best
+
+
+cdef int _d_greater(const uint8_t* c, int w, const KRules* r) noexcept nogil:
+    cdef int a, k, j, hh = 0, mh = 0, hs, ms, rs, F, d, best = BIG
+    for k in range(27, 34):
+        if c[k]:
+            hh += 1
+        elif _bit(r.wild_mask, k):
+            mh += 1
+    for a in range(6):
+        hs = 0
+        ms = 0
+        for j in range(9):
+            k = KNIT[a][j]
+            if c[k]:
+                hs += 1
+            elif _bit(r.wild_mask, k):
+                ms += 1
+        rs = 7 - hs if hs < 7 else 0
+        F = mh + (rs if rs < ms else ms)
+        d = (7 - hh) + rs - (w if w < F else F)
+        if d < best:
+            best = d
+    return best
+
+
+cdef int _d_lan(const uint8_t* c, int w, const KRules* r) noexcept nogil:
+    """十三烂: DP over the suits on (kinds chosen, wild-fillable new kinds)."""
+    cdef int dp[10][15]
+    cdef int nd[10][15]
+    cdef int s, i, z, nm, nu, a, b, pres, wb, hh = 0, mh = 0, uh = 0
+    cdef int k, take, tm, tu, NM_, NU_, cost, best = BIG, v
+    for a in range(10):
+        for b in range(15):
+            dp[a][b] = BIG
+    dp[0][0] = 0
+    for s in range(3):
+        pres = 0
+        wb = 0
+        for i in range(9):
+            if c[s * 9 + i]:
+                pres |= 1 << i
+            if _bit(r.wild_mask, s * 9 + i):
+                wb |= 1 << i
+        for a in range(10):
+            for b in range(15):
+                nd[a][b] = BIG
+        for i in range(NLAN):
+            z = LAN_SIZE[i]
+            nm = 0
+            nu = 0
+            for k in range(9):
+                if (LAN[i] >> k) & 1 and not (pres >> k) & 1:
+                    if (wb >> k) & 1:
+                        nm += 1
+                    else:
+                        nu += 1
+            for a in range(10 - z):
+                for b in range(15 - nm):
+                    v = dp[a][b]
+                    if v >= BIG:
+                        continue
+                    if v + nu < nd[a + z][b + nm]:
+                        nd[a + z][b + nm] = v + nu
+        memcpy(dp, nd, sizeof(dp))
+    for k in range(27, 34):
+        if c[k]:
+            hh += 1
+        elif _bit(r.wild_mask, k):
+            mh += 1
+        else:
+            uh += 1
+    for a in range(7, 10):
+        take = 14 - a
+        for b in range(15):
+            v = dp[a][b]
+            if v >= BIG:
+                continue
+            k = take - (hh if hh < take else take)
+            tm = k if k < mh else mh
+            tu = k - tm
+            if tu > uh:
+                continue
+            NM_ = b + tm
+            NU_ = v + tu
+            cost = NU_ + (NM_ - w if NM_ > w else 0)
+            if cost < best:
+                best = cost
+    return best
+
+
+cdef int _d_knitted_straight(const uint8_t* c, int n, int w, const KRules* r) noexcept nogil:
+    """组合龙: the nine knitted tiles + (n - 3) sets + a pair; n is 3 or 4."""
+    cdef uint8_t c2[34]
+    cdef int a, j, k, km, ku, d, best = BIG
+    for a in range(6):
+        memcpy(c2, c, 34)
+        km = 0
+        ku = 0
+        for j in range(9):
+            k = KNIT[a][j]
+            if c2[k]:
+                c2[k] -= 1
+            elif _bit(r.wild_mask, k):
+                km += 1
+            else:
+                ku += 1
+        d = _std_draws(c2, n - 3, w, r, km, ku)
+        if d < best:
+            best = d
+    return best
+
+
+cdef int _ks_win(const uint8_t* c, int w, const KRules* r) noexcept nogil:
+    cdef uint8_t c2[34]
+    cdef int a, j, k, km, ku
+    if not r.fast:
+        return 0
+    for a in range(6):
+        memcpy(c2, c, 34)
+        km = 0
+        ku = 0
+        for j in range(9):
+            k = KNIT[a][j]
+            if c2[k]:
+                c2[k] -= 1
+            elif _bit(r.wild_mask, k):
+                km += 1
+            else:
+                ku += 1
+        if ku == 0 and km <= w and _wilds_fit(_std_need(c2, r) + km, w, r):
+            return 1
+    return 0
+
+
+cdef int _form_draws(const uint8_t* c, int w, const KRules* r, int form, int n) noexcept nogil:
+    """Fewest draws for one form, or -1 when the form does not apply."""
+    if not (r.forms >> form) & 1:
+        return -1
+    if form == F_STANDARD:
+        return _std_draws(c, n, w, r, 0, 0)
+    if form == F_KNITTED_STRAIGHT:
+        if n != 3 and n != 4:
+            return -1
+        return _d_knitted_straight(c, n, w, r)
+    if n != 4:
+        return -1
+    if form == F_SEVEN_PAIRS:
+        return _d_pairs(c, w, r)
+    if form == F_ORPHANS:
+        return _d_orphans(c, w, r)
+    if form == F_KNITTED:
+        return _d_knitted(c, w, r)
+    if form == F_GREATER_KNITTED:
+        return _d_greater(c, w, r)
+    if form == F_SHISANLAN:
+        return _d_lan(c, w, r)
+    return -1
+
+
+cdef inline int _hand_n(const uint8_t* c, int w) noexcept nogil:
+    cdef int k, T = w
+    for k in range(NK):
+        T += c[k]
+    return (T - 1) // 3 if T % 3 == 1 else (T - 2) // 3
+
+
+cdef int k_shanten_form(const uint8_t* c, int w, const KRules* r, int form) noexcept nogil:
+    """Shanten for one form (-2 when the form does not apply)."""
+    cdef int d = _form_draws(c, w, r, form, _hand_n(c, w))
+    if d < 0 or d >= BIG:
+        return -2
+    return d - 1
+
+
+cdef int k_shanten(const uint8_t* c, int w, const KRules* r) noexcept nogil:
+    cdef int f, d, best = BIG, n = _hand_n(c, w)
+    for f in range(NFORMS):
+        d = _form_draws(c, w, r, f, n)
+        if 0 <= d < best:
+            best = d
+    return best - 1
+
+
+cdef int _special_win(const uint8_t* c, int w, const KRules* r, int n) noexcept nogil:
+    cdef int f
+    for f in range(1, NFORMS):
+        if (r.forms >> f) & 1:
+            if f == F_KNITTED_STRAIGHT and r.fast:
+                if (n == 3 or n == 4) and _ks_win(c, w, r):
+                    return 1
+            elif _form_draws(c, w, r, f, n) == 0:
+                return 1
+    return 0
+
+
+cdef int k_is_win(const uint8_t* c, int w, const KRules* r) noexcept nogil:
+    cdef int n = _hand_n(c, w)
+    if r.forms & 1:
+        if r.fast:
+            if _wilds_fit(_std_need(c, r), w, r):
+                return 1
+        elif _std_draws_slow(c, n, w, r, 0, 0) == 0:
+            return 1
+    if r.forms & ~(<uint32_t>1):
+        return _special_win(c, w, r, n)
+    return 0
+
+
+cdef uint64_t _std_waits_fast(const uint8_t* c, int w, const KRules* r) noexcept nogil:
+    cdef int p, q, j, s, L, a0[5], a1[5], b0, b1, total = 0, pp, need, d
+    cdef int best1 = BIG, best1p = -1, best2 = BIG
+    cdef int na0, na1, other
+    cdef uint32_t nb[9]
+    cdef uint32_t rk
+    cdef const Part* P
+    cdef const uint8_t* rec
+    cdef uint64_t out = 0
+    cdef int ssum[5]
+    pp = _pure_pair(r)
+    for p in range(5):
+        s = _part_sum(c, p)
+        ssum[p] = s
+        P = part_table(p, r.honor_chows)
+        if s == 0:
+            a0[p] = 0
+            a1[p] = BIG
+        else:
+            rec = P.tab + <size_t>part_rank(P, c + PART_OFS[p]) * REC
+            _part_a(r, p, rec, s, &a0[p], &a1[p])
+        total += a0[p]
+        d = a1[p] - a0[p]
+        if d < best1:
+            best2 = best1
+            best1 = d
+            best1p = p
+        elif d < best2:
+            best2 = d
+    for q in range(5):
+        P = part_table(q, r.honor_chows)
+        L = PART_LEN[q]
+        _rank_plus(P, c + PART_OFS[q], nb)
+        other = best2 if best1p == q else best1
+        if pp < other:
+            other = pp
+        for j in range(L):
+            if c[PART_OFS[q] + j] >= 4:
+                continue
+            rec = P.tab + <size_t>nb[j] * REC
+            _part_a(r, q, rec, ssum[q] + 1, &na0, &na1)
+            need = total - a0[q] + na0
+            d = na1 - na0
+            if other < d:
+                d = other
+            need += d
+            if _wilds_fit(need, w, r):
+                out |= (<uint64_t>1) << (PART_OFS[q] + j)
+    return out
+
+
+cdef uint64_t k_waits(const uint8_t* c, int w, const KRules* r) noexcept nogil:
+    cdef uint64_t out = 0
+    cdef uint8_t c2[34]
+    cdef int k, f, n = _hand_n(c, w)
+    if r.fast:
+        if r.forms & 1:
+            out = _std_waits_fast(c, w, r)
+        for f in range(1, NFORMS):
+            if (r.forms >> f) & 1 and _form_draws(c, w, r, f, n + 0) == 1:
+                memcpy(c2, c, 34)
+                for k in range(NK):
+                    if c2[k] < 4 and not (out >> k) & 1:
+                        c2[k] += 1
+                        if f == F_KNITTED_STRAIGHT:
+                            if _ks_win(c2, w, r):
+                                out |= (<uint64_t>1) << k
+                        elif _form_draws(c2, w, r, f, n) == 0:
+                            out |= (<uint64_t>1) << k
+                        c2[k] -= 1
+        return out
+    memcpy(c2, c, 34)
+    for k in range(NK):
+        if c2[k] < 4:
+            c2[k] += 1
+            if k_is_win(c2, w, r):
+                out |= (<uint64_t>1) << k
+            c2[k] -= 1
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Python-facing values and wrappers
+# ---------------------------------------------------------------------------
+
+cdef str _SUITS = "mpsz"
+
+
+cdef class Counts:
+    """An immutable 34-entry tile-count buffer: the fast input of every
+    analysis function.  Build one with :func:`mahjong_core.counts`.
+
+    >>> from mahjong_core import counts
+    >>> c = counts("123m11z")
+    >>> c[0], c[27], c.total
+    (1, 2, 5)
+    """
+
+    def __init__(self, values=None):
+        cdef int k, v, total = 0
+        memset(self.c, 0, 34)
+        if values is None:
+            self.total = 0
+            return
+        vals = list(values)
+        if len(vals) != 34:
+            raise InvalidHandError(f"Counts needs 34 counts, got {len(vals)}: {vals!r}")
+        for k in range(34):
+            v = vals[k]
+            if v < 0 or v > 4:
+                raise InvalidHandError(
+                    f"count of kind {k} must be 0..4, got {v} in {vals!r}")
+            self.c[k] = <uint8_t>v
+            total += v
+        self.total = total
+
+    @property
+    def total(self) -> int:
+        """Number of tiles counted."""
+        return self.total
+
+    def __len__(self) -> int:
+        return 34
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return self.tolist()[i]
+        cdef Py_ssize_t k = i
+        if k < 0:
+            k += 34
+        if k < 0 or k >= 34:
+            raise IndexError("Counts index out of range")
+        return self.c[k]
+
+    def __iter__(self):
+        return iter(self.tolist())
+
+    def tolist(self) -> list:
+        """The 34 counts as a list."""
+        return [self.c[k] for k in range(34)]
+
+    def kinds(self) -> list:
+        """The tiles as a sorted list of kinds, one entry per tile."""
+        cdef int k, j
+        out = []
+        for k in range(34):
+            for j in range(self.c[k]):
+                out.append(k)
+        return out
+
+    def __eq__(self, other):
+        if type(other) is not Counts:
+            return NotImplemented
+        return bytes(self.c[:34]) == bytes((<Counts>other).c[:34])
+
+    def __hash__(self):
+        return hash(bytes(self.c[:34]))
+
+    def __reduce__(self):
+        return (Counts, (self.tolist(),))
+
+    def notation(self) -> str:
+        """Compact notation, suits in the order m p s z."""
+        cdef int s, i, k
+        parts = []
+        for s in range(4):
+            digits = []
+            for i in range(9 if s < 3 else 7):
+                k = s * 9 + i
+                if self.c[k]:
+                    digits.append(str(i + 1) * self.c[k])
+            if digits:
+                parts.append("".join(digits) + _SUITS[s])
+        return "".join(parts)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Counts({self.notation()!r})"
+
+
+cdef object _converter = None
+
+
+def _set_converter(f) -> None:
+    """Register the function that turns other inputs (notation, kind lists)
+    into :class:`Counts`; the façade does this at import."""
+    global _converter
+    _converter = f
+
+
+cdef inline Counts _as_counts(object tiles):
+    if type(tiles) is Counts:
+        return <Counts>tiles
+    return <Counts>_converter(tiles)
+
+
+cdef inline KernelRules _as_rules(object rules):
+    if rules is None:
+        return _DEFAULT
+    if type(rules) is KernelRules:
+        return <KernelRules>rules
+    return <KernelRules>rules._kernel
+
+
+cdef int _check(Counts c, int wilds, int mod, str what) except -1:
+    cdef int T = c.total + wilds
+    if not _ready:
+        ensure_tables()
+    if wilds < 0:
+        raise InvalidHandError(f"{what}: wilds must be >= 0, got {wilds}")
+    if T > MAXT:
+        raise InvalidHandError(
+            f"{what}: at most {MAXT} tiles (wilds included), got {T}: {c!r} + {wilds} wild(s)")
+    if mod == 2 and T % 3 != 2:
+        raise InvalidHandError(
+            f"{what} needs 3n+2 tiles (wilds included), got {T}: {c!r} + {wilds} wild(s)")
+    if mod == 1 and T % 3 != 1:
+        raise InvalidHandError(
+            f"{what} needs 3n+1 tiles (wilds included), got {T}: {c!r} + {wilds} wild(s)")
+    if mod == 0 and T % 3 == 0:
+        raise InvalidHandError(
+            f"{what} needs 3n+1 or 3n+2 tiles (wilds included), got {T}: {c!r} + {wilds} wild(s)")
+    return 0
+
+
+cdef tuple _mask_kinds(uint64_t m):
+    cdef int k
+    return tuple([k for k in range(34) if (m >> k) & 1])
+
+
+def is_win(tiles, int wilds=0, rules=None) -> bool:
+    """True when the 3n+2 tiles (wilds included) form a complete hand."""
+    cdef Counts c = _as_counts(tiles)
+    cdef KernelRules r = _as_rules(rules)
+    _check(c, wilds, 2, "is_win")
+    return k_is_win(c.c, wilds, &r.r) != 0
+
+
+def waits(tiles, int wilds=0, rules=None) -> tuple:
+    """The kinds that complete a 3n+1 hand, ascending."""
+    cdef Counts c = _as_counts(tiles)
+    cdef KernelRules r = _as_rules(rules)
+    _check(c, wilds, 1, "waits")
+    return _mask_kinds(k_waits(c.c, wilds, &r.r))
+
+
+def waits_mask(tiles, int wilds=0, rules=None) -> int:
+    """:func:`waits` as a 34-bit mask (bit k = kind k)."""
+    cdef Counts c = _as_counts(tiles)
+    cdef KernelRules r = _as_rules(rules)
+    _check(c, wilds, 1, "waits")
+    return k_waits(c.c, wilds, &r.r)
+
+
+def shanten(tiles, int wilds=0, rules=None) -> int:
+    """Tiles short of ready: -1 complete, 0 ready (3n+1 or 3n+2 tiles)."""
+    cdef Counts c = _as_counts(tiles)
+    cdef KernelRules r = _as_rules(rules)
+    _check(c, wilds, 0, "shanten")
+    return k_shanten(c.c, wilds, &r.r)
+
+
+def shanten_by_form(tiles, int wilds=0, rules=None) -> dict:
+    """{form code: shanten} for every allowed form that applies to this size."""
+    cdef Counts c = _as_counts(tiles)
+    cdef KernelRules r = _as_rules(rules)
+    cdef int f, v
+    _check(c, wilds, 0, "shanten_by_form")
+    out = {}
+    for f in range(NFORMS):
+        v = k_shanten_form(c.c, wilds, &r.r, f)
+        if v != -2:
+            out[f] = v
+    return out
+
+
+def _py_std_draws(tiles, int wilds=0, rules=None, bint slow=False) -> int:
+    """Python wrapper used for testing: standard-form draws, optionally forcing
+    the exact slow path."""
+    cdef Counts c = _as_counts(tiles)
+    cdef KernelRules r = _as_rules(rules)
+    _check(c, wilds, 0, "_py_std_draws")
+    cdef int n = _hand_n(c.c, wilds)
+    if slow:
+        return _std_draws_slow(c.c, n, wilds, &r.r, 0, 0)
+    return _std_draws(c.c, n, wilds, &r.r, 0, 0)
+
+
+# ---------------------------------------------------------------------------
+# Decompositions: every reading of a complete hand, with the wilds' kinds.
+# A unit packs as (shape << 24) | ((kind + 1) << 12) | wilds, so sorting the
+# packed values sorts by (shape, kind, wilds).
+# ---------------------------------------------------------------------------
+
+cdef enum:
+    MAXU = 16
+
+cdef struct Reading:
+    uint32_t u[MAXU]
+    uint8_t n
+    uint8_t form
+
+cdef struct DecCtx:
+    uint8_t c[34]
+    int w                      # wilds left
+    int pair                   # pair taken
+    uint32_t units[MAXU]
+    int nu
+    int form
+    const KRules* r
+    Reading* out
+    int nout
+    int cap
+    int overflow
+
+
+cdef inline uint32_t _unit(int shape, int kind, int wilds) noexcept nogil:
+    return (<uint32_t>shape << 24) | (<uint32_t>(kind + 1) << 12) | <uint32_t>wilds
+
+
+cdef void _emit(DecCtx* x) noexcept nogil:
+    cdef Reading* rd
+    cdef int i, j
+    cdef uint32_t v
+    if x.nout == x.cap:
+        x.overflow = 1
+        return
+    rd = &x.out[x.nout]
+    x.nout += 1
+    rd.n = <uint8_t>x.nu
+    rd.form = <uint8_t>x.form
+    for i in range(x.nu):
+        v = x.units[i]
+        j = i
+        while j > 0 and rd.u[j - 1] > v:
+            rd.u[j] = rd.u[j - 1]
+            j -= 1
+        rd.u[j] = v
+    for i in range(x.nu, MAXU):
+        rd.u[i] = 0
+
+
+cdef inline int _wild_ok(const KRules* r, int k) noexcept nogil:
+    return <int>((r.wild_mask >> k) & 1)
+
+
+cdef void _dec_finish(DecCtx* x) noexcept nogil:
+    """No real tile left: the remaining wilds form whole-wild units."""
+    cdef int L = x.w, k, base = x.nu
+    if x.pair:
+        if L % 3:
+            return
+    else:
+        if L < 2 or (L - 2) % 3 or (x.r.wild_mask & x.r.pair_mask) == 0:
+            return
+    if L >= 3 and x.r.wild_mask == 0:
+        return
+    if x.nu + (L + 2) // 3 > MAXU:
+        return
+    if not x.pair:
+        x.units[x.nu] = _unit(U_WILD_PAIR, -1, 2)
+        x.nu += 1
+        L -= 2
+    while L > 0:
+        x.units[x.nu] = _unit(U_WILD_SET, -1, 3)
+        x.nu += 1
+        L -= 3
+    _emit(x)
+    x.nu = base
+
+
+cdef int _dec_feasible(DecCtx* x) noexcept nogil:
+    """Cheap bound with the tables: can what is left still be completed?"""
+    cdef int p, s, a0, a1, total = 0
+    cdef const Part* P
+    cdef const uint8_t* rec
+    if not x.r.fast:
+        return 1
+    if not x.pair:
+        return _std_need(x.c, x.r) <= x.w
+    for p in range(5):
+        s = _part_sum(x.c, p)
+        if s == 0:
+            continue
+        P = part_table(p, x.r.honor_chows)
+        rec = P.tab + <size_t>part_rank(P, x.c + PART_OFS[p]) * REC
+        _part_a(x.r, p, rec, s, &a0, &a1)
+        total += a0
+    return total <= x.w
+
+
+cdef void _dec_std(DecCtx* x) noexcept nogil:
+    cdef int i = 0, k, j, s, lo, hi, need, bits, pos, hm, a, b, m3
+    cdef int mem[3]
+    cdef int choice, opt, nopt, ok
+    while i < 34 and x.c[i] == 0:
+        i += 1
+    if i == 34:
+        _dec_finish(x)
+        return
+    if x.nu >= MAXU or x.overflow:
+        return
+    if not _dec_feasible(x):
+        return
+    # pair containing this tile
+    if not x.pair and (x.r.pair_mask >> i) & 1:
+        for k in range(1, 3):
+            if k > x.c[i]:
+                break
+            need = 2 - k
+            if need and (need > x.w or not _wild_ok(x.r, i)):
+                continue
+            x.c[i] -= k
+            x.w -= need
+            x.pair = 1
+            x.units[x.nu] = _unit(U_PAIR, i, need)
+            x.nu += 1
+            _dec_std(x)
+            x.nu -= 1
+            x.pair = 0
+            x.w += need
+            x.c[i] += k
+    # pung containing this tile
+    for k in range(1, 4):
+        if k > x.c[i]:
+            break
+        need = 3 - k
+        if need and (need > x.w or not _wild_ok(x.r, i)):
+            continue
+        x.c[i] -= k
+        x.w -= need
+        x.units[x.nu] = _unit(U_PUNG, i, need)
+        x.nu += 1
+        _dec_std(x)
+        x.nu -= 1
+        x.w += need
+        x.c[i] += k
+    # chows containing this tile
+    if i < 27:
+        lo = (i // 9) * 9
+        hi = lo + 8
+        for s in range(i - 2, i + 1):
+            if s < lo or s + 2 > hi:
+                continue
+            # members other than i: below i always wild; above i real or wild
+            nopt = 1
+            for j in range(3):
+                if s + j > i and x.c[s + j] > 0:
+                    nopt *= 2
+            for opt in range(nopt):
+                bits = 0
+                ok = 1
+                choice = opt
+                for j in range(3):
+                    pos = s + j
+                    if pos == i:
+                        continue
+                    if pos > i and x.c[pos] > 0:
+                        if choice & 1:
+                            bits |= 1 << j
+                        choice >>= 1
+                    else:
+                        bits |= 1 << j
+                    if (bits >> j) & 1 and not _wild_ok(x.r, pos):
+                        ok = 0
+                need = ((bits) & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1)
+                if not ok or need > x.w:
+                    continue
+                for j in range(3):
+                    if not (bits >> j) & 1:
+                        x.c[s + j] -= 1
+                x.w -= need
+                x.units[x.nu] = _unit(U_CHOW, s, bits)
+                x.nu += 1
+                _dec_std(x)
+                x.nu -= 1
+                x.w += need
+                for j in range(3):
+                    if not (bits >> j) & 1:
+                        x.c[s + j] += 1
+    elif x.r.honor_chows:
+        if i < 31:
+            lo = 27
+            hi = 31
+        else:
+            lo = 31
+            hi = 34
+        for a in range(lo, hi):
+            for b in range(a + 1, hi):
+                for m3 in range(b + 1, hi):
+                    mem[0] = a
+                    mem[1] = b
+                    mem[2] = m3
+                    if a != i and b != i and m3 != i:
+                        continue
+                    nopt = 1
+                    for j in range(3):
+                        if mem[j] > i and x.c[mem[j]] > 0:
+                            nopt *= 2
+                    for opt in range(nopt):
+                        bits = 0
+                        ok = 1
+                        choice = opt
+                        for j in range(3):
+                            pos = mem[j]
+                            if pos == i:
+                                continue
+                            if pos > i and x.c[pos] > 0:
+                                if choice & 1:
+                                    bits |= 1 << j
+                                choice >>= 1
+                            else:
+                                bits |= 1 << j
+                            if (bits >> j) & 1 and not _wild_ok(x.r, pos):
+                                ok = 0
+                        need = (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1)
+                        if not ok or need > x.w:
+                            continue
+                        hm = (1 << (a - 27)) | (1 << (b - 27)) | (1 << (m3 - 27))
+                        for j in range(3):
+                            if not (bits >> j) & 1:
+                                x.c[mem[j]] -= 1
+                        x.w -= need
+                        x.units[x.nu] = _unit(U_HONOR_CHOW, hm, bits)
+                        x.nu += 1
+                        _dec_std(x)
+                        x.nu -= 1
+                        x.w += need
+                        for j in range(3):
+                            if not (bits >> j) & 1:
+                                x.c[mem[j]] += 1
+
+
+cdef void _dec_pairs(DecCtx* x, int k) noexcept nogil:
+    """Seven pairs: kind by kind, b of its pairs hold one wild."""
+    cdef int b, i, npairs, base, wp, avail, used, j
+    while k < 34 and x.c[k] == 0:
+        k += 1
+    if k == 34:
+        npairs = x.nu
+        if x.w % 2:
+            return
+        wp = x.w // 2
+        if npairs + wp != 7:
+            return
+        if wp:
+            if x.r.wild_mask == 0:
+                return
+            if x.r.distinct_pairs:
+                avail = 0
+                for j in range(34):
+                    if _wild_ok(x.r, j):
+                        used = 0
+                        for i in range(x.nu):
+                            if <int>((x.units[i] >> 12) & 0xFFF) - 1 == j:
+                                used = 1
+                        if not used:
+                            avail += 1
+                if avail < wp:
+                    return
+        base = x.nu
+        for i in range(wp):
+            x.units[x.nu] = _unit(U_WILD_PAIR, -1, 2)
+            x.nu += 1
+        _emit(x)
+        x.nu = base
+        return
+    base = x.nu
+    b = x.c[k] & 1
+    while b <= x.c[k]:
+        npairs = (x.c[k] - b) // 2 + b
+        if (b == 0 or (_wild_ok(x.r, k) and b <= x.w)) and x.nu + npairs <= 7 \
+                and not (x.r.distinct_pairs and npairs != 1):
+            for i in range((x.c[k] - b) // 2):
+                x.units[x.nu] = _unit(U_PAIR, k, 0)
+                x.nu += 1
+            for i in range(b):
+                x.units[x.nu] = _unit(U_PAIR, k, 1)
+                x.nu += 1
+            x.w -= b
+            _dec_pairs(x, k + 1)
+            x.w += b
+            x.nu = base
+        b += 2
+
+
+cdef int _orph_kinds[13]
+_orph_kinds[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+
+cdef void _dec_orphans(DecCtx* x) noexcept nogil:
+    cdef int k, p, i, need, ok, cp
+    for k in range(34):
+        if x.c[k] and not _bit(ORPHAN_MASK, k):
+            return
+    for i in range(13):
+        p = _orph_kinds[i]
+        if x.c[p] > 2:
+            return
+    for i in range(13):
+        p = _orph_kinds[i]
+        need = 0
+        ok = 1
+        x.nu = 0
+        for k in range(13):
+            cp = _orph_kinds[k]
+            if cp == p:
+                need += 2 - x.c[cp]
+                if x.c[cp] < 2 and not _wild_ok(x.r, cp):
+                    ok = 0
+                x.units[x.nu] = _unit(U_PAIR, cp, 2 - x.c[cp])
+            else:
+                if x.c[cp] > 1:
+                    ok = 0
+                need += 1 - x.c[cp]
+                if x.c[cp] == 0 and not _wild_ok(x.r, cp):
+                    ok = 0
+                x.units[x.nu] = _unit(U_SINGLE, cp, 1 - x.c[cp] if x.c[cp] <= 1 else 0)
+            x.nu += 1
+        if ok and need == x.w:
+            _emit(x)
+    x.nu = 0
+
+
+cdef void _dec_singles(DecCtx* x, uint64_t allowed, uint64_t required, int k,
+                       int left) noexcept nogil:
+    """Choose `left` more kinds for the wilds among `allowed` (from kind k on),
+    after every kind of `required`; then emit singles (全不靠 / 七星不靠)."""
+    cdef int j, base
+    if left == 0:
+        if required:
+            return
+        base = x.nu
+        _emit(x)
+        return
+    while k < 34 and not ((allowed >> k) & 1):
+        k += 1
+    if k == 34:
+        return
+    # required kinds must be taken, in order
+    if (required >> k) & 1:
+        x.units[x.nu] = _unit(U_SINGLE, k, 1)
+        x.nu += 1
+        _dec_singles(x, allowed, required & ~((<uint64_t>1) << k), k + 1, left - 1)
+        x.nu -= 1
+        return
+    x.units[x.nu] = _unit(U_SINGLE, k, 1)
+    x.nu += 1
+    _dec_singles(x, allowed, required, k + 1, left - 1)
+    x.nu -= 1
+    _dec_singles(x, allowed, required, k + 1, left)
+
+
+cdef void _dec_knitted(DecCtx* x, int greater) noexcept nogil:
+    cdef int a, k, h, hs, ok
+    cdef uint64_t K, held, allowed, required
+    for a in range(6):
+        K = KNIT_MASK[a] | HONOR_MASK
+        held = 0
+        h = 0
+        ok = 1
+        for k in range(34):
+            if x.c[k]:
+                if x.c[k] > 1 or not _bit(K, k):
+                    ok = 0
+                held |= (<uint64_t>1) << k
+                h += 1
+        if not ok:
+            continue
+        allowed = K & ~held & x.r.wild_mask
+        required = 0
+        if greater:
+            required = HONOR_MASK & ~held
+            if required & ~x.r.wild_mask:
+                continue
+            hs = 0
+            for k in range(34):
+                if _bit(held & KNIT_MASK[a], k):
+                    hs += 1
+            if hs > 7:
+                continue
+            allowed = (HONOR_MASK & ~held) | (KNIT_MASK[a] & ~held & x.r.wild_mask)
+            allowed &= x.r.wild_mask
+        x.nu = 0
+        for k in range(34):
+            if _bit(held, k):
+                x.units[x.nu] = _unit(U_SINGLE, k, 0)
+                x.nu += 1
+        if h + x.w == 14:
+            _dec_singles(x, allowed, required, 0, x.w)
+    x.nu = 0
+
+
+cdef void _dec_lan_suit(DecCtx* x, int s, uint64_t chosen, int left) noexcept nogil:
+    """十三烂: choose a valid set of kinds in suit s that contains the held ones."""
+    cdef int i, k, pres = 0, wb = 0, extra, base, nreq
+    cdef uint64_t hon, chosen_s
+    if s == 3:
+        # honours: held ones plus `left` more wild ones
+        hon = HONOR_MASK & x.r.wild_mask
+        for k in range(27, 34):
+            if x.c[k]:
+                hon &= ~((<uint64_t>1) << k)
+        base = x.nu
+        for k in range(27, 34):
+            if x.c[k]:
+                x.units[x.nu] = _unit(U_SINGLE, k, 0)
+                x.nu += 1
+        nreq = 0
+        for k in range(27):
+            nreq += <int>((chosen >> k) & 1)
+        _dec_singles(x, hon | chosen, chosen, 0, left + nreq)
+        x.nu = base
+        return
+    for i in range(9):
+        if x.c[s * 9 + i]:
+            pres |= 1 << i
+        if _wild_ok(x.r, s * 9 + i):
+            wb |= 1 << i
+    for i in range(NLAN):
+        if (LAN[i] & pres) != pres or (LAN[i] & ~pres & ~wb) != 0:
+            continue
+        extra = LAN_SIZE[i]
+        for k in range(9):
+            if (pres >> k) & 1:
+                extra -= 1
+        if extra > left:
+            continue
+        chosen_s = chosen
+        for k in range(9):
+            if (LAN[i] >> k) & 1 and not (pres >> k) & 1:
+                chosen_s |= (<uint64_t>1) << (s * 9 + k)
+        _dec_lan_suit(x, s + 1, chosen_s, left - extra)
+
+
+cdef void _dec_lan(DecCtx* x) noexcept nogil:
+    cdef int k
+    for k in range(34):
+        if x.c[k] > 1:
+            return
+    x.nu = 0
+    for k in range(27):
+        if x.c[k]:
+            x.units[x.nu] = _unit(U_SINGLE, k, 0)
+            x.nu += 1
+    _dec_lan_suit(x, 0, 0, x.w)
+    x.nu = 0
+
+
+cdef void _dec_knitted_straight(DecCtx* x) noexcept nogil:
+    cdef int a, j, k, opt, nopt, need, bits, choice, ok, w0 = x.w
+    cdef int kinds[9]
+    for a in range(6):
+        nopt = 1
+        for j in range(9):
+            kinds[j] = KNIT[a][j]
+            if x.c[kinds[j]]:
+                nopt *= 2
+        for opt in range(nopt):
+            bits = 0
+            choice = opt
+            ok = 1
+            for j in range(9):
+                if x.c[kinds[j]]:
+                    if choice & 1:
+                        bits |= 1 << j
+                    choice >>= 1
+                else:
+                    bits |= 1 << j
+                if (bits >> j) & 1 and not _wild_ok(x.r, kinds[j]):
+                    ok = 0
+            need = 0
+            for j in range(9):
+                need += (bits >> j) & 1
+            if not ok or need > w0:
+                continue
+            for j in range(9):
+                if not (bits >> j) & 1:
+                    x.c[kinds[j]] -= 1
+            x.w = w0 - need
+            x.pair = 0
+            x.nu = 1
+            x.units[0] = _unit(U_KNITTED, a, bits)
+            _dec_std(x)
+            for j in range(9):
+                if not (bits >> j) & 1:
+                    x.c[kinds[j]] += 1
+    x.w = w0
+    x.nu = 0
+
+
+cdef int _cmp_reading(const void* a, const void* b) noexcept nogil:
+    cdef const Reading* x = <const Reading*>a
+    cdef const Reading* y = <const Reading*>b
+    cdef int i
+    if x.form != y.form:
+        return -1 if x.form < y.form else 1
+    if x.n != y.n:
+        return -1 if x.n < y.n else 1
+    for i in range(x.n):
+        if x.u[i] != y.u[i]:
+            return -1 if x.u[i] < y.u[i] else 1
+    return 0
+
+
+from libc.stdlib cimport qsort
+
+cdef object _FORM_OBJ = tuple(range(NFORMS))
+cdef object _SHAPE_OBJ = tuple(range(8))
+cdef object _DECOMP_CLS = None
+
+
+def _set_value_types(forms, shapes, decomposition) -> None:
+    """Register the enum members and the Decomposition class the façade uses."""
+    global _FORM_OBJ, _SHAPE_OBJ, _DECOMP_CLS
+    _FORM_OBJ = tuple(forms)
+    _SHAPE_OBJ = tuple(shapes)
+    _DECOMP_CLS = decomposition
+
+
+cdef int _decompose(DecCtx* x, const uint8_t* c, int w, const KRules* r) noexcept nogil:
+    cdef int n, T = w, k
+    for k in range(34):
+        T += c[k]
+    n = (T - 2) // 3
+    memcpy(x.c, c, 34)
+    x.r = r
+    x.nout = 0
+    x.overflow = 0
+    if r.forms & (1 << F_STANDARD):
+        x.form = F_STANDARD
+        x.w = w
+        x.pair = 0
+        x.nu = 0
+        _dec_std(x)
+    if n == 4 and (r.forms >> F_SEVEN_PAIRS) & 1:
+        x.form = F_SEVEN_PAIRS
+        x.w = w
+        x.nu = 0
+        _dec_pairs(x, 0)
+    if n == 4 and (r.forms >> F_ORPHANS) & 1:
+        x.form = F_ORPHANS
+        x.w = w
+        _dec_orphans(x)
+    if n == 4 and (r.forms >> F_KNITTED) & 1:
+        x.form = F_KNITTED
+        x.w = w
+        _dec_knitted(x, 0)
+    if n == 4 and (r.forms >> F_GREATER_KNITTED) & 1:
+        x.form = F_GREATER_KNITTED
+        x.w = w
+        _dec_knitted(x, 1)
+    if (n == 3 or n == 4) and (r.forms >> F_KNITTED_STRAIGHT) & 1:
+        x.form = F_KNITTED_STRAIGHT
+        x.w = w
+        _dec_knitted_straight(x)
+    if n == 4 and (r.forms >> F_SHISANLAN) & 1:
+        x.form = F_SHISANLAN
+        x.w = w
+        _dec_lan(x)
+    if x.nout > 1:
+        qsort(x.out, x.nout, sizeof(Reading), _cmp_reading)
+    return x.nout
+
+
+cdef object _unit_obj(uint32_t v):
+    return (_SHAPE_OBJ[v >> 24], <int>((v >> 12) & 0xFFF) - 1, <int>(v & 0xFFF))
+
+
+def decompositions(tiles, int wilds=0, rules=None, int limit=100000) -> tuple:
+    """Every distinct reading of a complete hand (see docs/analysis.md)."""
+    cdef Counts c = _as_counts(tiles)
+    cdef KernelRules r = _as_rules(rules)
+    cdef DecCtx x
+    cdef int i, j, n, cap = 64
+    cdef Reading* prev
+    _check(c, wilds, 2, "decompositions")
+    while True:
+        x.cap = cap
+        x.out = <Reading*>malloc(cap * sizeof(Reading))
+        if x.out == NULL:
+            raise MemoryError()
+        with nogil:
+            n = _decompose(&x, c.c, wilds, &r.r)
+        if not x.overflow or cap >= limit:
+            break
+        free(x.out)
+        cap *= 8
+    try:
+        out = []
+        prev = NULL
+        for i in range(n):
+            if prev != NULL and _cmp_reading(prev, &x.out[i]) == 0:
+                continue
+            prev = &x.out[i]
+            units = tuple([_unit_obj(x.out[i].u[j]) for j in range(x.out[i].n)])
+            if _DECOMP_CLS is None:
+                out.append((_FORM_OBJ[x.out[i].form], units))
+            else:
+                out.append(_DECOMP_CLS(_FORM_OBJ[x.out[i].form], units))
+        if x.overflow:
+            raise InvalidHandError(f"more than {limit} readings for {c!r} + {wilds} wild(s)")
+        return tuple(out)
+    finally:
+        free(x.out)
+
+
+def discard_options(tiles, int wilds=0, rules=None) -> list:
+    """[(kind, shanten after discarding it, mask of kinds that would lower it)]
+    for each distinct kind held in a 3n+2 hand."""
+    cdef Counts c = _as_counts(tiles)
+    cdef KernelRules r = _as_rules(rules)
+    cdef uint8_t h[34]
+    cdef int k, j, s, s2
+    cdef uint64_t mask
+    _check(c, wilds, 2, "discard_options")
+    out = []
+    memcpy(h, c.c, 34)
+    for k in range(34):
+        if not h[k]:
+            continue
+        with nogil:
+            h[k] -= 1
+            s = k_shanten(h, wilds, &r.r)
+            mask = 0
+            for j in range(34):
+                if h[j] < 4 and j != k:
+                    h[j] += 1
+                    s2 = k_shanten(h, wilds, &r.r)
+                    h[j] -= 1
+                    if s2 < s:
+                        mask |= (<uint64_t>1) << j
+            h[k] += 1
+        out.append((k, s, mask))
+    return out
+
+
+cdef extern from *:
+    """
+    #ifndef MAHJONG_CYTHON_VERSION
+    #define MAHJONG_CYTHON_VERSION "unknown"
+    #endif
+    #ifndef MAHJONG_DEBUG
+    #define MAHJONG_DEBUG 0
+    #endif
+    #ifndef MAHJONG_CFLAGS
+    #define MAHJONG_CFLAGS ""
+    #endif
+    """
+    const char* MAHJONG_CYTHON_VERSION
+    const char* MAHJONG_CFLAGS
+    int MAHJONG_DEBUG
+
+__build_info__ = {
+    "cython": MAHJONG_CYTHON_VERSION.decode(),
+    "cflags": MAHJONG_CFLAGS.decode(),
+    "debug_checks": bool(MAHJONG_DEBUG),
+}
+"""What the kernels were built with (benchmarks record it)."""
