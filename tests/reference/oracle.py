@@ -313,8 +313,11 @@ def _knitted_readings(counts: tuple[int, ...], greater: bool, r: _Rules) -> set[
     """全不靠 (14 of the 16 kinds of one knitted set) or 七星不靠 (all seven
     honours + 7 of the 9 knitted suit kinds)."""
     out: set[tuple[Unit, ...]] = set()
+    held = {k for k in range(NUM_KINDS) if counts[k]}
     for a in range(6):
         suit_kinds = knitted_kinds(a)
+        if not held <= set(suit_kinds + HONORS):
+            continue
         pool = suit_kinds if greater else suit_kinds + HONORS
         for dropped in itertools.combinations(pool, 2):
             kinds = set(suit_kinds + HONORS) - set(dropped)
@@ -341,10 +344,17 @@ def _shisanlan_readings(counts: tuple[int, ...], r: _Rules) -> set[tuple[Unit, .
     out: set[tuple[Unit, ...]] = set()
     if any(x > 1 for x in counts):
         return out
-    for s0, s1, s2 in itertools.product(SPREAD_SUBSETS, repeat=3):
+    # Per suit, the spread subsets that hold every held rank and whose other
+    # ranks may be wilds; per honour set likewise.
+    per_suit = []
+    for suit in range(3):
+        held = {k - 9 * suit for k in range(9 * suit, 9 * suit + 9) if counts[k]}
+        per_suit.append([
+            s for s in SPREAD_SUBSETS
+            if held <= set(s) and all(9 * suit + x in r.wild_kinds for x in set(s) - held)
+        ])
+    for s0, s1, s2 in itertools.product(*per_suit):
         suit = {9 * suit_i + rank for suit_i, s in enumerate((s0, s1, s2)) for rank in s}
-        if any(counts[k] and k not in suit for k in range(27)):
-            continue
         n_honors = 14 - len(suit)
         if n_honors > 7:
             continue
@@ -361,17 +371,20 @@ def _knitted_straight_readings(counts: tuple[int, ...], w: int, r: _Rules) -> se
     out: set[tuple[Unit, ...]] = set()
     for a in range(6):
         kinds = knitted_kinds(a)
-        for mask in range(1 << 9):
-            nw = bin(mask).count("1")
-            if nw > w:
-                continue
-            if any(kinds[i] not in r.wild_kinds for i in range(9) if mask >> i & 1):
-                continue
-            real = [kinds[i] for i in range(9) if not mask >> i & 1]
-            if any(counts[k] < 1 for k in real):
-                continue
-            for tail in _standard_readings(_take(counts, real), w - nw, True, r):
-                out.add(tuple(sorted(((SHAPE_KNITTED, a, mask), *tail))))
+        # A knitted kind not held must be a wild; a held one may be either.
+        missing = sum(1 << i for i in range(9) if not counts[kinds[i]])
+        held_positions = [i for i in range(9) if counts[kinds[i]]]
+        for n_extra in range(len(held_positions) + 1):
+            for extra in itertools.combinations(held_positions, n_extra):
+                mask = missing | sum(1 << i for i in extra)
+                nw = bin(mask).count("1")
+                if nw > w:
+                    continue
+                if any(kinds[i] not in r.wild_kinds for i in range(9) if mask >> i & 1):
+                    continue
+                real = [kinds[i] for i in range(9) if not mask >> i & 1]
+                for tail in _standard_readings(_take(counts, real), w - nw, True, r):
+                    out.add(tuple(sorted(((SHAPE_KNITTED, a, mask), *tail))))
     return out
 
 

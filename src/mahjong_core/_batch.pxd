@@ -1,0 +1,1 @@
+# The batch module declares nothing for other modules; its kernels live in _native.

@@ -1,0 +1,360 @@
+"""The analysis façade: worked examples, regressions, errors, peers, batch."""
+
+from __future__ import annotations
+
+import random
+
+import mahjong_core as mc
+import numpy as np
+import pytest
+import xiangting
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mahjong.agari import Agari
+from mahjong.shanten import Shanten
+from mahjong_core import _native, batch
+from mahjong_core.analysis import Form, HandRules, Shape
+
+ALL_FORMS = HandRules(forms=set(Form))
+STANDARD = HandRules(forms={Form.STANDARD})
+RIICHI = HandRules(seven_pairs_distinct=True)  # standard + distinct seven pairs + 13 orphans
+
+
+def random_hand(rng: random.Random, n: int) -> list[int]:
+    wall = [k for k in range(34) for _ in range(4)]
+    rng.shuffle(wall)
+    return wall[:n]
+
+
+def random_winning(rng: random.Random, sets: int = 4, honor_chows: bool = False) -> list[int]:
+    """Random sets + pair, respecting four copies."""
+    while True:
+        counts = [0] * 34
+        for _ in range(sets):
+            if rng.random() < 0.5:
+                k = rng.randrange(34)
+                counts[k] += 3
+            else:
+                s = rng.randrange(3)
+                i = rng.randrange(7)
+                for j in range(3):
+                    counts[s * 9 + i + j] += 1
+        counts[rng.randrange(34)] += 2
+        if max(counts) <= 4:
+            return [k for k in range(34) for _ in range(counts[k])]
+
+
+# --- worked examples -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "win"),
+    [
+        ("123m456p789s11122z", True),
+        ("11122233344455m", True),
+        ("11223344556677m", True),  # seven pairs and standard
+        ("1122m3344p5566s77z", True),  # seven pairs only
+        ("11112233445566m", True),  # 4 of a kind = 2 pairs (Chinese rule)
+        ("19m19p19s1234567z1m", True),  # thirteen orphans
+        ("123m456p789s12345z", False),  # honours 12345z are no sets
+        ("123m456m789m111p23s", False),  # four sets without a pair
+        ("11m", True),
+        ("123m11z", True),
+        ("124m11z", False),
+    ],
+)
+def test_is_win_examples(hand: str, win: bool) -> None:
+    assert mc.is_win(hand) is win
+
+
+def test_seven_pairs_four_of_a_kind_options() -> None:
+    assert mc.is_win("11112233445566z", rules=HandRules(forms={Form.SEVEN_PAIRS}))
+    distinct = HandRules(forms={Form.SEVEN_PAIRS}, seven_pairs_distinct=True)
+    assert not mc.is_win("11112233445566z", rules=distinct)
+    assert mc.is_win("11223344556677z", rules=distinct)
+
+
+def test_fourth_copy_is_not_a_wait() -> None:
+    assert mc.waits("1111m234p567p789s") == ()
+    assert mc.shanten("1111m234p567p789s") == 1
+    assert mc.waits("1111m234p567p789s", wilds=0, rules=STANDARD) == ()
+
+
+def test_nine_wilds_always_win() -> None:
+    rng = random.Random(9)
+    for _ in range(300):
+        hand = random_hand(rng, 5)
+        assert mc.is_win(hand, wilds=9)
+        assert mc.shanten(hand, wilds=9) == -1
+
+
+def test_three_n_tiles_is_an_error_not_a_win() -> None:
+    with pytest.raises(mc.InvalidHandError, match="3n\\+2"):
+        mc.is_win("123m456p789s111z")
+    with pytest.raises(mc.InvalidHandError, match="3n\\+1"):
+        mc.waits("123m456p789s11z")
+    with pytest.raises(mc.InvalidHandError, match="3n\\+1 or 3n\\+2"):
+        mc.shanten("123m")
+
+
+def test_errors_are_typed_and_say_where() -> None:
+    with pytest.raises(mc.InvalidNotationError) as e:
+        mc.is_win("123x")
+    assert e.value.position == 3
+    with pytest.raises(mc.InvalidHandError, match="five copies|fifth"):
+        mc.shanten("11111m")
+    with pytest.raises(mc.InvalidHandError, match="wilds must be >= 0"):
+        mc.is_win("11m", wilds=-3)
+    with pytest.raises(mc.InvalidHandError, match="at most 17"):
+        mc.shanten("11122233344455566677m")
+    with pytest.raises(mc.InvalidHandError):
+        mc.counts([34])  # a flower is never part of an analysed hand
+    with pytest.raises(mc.InvalidHandError):
+        mc.Counts([5] + [0] * 33)
+    with pytest.raises(mc.InvalidHandError):
+        mc.Counts([0] * 33)
+    with pytest.raises(mc.InvalidHandError):
+        HandRules(wild_kinds={34})
+    with pytest.raises(ValueError):
+        HandRules(forms={9})
+
+
+def test_wild_examples() -> None:
+    assert mc.is_win("1m", wilds=1)
+    assert mc.is_win("", wilds=2)
+    assert mc.is_win("1111m", wilds=1)  # pung 111m + 1m and a wild as the pair
+    # 1m + two wilds as a pung, 9m + a wild as the pair
+    assert mc.is_win("19m", wilds=3, rules=STANDARD)
+    assert not mc.is_win("19m", wilds=0 + 3, rules=HandRules(forms={Form.SEVEN_PAIRS}))
+    ds = mc.decompositions("19m", wilds=3)
+    assert ds and all(d.form == Form.STANDARD for d in ds)
+    assert mc.Decomposition(Form.STANDARD, ((Shape.PAIR, 8, 1), (Shape.PUNG, 0, 2))) in ds
+
+
+def test_wild_substitutes_only_allowed_kinds() -> None:
+    honours_only = HandRules(forms={Form.STANDARD}, wild_kinds=range(27, 34))
+    assert not mc.is_win("12m", wilds=3, rules=honours_only)  # 3m would be needed
+    assert mc.is_win("11m", wilds=3, rules=honours_only)  # a pung of any honour
+    assert mc.is_win("12m", wilds=3)
+    assert honours_only.fast  # whole parts (winds, dragons): still the tables
+    some_m = HandRules(forms={Form.STANDARD}, wild_kinds=range(1, 8))  # 2m..8m only
+    assert not some_m.fast  # part of a suit: the exact slow path
+    assert mc.is_win("13m", wilds=3, rules=some_m)  # 2m + a pung of wilds
+    assert not mc.is_win("19m", wilds=3, rules=some_m)  # 1m and 9m cannot be copied
+    assert HandRules().fast
+
+
+def test_pair_258() -> None:
+    rules = HandRules(forms={Form.STANDARD}, pair_kinds=HandRules.PAIR_258)
+    assert mc.is_win("123m456p789s11122s", rules=rules)
+    assert not mc.is_win("123m456p789s11133s", rules=rules)
+    assert mc.waits("123m456p789s1112s", rules=rules) == (19,)  # only 2s pairs
+
+
+def test_honor_chows() -> None:
+    rules = HandRules(forms={Form.STANDARD}, honor_chows=True)
+    assert mc.is_win("123z567z123m456m55p", rules=rules)
+    assert not mc.is_win("123z567z123m456m55p", rules=STANDARD)
+    assert not mc.is_win("145z567z123m456m55p", rules=rules)  # E + N + White is no chow
+
+
+@pytest.mark.parametrize(
+    ("hand", "form"),
+    [
+        ("147m258p369s12345z", Form.KNITTED),
+        ("147m258p36s1234567z", Form.KNITTED),
+        ("147m25p36s1234567z", Form.GREATER_KNITTED),
+        ("147m258p369s234m55z", Form.KNITTED_STRAIGHT),
+        ("147m258p369s1234z", Form.KNITTED_STRAIGHT),
+        ("147m258p369s12345z", Form.SHISANLAN),
+        ("159m147p258s12345z", Form.SHISANLAN),
+    ],
+)
+def test_special_forms_complete(hand: str, form: Form) -> None:
+    c = mc.counts(hand)
+    if c.total == 14:
+        assert mc.shanten_by_form(c, rules=ALL_FORMS)[form] == -1
+        assert mc.is_win(c, rules=HandRules(forms={form}))
+        assert any(d.form == form for d in mc.decompositions(c, rules=ALL_FORMS))
+
+
+def test_knitted_straight_reading() -> None:
+    ds = mc.decompositions("147m258p369s234m55z", rules=HandRules(forms={Form.KNITTED_STRAIGHT}))
+    assert len(ds) == 1
+    units = ds[0].units
+    assert (Shape.KNITTED, 0, 0) in units  # arrangement (m, p, s)
+    assert (Shape.CHOW, 1, 0) in units and (Shape.PAIR, 31, 0) in units
+
+
+def test_shanten_by_form_applies_only_to_sizes() -> None:
+    by = mc.shanten_by_form("123m456p78s", rules=ALL_FORMS)  # 8 tiles: n = 2
+    assert set(by) == {Form.STANDARD}
+    by = mc.shanten_by_form("147m258p369s12z", rules=ALL_FORMS)  # 11 tiles: n = 3
+    assert set(by) == {Form.STANDARD, Form.KNITTED_STRAIGHT}
+    assert by[Form.KNITTED_STRAIGHT] == 0
+
+
+def test_decompositions_add_up() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        hand = random_winning(rng)
+        c = mc.counts(hand)
+        ds = mc.decompositions(c)
+        assert ds, hand
+        assert len(set(ds)) == len(ds)
+        for d in ds:
+            assert _units_counts(d) == c.tolist(), (hand, d)
+
+
+def _units_counts(d: mc.Decomposition) -> list[int]:
+    out = [0] * 34
+    for shape, kind, wilds in d.units:
+        if shape in (Shape.PAIR, Shape.PUNG):
+            out[kind] += (2 if shape == Shape.PAIR else 3) - wilds
+        elif shape == Shape.CHOW:
+            for j in range(3):
+                if not (wilds >> j) & 1:
+                    out[kind + j] += 1
+        elif shape == Shape.SINGLE:
+            out[kind] += 1 - wilds
+    return out
+
+
+def test_counts_value() -> None:
+    c = mc.counts("123m55z")
+    assert c.total == 5 and len(c) == 34 and c[31] == 2 and c[-3] == 2
+    assert c == mc.counts([0, 1, 2, 31, 31]) and hash(c) == hash(mc.counts("55z321m"))
+    assert repr(c) == "Counts('123m55z')" and str(c) == "123m55z"
+    assert c.kinds() == [0, 1, 2, 31, 31]
+    assert mc.counts(c) is c
+    import pickle
+
+    assert pickle.loads(pickle.dumps(c)) == c
+
+
+def test_discard_options() -> None:
+    opts = mc.discard_options("123m456p789s1112z5z")
+    best = {o.discard: o for o in opts if o.shanten == 0}
+    assert set(best) == {28, 31}  # keep 2z waiting on 5z, or keep 5z waiting on 2z
+    assert best[31].improving == (28,) and best[31].unseen == 3
+    seen = mc.discard_options("123m456p789s1112z5z", visible=[28, 28])
+    assert seen[0].discard == 28 and seen[0].unseen == 3  # 2z mostly gone: keep 5z
+    for o in opts:
+        h = mc.counts("123m456p789s1112z5z").tolist()
+        h[o.discard] -= 1
+        assert mc.shanten(mc.Counts(h)) == o.shanten
+    with pytest.raises(mc.InvalidHandError):
+        mc.discard_options("123m")
+
+
+# --- peers where rules agree -----------------------------------------------
+
+
+def test_shanten_matches_xiangting_and_mahjong() -> None:
+    rng = random.Random(1)
+    sh = Shanten()
+    for i in range(3000):
+        n = (14, 13, 11, 10, 8, 7, 5, 4)[i % 8]
+        hand = random_hand(rng, n)
+        c = mc.counts(hand)
+        lst = c.tolist()
+        ours = mc.shanten(c, rules=RIICHI)
+        assert ours == xiangting.calculate_replacement_number(lst, xiangting.PlayerCount.FOUR) - 1
+        assert mc.shanten(c, rules=STANDARD) == sh.calculate_shanten_for_regular_hand(lst)
+        if n in (13, 14):
+            by = mc.shanten_by_form(c, rules=RIICHI)
+            assert by[Form.SEVEN_PAIRS] == sh.calculate_shanten_for_chiitoitsu_hand(lst)
+            assert by[Form.THIRTEEN_ORPHANS] == sh.calculate_shanten_for_kokushi_hand(lst)
+
+
+def test_win_matches_mahjong_agari() -> None:
+    rng = random.Random(2)
+    ag = Agari()
+    for i in range(3000):
+        hand = random_winning(rng) if i % 2 else random_hand(rng, 14)
+        c = mc.counts(hand)
+        assert mc.is_win(c, rules=RIICHI) == ag.is_agari(c.tolist()), hand
+
+
+# --- batch ------------------------------------------------------------------
+
+
+def test_batch_equals_scalar() -> None:
+    rng = random.Random(3)
+    hands14 = [mc.counts(random_hand(rng, 11)) for _ in range(500)]
+    hands13 = [mc.counts(random_hand(rng, 10)) for _ in range(500)]
+    wild14 = np.array([rng.randrange(4) for _ in hands14], dtype=np.int32)
+    arr14 = np.array([h.tolist() for h in hands14], dtype=np.uint8)
+    arr13 = np.array([h.tolist() for h in hands13], dtype=np.uint8)
+    w13 = 3 - wild14 % 4  # 10 + 3 = 13, 10 + 0 = 10 ...
+    w13 = np.where((10 + w13) % 3 == 1, w13, 0).astype(np.int32)
+    wild14 = np.where((11 + wild14) % 3 == 2, wild14, 0).astype(np.int32)
+    got = batch.is_win(arr14, wild14)
+    assert got.tolist() == [mc.is_win(h, wilds=int(w)) for h, w in zip(hands14, wild14)]
+    got_s = batch.shanten(arr14, wild14, ALL_FORMS)
+    assert got_s.tolist() == [
+        mc.shanten(h, wilds=int(w), rules=ALL_FORMS) for h, w in zip(hands14, wild14)
+    ]
+    got_w = batch.waits(arr13, w13)
+    for row, h, w in zip(got_w, hands13, w13):
+        assert tuple(np.flatnonzero(row)) == mc.waits(h, wilds=int(w))
+
+
+def test_batch_rejects_bad_rows() -> None:
+    with pytest.raises(mc.InvalidHandError, match="row 1"):
+        batch.is_win(np.array([[0] * 33 + [2], [5] + [0] * 33]))
+    with pytest.raises(mc.InvalidHandError, match="shape"):
+        batch.is_win(np.zeros((3, 33), dtype=np.uint8))
+    with pytest.raises(mc.InvalidHandError, match="row 0 has 3 tiles"):
+        batch.shanten(np.array([[3] + [0] * 33]))
+
+
+# --- kernels against their own exact slow path -------------------------------
+
+hands = st.lists(st.integers(0, 33), min_size=0, max_size=14)
+
+
+@settings(max_examples=400, deadline=None)
+@given(hands, st.integers(0, 5), st.booleans(), st.booleans())
+def test_fast_path_equals_exact_slow_path(tiles: list[int], w: int, pair258: bool, hc: bool) -> None:
+    c = [0] * 34
+    for k in tiles:
+        if c[k] < 4:
+            c[k] += 1
+    total = sum(c) + w
+    if total % 3 == 0 or total > 17:
+        return
+    rules = HandRules(
+        forms={Form.STANDARD},
+        honor_chows=hc,
+        pair_kinds=HandRules.PAIR_258 if pair258 else range(34),
+    )
+    counts = mc.Counts(c)
+    fast = _native._py_std_draws(counts, w, rules, False)
+    slow = _native._py_std_draws(counts, w, rules, True)
+    assert fast == slow
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands, st.integers(0, 4))
+def test_consistency_win_shanten_waits(tiles: list[int], w: int) -> None:
+    c = [0] * 34
+    for k in tiles:
+        if c[k] < 4:
+            c[k] += 1
+    total = sum(c) + w
+    if total > 17 or total % 3 == 0:
+        return
+    counts = mc.Counts(c)
+    sh = mc.shanten(counts, wilds=w, rules=ALL_FORMS)
+    if total % 3 == 2:
+        assert (sh == -1) == mc.is_win(counts, wilds=w, rules=ALL_FORMS)
+        assert (sh == -1) == bool(mc.decompositions(counts, wilds=w, rules=ALL_FORMS))
+    else:
+        ws = mc.waits(counts, wilds=w, rules=ALL_FORMS)
+        assert (sh == 0) == bool(ws)
+        for k in range(34):
+            if c[k] < 4:
+                c2 = list(c)
+                c2[k] += 1
+                assert (k in ws) == mc.is_win(mc.Counts(c2), wilds=w, rules=ALL_FORMS)
