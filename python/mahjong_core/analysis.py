@@ -175,45 +175,19 @@ _native._set_converter(counts)
 _native._set_value_types(tuple(Form), tuple(Shape), Decomposition)
 
 
-def is_win(tiles: Tiles, *, wilds: int = 0, rules: HandRules | None = None) -> bool:
-    """True when ``tiles`` plus ``wilds`` (3n+2 in all) is a complete hand."""
-    return bool(_native.is_win(tiles, wilds, rules))
-
-
-def waits(tiles: Tiles, *, wilds: int = 0, rules: HandRules | None = None) -> tuple[int, ...]:
-    """The kinds that complete a 3n+1 hand, ascending; a kind held four times
-    is never a wait.  Whether a drawn wild completes it: :func:`wild_completes`."""
-    return _native.waits(tiles, wilds, rules)  # type: ignore[no-any-return]
+# The analysis functions are the compiled ones themselves (no Python frame in
+# between: a call costs what the kernel costs).  Their signatures are
+# ``f(tiles, wilds=0, rules=None)``; see ``_native.pyi``.
+is_win = _native.is_win
+waits = _native.waits
+shanten = _native.shanten
+shanten_by_form = _native.shanten_by_form
+decompositions = _native.decompositions
 
 
 def wild_completes(tiles: Tiles, *, wilds: int = 0, rules: HandRules | None = None) -> bool:
     """True when drawing one more wild would complete this 3n+1 hand."""
     return bool(_native.is_win(tiles, wilds + 1, rules))
-
-
-def shanten(tiles: Tiles, *, wilds: int = 0, rules: HandRules | None = None) -> int:
-    """Tiles short of ready: -1 complete, 0 ready; minimum over the allowed forms."""
-    return _native.shanten(tiles, wilds, rules)  # type: ignore[no-any-return]
-
-
-def shanten_by_form(
-    tiles: Tiles, *, wilds: int = 0, rules: HandRules | None = None
-) -> dict[Form, int]:
-    """Shanten of each allowed form that applies to this many tiles."""
-    raw = _native.shanten_by_form(tiles, wilds, rules)
-    return {Form(f): v for f, v in raw.items()}
-
-
-def decompositions(
-    tiles: Tiles, *, wilds: int = 0, rules: HandRules | None = None
-) -> tuple[Decomposition, ...]:
-    """Every distinct reading of a complete hand, with the kind of each wild.
-
-    >>> [d.units for d in decompositions("111222333m11p")]  # doctest: +NORMALIZE_WHITESPACE
-    [((<Shape.PAIR: 0>, 9, 0), (<Shape.PUNG: 1>, 0, 0), (<Shape.PUNG: 1>, 1, 0), (<Shape.PUNG: 1>, 2, 0)),
-     ((<Shape.PAIR: 0>, 9, 0), (<Shape.CHOW: 2>, 0, 0), (<Shape.CHOW: 2>, 0, 0), (<Shape.CHOW: 2>, 0, 0))]
-    """
-    return _native.decompositions(tiles, wilds, rules)  # type: ignore[no-any-return]
 
 
 class DiscardOption(NamedTuple):

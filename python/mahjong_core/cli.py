@@ -45,7 +45,20 @@ from .analysis import (
 from .errors import InvalidHandError, MahjongError
 from .tiles import KIND_NAMES, NUM_KINDS, format_tiles, parse_tiles, tile_name
 
-__all__ = ["SAMPLE_HAND", "build_parser", "cmd_analyze", "main"]
+__all__ = [
+    "FORM_NAMES",
+    "SAMPLE_HAND",
+    "SHAPE_NAMES",
+    "analyze_hand",
+    "build_parser",
+    "cmd_analyze",
+    "main",
+    "parse_forms",
+    "print_analysis",
+    "render_decomposition",
+    "render_slots",
+    "unit_slots",
+]
 
 PROG = "mahjong-core"
 
@@ -107,13 +120,15 @@ _SHAPE_LABELS: dict[Shape, str] = {
 }
 
 _ARRANGEMENTS: tuple[tuple[int, ...], ...] = tuple(itertools.permutations((0, 1, 2)))
-_JOKER_GLYPH = "\U0001F02A"  # MAHJONG TILE JOKER, for a wild of unnamed kind
+_ALL_NOTATION = format_tiles(range(NUM_KINDS))
+_PAIR_258_NOTATION = format_tiles(sorted(HandRules.PAIR_258))
+_JOKER_GLYPH = "\U0001f02a"  # MAHJONG TILE JOKER, for a wild of unnamed kind
 
 # ---------------------------------------------------------------------------
 # Units
 # ---------------------------------------------------------------------------
 
-Slot = tuple["int | None", bool]
+Slot = tuple[int | None, bool]
 """One tile of a unit: its kind (``None`` for a wild of any kind) and whether
 a wild plays it."""
 
@@ -137,7 +152,9 @@ def unit_slots(shape: Shape, kind: int, wilds: int) -> list[Slot]:
         return [(k, bool(wilds >> i & 1)) for i, k in enumerate(kinds)]
     if shape is Shape.KNITTED:
         x, y, z = _ARRANGEMENTS[kind]
-        kinds = [x * 9 + d for d in (0, 3, 6)] + [y * 9 + d for d in (1, 4, 7)] + [z * 9 + d for d in (2, 5, 8)]
+        kinds = (
+            [x * 9 + d for d in (0, 3, 6)] + [y * 9 + d for d in (1, 4, 7)] + [z * 9 + d for d in (2, 5, 8)]
+        )
         return [(k, bool(wilds >> i & 1)) for i, k in enumerate(kinds)]
     if shape is Shape.SINGLE:
         return [(kind, wilds == 1)]
@@ -193,9 +210,13 @@ def render_slots(slots: Sequence[Slot], *, glyphs: bool = False) -> str:
 
 
 def _display_units(d: Decomposition) -> list[tuple[Shape, int, int]]:
-    """Units in reading order: sets first, the pair(s) last."""
-    units = list(d.units)
-    return sorted(units, key=lambda u: u[0] in (Shape.PAIR, Shape.WILD_PAIR))
+    """Units in reading order: sets by their lowest tile, then the pair(s)."""
+
+    def key(unit: tuple[Shape, int, int]) -> tuple[bool, int, int]:
+        kinds = [k for k, _ in unit_slots(*unit) if k is not None]
+        return (unit[0] in (Shape.PAIR, Shape.WILD_PAIR), min(kinds, default=NUM_KINDS), int(unit[0]))
+
+    return sorted(d.units, key=key)
 
 
 def render_decomposition(d: Decomposition, *, glyphs: bool = False) -> str:
@@ -260,7 +281,9 @@ def parse_forms(text: str) -> frozenset[Form]:
         form = _FORM_BY_NAME.get(name)
         if form is None:
             choices = ", ".join(FORM_NAMES.values())
-            raise InvalidHandError(f"--forms: unknown form {raw.strip()!r} (expected all or some of: {choices})")
+            raise InvalidHandError(
+                f"--forms: unknown form {raw.strip()!r} (expected all or some of: {choices})"
+            )
         forms.add(form)
     if not forms:
         raise InvalidHandError(f"--forms: no form given in {text!r}")
@@ -279,7 +302,11 @@ def _kinds(text: str, option: str) -> list[int]:
 def _rules_from_args(args: argparse.Namespace) -> HandRules:
     default = HandRules()
     forms = parse_forms(args.forms) if args.forms is not None else default.forms
-    wild_kinds = frozenset(_kinds(args.wild_kinds, "--wild-kinds")) if args.wild_kinds is not None else default.wild_kinds
+    wild_kinds = (
+        frozenset(_kinds(args.wild_kinds, "--wild-kinds"))
+        if args.wild_kinds is not None
+        else default.wild_kinds
+    )
     if not wild_kinds:
         raise InvalidHandError("--wild-kinds: no tile kinds given")
     return HandRules(
@@ -302,8 +329,11 @@ def analyze_hand(
     wilds: int = 0,
     rules: HandRules | None = None,
     visible: str = "",
+    glyphs: bool = False,
 ) -> dict[str, Any]:
     """Everything ``mahjong-core analyze`` reports, as a JSON-ready dict.
+
+    With ``glyphs`` each decomposition also gets a ``glyph_text``.
 
     :raises MahjongError: for bad notation, an impossible hand, or a hand size
         that is neither 3n+1 nor 3n+2 (wilds included).
@@ -312,27 +342,25 @@ def analyze_hand(
     if wilds < 0:
         raise InvalidHandError(f"--wilds must be 0 or more, got {wilds}")
     ids = parse_tiles(hand)
+    seen_ids = _kinds(visible, "--visible") if visible.strip() else []
     c: Counts = counts(ids)
     held = c.tolist()
     total = c.total + wilds
+    shown = f"{format_tiles(ids) or 'no tiles'} + {wilds} wild(s) is {total}"
     if total % 3 == 0:
         raise InvalidHandError(
-            f"a hand needs 3n+1 tiles (to wait) or 3n+2 tiles (to win or discard), wilds included;"
-            f" {format_tiles(ids) or 'nothing'!s} + {wilds} wild(s) is {total}"
+            f"a hand needs 3n+1 tiles (to wait) or 3n+2 tiles (to win or discard), wilds included; {shown}"
         )
     if total > MAX_TILES:
-        raise InvalidHandError(
-            f"a hand has at most {MAX_TILES} tiles, wilds included;"
-            f" {format_tiles(ids)} + {wilds} wild(s) is {total}"
-        )
+        raise InvalidHandError(f"a hand has at most {MAX_TILES} tiles, wilds included; {shown}")
 
-    seen_ids = _kinds(visible, "--visible") if visible.strip() else []
     seen = [0] * NUM_KINDS
     for k in seen_ids:
         seen[k] += 1
         if held[k] + seen[k] > 4:
             raise InvalidHandError(
-                f"--visible: {seen[k]} visible {KIND_NAMES[k]!r} and {held[k]} in the hand make more than four"
+                f"--visible: {seen[k]} visible {KIND_NAMES[k]!r} and {held[k]} in the hand"
+                " make more than four"
             )
 
     by_form = shanten_by_form(c, wilds=wilds, rules=rules)
@@ -370,9 +398,11 @@ def analyze_hand(
     else:
         win = is_win(c, wilds=wilds, rules=rules)
         result["win"] = win
-        result["decompositions"] = (
-            [_decomposition_json(d) for d in decompositions(c, wilds=wilds, rules=rules)] if win else []
-        )
+        found = decompositions(c, wilds=wilds, rules=rules) if win else ()
+        result["decompositions"] = [_decomposition_json(d) for d in found]
+        if glyphs:
+            for entry, d in zip(result["decompositions"], found):
+                entry["glyph_text"] = render_decomposition(d, glyphs=True)
         options: tuple[DiscardOption, ...] = discard_options(c, wilds=wilds, rules=rules, visible=seen_ids)
         result["discards"] = [
             {
@@ -414,7 +444,7 @@ def print_analysis(result: dict[str, Any], out: TextIO, *, glyphs: bool = False,
     console = Console(file=out, highlight=False, soft_wrap=False)
     ids = parse_tiles(result["hand"])
     hand_text = format_tiles(ids, glyphs=glyphs) if ids else "(no tiles)"
-    header = Text("Hand ", style="bold")
+    header = Text("Hand: ", style="bold")
     header.append(hand_text)
     if result["wilds"]:
         header.append(f" + {result['wilds']} wild{'s' if result['wilds'] != 1 else ''}")
@@ -423,19 +453,41 @@ def print_analysis(result: dict[str, Any], out: TextIO, *, glyphs: bool = False,
         header.append("  (sample hand)", style="italic")
     console.print(header)
     if result["visible"]:
-        seen = Text("Visible ", style="bold")
+        seen = Text("Visible: ", style="bold")
         seen.append(_tiles_text_from_notation(result["visible"], glyphs))
         console.print(seen)
-    console.print(Text("Forms ", style="bold") + Text(", ".join(result["rules"]["forms"])))
+    rules = result["rules"]
+    console.print(_heading("Forms", ", ".join(rules["forms"])))
+    extras = [
+        label
+        for flag, label in (
+            (rules["seven_pairs_distinct"], "seven distinct pairs"),
+            (rules["honor_chows"], "honour chows"),
+            (
+                rules["pair_kinds"] != _ALL_NOTATION,
+                "2-5-8 pair"
+                if rules["pair_kinds"] == _PAIR_258_NOTATION
+                else f"pair from {rules['pair_kinds']}",
+            ),
+            (
+                result["wilds"] and rules["wild_kinds"] != _ALL_NOTATION,
+                f"wilds stand for {rules['wild_kinds']}",
+            ),
+        )
+        if flag
+    ]
+    if extras:
+        console.print(_heading("Rules", ", ".join(extras)))
 
     complete = result["tiles"] % 3 == 2
     if complete:
-        win = Text("Win ", style="bold")
+        win = Text("Win: ", style="bold")
         win.append("yes" if result["win"] else "no", style="bold green" if result["win"] else "red")
         console.print(win)
 
     sh = result["shanten"]
-    table = Table(title=f"Shanten: {sh} ({_shanten_words(sh)})", title_justify="left")
+    console.print(_heading("Shanten", f"{sh} ({_shanten_words(sh)})"))
+    table = Table()
     table.add_column("Form")
     table.add_column("Shanten", justify="right")
     table.add_column("")
@@ -450,39 +502,46 @@ def print_analysis(result: dict[str, Any], out: TextIO, *, glyphs: bool = False,
     if not complete:
         wait_list: list[dict[str, Any]] = result["waits"]
         if wait_list:
-            wt = Table(title=f"Waits: {len(wait_list)} kinds, {result['unseen']} unseen", title_justify="left")
+            console.print(_heading("Waits", f"{_plural(len(wait_list), 'kind')}, {result['unseen']} unseen"))
+            wt = Table()
             wt.add_column("Tile")
             wt.add_column("Unseen", justify="right")
             for w in wait_list:
                 wt.add_row(_tile_cell(w["tile"], glyphs), str(w["unseen"]))
             console.print(wt)
         else:
-            console.print(Text("Waits ", style="bold") + Text("none (not ready)"))
-        wc = Text("A drawn wild completes it ", style="bold")
-        wc.append("yes" if result["wild_completes"] else "no")
-        console.print(wc)
+            console.print(_heading("Waits", "none (not ready)"))
+        console.print(_heading("A drawn wild completes it", "yes" if result["wild_completes"] else "no"))
         return
 
     decomps: list[dict[str, Any]] = result["decompositions"]
     if decomps:
-        dt = Table(title=f"Decompositions: {len(decomps)}", title_justify="left")
+        console.print(
+            _heading("Decompositions", f"{len(decomps)}  ([ ] = played by a wild, W = a wild of any kind)")
+        )
+        dt = Table()
         dt.add_column("#", justify="right")
         dt.add_column("Form")
-        dt.add_column("Units ([ ] = played by a wild, W = a wild of any kind)")
+        dt.add_column("Units")
         shown = decomps if limit <= 0 else decomps[:limit]
         for i, d in enumerate(shown, 1):
             text = d["glyph_text"] if glyphs else d["text"]
             dt.add_row(str(i), _FORM_LABELS[_FORM_BY_NAME[d["form"]]], Text(text))
         if len(shown) < len(decomps):
-            dt.add_row("", "", Text(f"... {len(decomps) - len(shown)} more (--limit 0 or --json shows all)", style="dim"))
+            dt.add_row(
+                "",
+                "",
+                Text(f"... {len(decomps) - len(shown)} more (--limit 0 or --json shows all)", style="dim"),
+            )
         console.print(dt)
 
     discards: list[dict[str, Any]] = result["discards"]
     if discards:
-        tt = Table(title="Discard advice (best first)", title_justify="left")
+        console.print(_heading("Discard advice", "best first"))
+        tt = Table()
         tt.add_column("Discard")
         tt.add_column("Shanten after", justify="right")
-        tt.add_column("Improving tiles")
+        tt.add_column("Improving tiles", overflow="fold")
         tt.add_column("Kinds", justify="right")
         tt.add_column("Unseen", justify="right")
         top = (discards[0]["shanten"], discards[0]["unseen"])
@@ -498,7 +557,17 @@ def print_analysis(result: dict[str, Any], out: TextIO, *, glyphs: bool = False,
             )
         console.print(tt)
     else:
-        console.print(Text("Discard advice ", style="bold") + Text("none (no real tile to discard)"))
+        console.print(_heading("Discard advice", "none (no real tile to discard)"))
+
+
+def _heading(label: str, value: str) -> Text:
+    text = Text(f"{label}: ", style="bold")
+    text.append(value)
+    return text
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _tiles_text_from_notation(text: str, glyphs: bool) -> str:
@@ -511,15 +580,11 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     sample = not words
     hand = SAMPLE_HAND if sample else " ".join(words)
     rules = _rules_from_args(args)
-    result = analyze_hand(hand, wilds=args.wilds, rules=rules, visible=args.visible or "")
+    result = analyze_hand(hand, wilds=args.wilds, rules=rules, visible=args.visible or "", glyphs=args.glyphs)
     result["sample"] = sample
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
         return 0
-    if args.glyphs:
-        # Glyph renderings are only needed for the terminal.
-        for raw, d in zip(result["decompositions"], decompositions(hand, wilds=args.wilds, rules=rules)):
-            raw["glyph_text"] = render_decomposition(d, glyphs=True)
     print_analysis(result, sys.stdout, glyphs=args.glyphs, limit=args.limit)
     return 0
 
@@ -543,10 +608,13 @@ def _add_analyze(sub: Any) -> None:
             f"Without HAND a sample hand ({SAMPLE_HAND}) is analysed. "
             "Exit status: 0 on success, 2 on bad input."
         ),
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
-    p.add_argument("hand", nargs="*", metavar="HAND", help="the hand, in tile notation (default: a sample hand)")
-    p.add_argument("-w", "--wilds", type=int, default=0, metavar="N", help="wild tiles held besides HAND")
+    p.add_argument(
+        "hand", nargs="*", metavar="HAND", help="the hand, in tile notation (default: a sample hand)"
+    )
+    p.add_argument(
+        "-w", "--wilds", type=int, default=0, metavar="N", help="wild tiles held besides HAND (default: 0)"
+    )
     p.add_argument(
         "--forms",
         metavar="LIST",
@@ -561,7 +629,10 @@ def _add_analyze(sub: Any) -> None:
     p.add_argument("--honor-chows", action="store_true", help="three different winds, or 中发白, make a set")
     p.add_argument("--pair-258", action="store_true", help="the standard pair must be a 2, 5 or 8")
     p.add_argument(
-        "--wild-kinds", metavar="NOTATION", default=None, help="the kinds a wild may stand for (default: all 34)"
+        "--wild-kinds",
+        metavar="NOTATION",
+        default=None,
+        help="the kinds a wild may stand for (default: all 34)",
     )
     p.add_argument(
         "--visible",
@@ -575,7 +646,7 @@ def _add_analyze(sub: Any) -> None:
         type=int,
         default=30,
         metavar="N",
-        help="show at most N decompositions in the terminal (0: all; --json always lists all)",
+        help="show at most N decompositions in the terminal (default: 30; 0: all; --json lists all)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     p.set_defaults(func=cmd_analyze)

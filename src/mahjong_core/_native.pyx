@@ -27,9 +27,10 @@ Keys are lexicographic ranks among count vectors of at most 17 tiles, so a
 suit table has 886,400 entries rather than 5**9.
 """
 
-from libc.stdlib cimport malloc, calloc, free
-from libc.string cimport memset, memcpy
+from libc.stdlib cimport malloc, calloc, free, realloc
+from libc.string cimport memset, memcpy, memmove
 from mahjong_core._types cimport *
+from libc.stdint cimport int16_t
 
 from mahjong_core.errors import InvalidHandError
 
@@ -38,7 +39,8 @@ from mahjong_core.errors import InvalidHandError
 # ---------------------------------------------------------------------------
 
 cdef enum:
-    REC = 40          # bytes per key: d0[18] du[18] a[3] pad
+    GEN = 40          # bytes per key while building: d0[18] du[18] a[3] pad
+    REC = 36          # bytes per key of the shanten table: d0[18] du[18]
     OFF_DU = 18
     OFF_A = 36
     MAXSETS = 16      # set types in one part (suit: 9 pungs + 7 chows)
@@ -47,12 +49,14 @@ cdef struct Part:
     int L
     uint32_t nkeys
     uint32_t R[9 * 18 * 5]
-    uint8_t* tab                  # nkeys * REC
+    uint8_t* tab                  # nkeys * REC: deficits d0, du
+    uint8_t* wt                   # nkeys * 4: fewest wilds a[0..2] (all tiles used)
     int nsets
     uint8_t sets[MAXSETS][9]      # count vector of each set type
     uint8_t pair258[9]            # position may hold a 2/5/8 pair
 
 cdef Part T_SUIT
+cdef const Part* PARTS[2][5]
 cdef Part T_WIND[2]
 cdef Part T_DRAGON[2]
 cdef bint _ready = False
@@ -78,6 +82,17 @@ cdef inline uint32_t part_rank(const Part* P, const uint8_t* c) noexcept nogil:
     for pos in range(P.L):
         r += P.R[(pos * 18 + s) * 5 + c[pos]]
         s += c[pos]
+    return r
+
+
+cdef inline uint32_t part_rank_sum(const Part* P, const uint8_t* c, int* total) noexcept nogil:
+    """Rank of a part's count vector, and its number of tiles."""
+    cdef int pos, s = 0
+    cdef uint32_t r = 0
+    for pos in range(P.L):
+        r += P.R[(pos * 18 + s) * 5 + c[pos]]
+        s += c[pos]
+    total[0] = s
     return r
 
 
@@ -191,6 +206,22 @@ cdef void _enum_targets(Part* P, uint64_t* bits, int* t, int start, int m,
             t[j] -= P.sets[si][j]
 
 
+cdef int _mcap(const uint8_t* d) noexcept nogil:
+    """Most sets worth placing in this part: from this m on, every further set
+    is a fresh one (3 more missing tiles), which the combination adds anyway."""
+    cdef int m = MAXM, pt, a, b
+    while m > 0:
+        for pt in range(NPT):
+            a = d[(m - 1) * NPT + pt]
+            b = d[m * NPT + pt]
+            if a < INF8 and b != a + 3:
+                return m
+            if a >= INF8 and b < INF8:
+                return m
+        m -= 1
+    return 0
+
+
 cdef int _build_part(Part* P, int L, int honor_chows) except -1:
     """Fill P's tables.  L = 9 (a suit), 4 (winds) or 3 (dragons)."""
     cdef int i, j, k, pos, plane, m, pt, size, sumc, best
@@ -233,7 +264,7 @@ cdef int _build_part(Part* P, int L, int honor_chows) except -1:
 
     keys = <uint8_t*>malloc(nk * L)
     bits = <uint64_t*>calloc(nk, sizeof(uint64_t))
-    P.tab = <uint8_t*>calloc(nk, REC)
+    P.tab = <uint8_t*>calloc(nk, GEN)
     if keys == NULL or bits == NULL or P.tab == NULL:
         free(keys); free(bits)
         raise MemoryError()
@@ -272,7 +303,7 @@ cdef int _build_part(Part* P, int L, int honor_chows) except -1:
                     bits[nb[j]] |= bits[r]
         # g = most tiles of c that one target of the plane can cover
         for r in range(nk):
-            rec = P.tab + <size_t>r * REC
+            rec = P.tab + <size_t>r * GEN
             sumc = 0
             for j in range(L):
                 sumc += keys[<size_t>r * L + j]
@@ -280,7 +311,7 @@ cdef int _build_part(Part* P, int L, int honor_chows) except -1:
             _rank_minus(P, keys + <size_t>r * L, nb)
             for j in range(L):
                 if keys[<size_t>r * L + j] > 0:
-                    nrec = P.tab + <size_t>nb[j] * REC
+                    nrec = P.tab + <size_t>nb[j] * GEN
                     for plane in range(36):
                         if nrec[plane] > mx[plane]:
                             mx[plane] = nrec[plane]
@@ -291,7 +322,7 @@ cdef int _build_part(Part* P, int L, int honor_chows) except -1:
                     rec[plane] = mx[plane]
         # turn covers into deficits, and derive the all-tiles-used wild counts
         for r in range(nk):
-            rec = P.tab + <size_t>r * REC
+            rec = P.tab + <size_t>r * GEN
             sumc = 0
             for j in range(L):
                 sumc += keys[<size_t>r * L + j]
@@ -312,6 +343,17 @@ cdef int _build_part(Part* P, int L, int honor_chows) except -1:
                             rec[i] = INF8
     free(keys)
     free(bits)
+    # split: the wild counts into their own small table (win checks and waits
+    # touch only it), the deficits compacted to REC bytes per key
+    P.wt = <uint8_t*>malloc(nk * 4)
+    if P.wt == NULL:
+        raise MemoryError()
+    for r in range(nk):
+        rec = P.tab + <size_t>r * GEN
+        memcpy(P.wt + <size_t>r * 4, rec + OFF_A, 3)
+        P.wt[<size_t>r * 4 + 3] = <uint8_t>(_mcap(rec) | (_mcap(rec + OFF_DU) << 4))
+        memmove(P.tab + <size_t>r * REC, rec, REC)
+    P.tab = <uint8_t*>realloc(P.tab, <size_t>nk * REC)
     return 0
 
 
@@ -371,6 +413,12 @@ cdef int ensure_tables() except -1:
     _build_part(&T_WIND[1], 4, 1)
     _build_part(&T_DRAGON[0], 3, 0)
     _build_part(&T_DRAGON[1], 3, 1)
+    cdef int hc, p
+    for hc in range(2):
+        for p in range(3):
+            PARTS[hc][p] = &T_SUIT
+        PARTS[hc][3] = &T_WIND[hc]
+        PARTS[hc][4] = &T_DRAGON[hc]
     _ready = True
     return 0
 
@@ -395,11 +443,18 @@ cdef enum:
 
 
 cdef inline const Part* part_table(int p, int hc) noexcept nogil:
-    if p < 3:
-        return &T_SUIT
-    if p == 3:
-        return &T_WIND[hc]
-    return &T_DRAGON[hc]
+    return PARTS[hc][p]
+
+
+cdef inline uint32_t part_key(int p, int hc, const uint8_t* c, int* s) noexcept nogil:
+    """The table key of part p of hand c; s receives the part's tile count."""
+    return part_rank_sum(PARTS[hc][p], c + PART_OFS[p], s)
+
+
+cdef inline const uint8_t* part_rec(int p, int hc, const uint8_t* c, int* s) noexcept nogil:
+    """The deficit record of part p of hand c; s receives the part's tile count."""
+    cdef const Part* P = PARTS[hc][p]
+    return P.tab + <size_t>part_rank_sum(P, c + PART_OFS[p], s) * REC
 
 
 cdef void krules_init(KRules* r, uint32_t forms, uint64_t wild_mask,
@@ -501,15 +556,19 @@ cdef inline int _part_sum(const uint8_t* c, int p) noexcept nogil:
     return s
 
 
-cdef inline void _part_a(const KRules* r, int p, const uint8_t* rec, int s,
+cdef inline void _part_a(const KRules* r, int p, uint32_t key, int s,
                          int* a0, int* a1) noexcept nogil:
     """Fewest wilds completing a part with all its tiles: sets only (a0) and
     sets plus the pair (a1); INF8 when impossible."""
     cdef int pt = _pt(r, p)
+    cdef const Part* P = PARTS[r.honor_chows][p]
+    cdef const uint8_t* rec
     if r.part_wild[p] == 1:
-        a0[0] = rec[OFF_A]
-        a1[0] = rec[OFF_A + pt] if pt else INF8
+        rec = P.wt + <size_t>key * 4
+        a0[0] = rec[0]
+        a1[0] = rec[pt] if pt else INF8
     else:
+        rec = P.tab + <size_t>key * REC
         a0[0] = INF8
         a1[0] = INF8
         if s % 3 == 0 and rec[(s // 3) * NPT] == 0:
@@ -525,15 +584,14 @@ cdef inline int _pure_pair(const KRules* r) noexcept nogil:
 cdef int _std_need(const uint8_t* c, const KRules* r) noexcept nogil:
     """Fewest wilds that complete the standard form with every tile (fast rules)."""
     cdef int p, s, a0, a1, total = 0, bestd = _pure_pair(r)
+    cdef uint32_t key
     cdef const Part* P
     cdef const uint8_t* rec
     for p in range(5):
-        s = _part_sum(c, p)
+        key = part_key(p, r.honor_chows, c, &s)
         if s == 0:
             continue
-        P = part_table(p, r.honor_chows)
-        rec = P.tab + <size_t>part_rank(P, c + PART_OFS[p]) * REC
-        _part_a(r, p, rec, s, &a0, &a1)
+        _part_a(r, p, key, s, &a0, &a1)
         total += a0
         if a1 - a0 < bestd:
             bestd = a1 - a0
@@ -603,43 +661,124 @@ cdef int _fresh_draws(int (*FM)[2], int (*FU)[2], int n, int w, const KRules* r,
     return best
 
 
+cdef enum:
+    BIG16 = 1000
+
+
+cdef extern from *:
+    """
+    /* One part's min-plus step over 8 lanes (lane m = best deficit with m
+       sets): F0/F1 (no pair / pair) are 16 shorts, lanes 0..7 padding with
+       large values, lanes 8..15 the values; d points at the part's deficits
+       d[m * 3 + pt].  SSE2 on x86-64, NEON on arm64, plain C elsewhere. */
+    #if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
+    #include <emmintrin.h>
+    static inline void mj_part_step(short *F0, short *F1, const unsigned char *d,
+                                    int pt, int mmax) {
+        __m128i t0 = _mm_set1_epi16(1000), t1 = t0;
+        for (int m = 0; m <= mmax; m++) {
+            __m128i f0 = _mm_loadu_si128((const __m128i *)(F0 + 8 - m));
+            __m128i f1 = _mm_loadu_si128((const __m128i *)(F1 + 8 - m));
+            __m128i v0 = _mm_set1_epi16(d[m * 3]);
+            __m128i v1 = _mm_set1_epi16(pt ? d[m * 3 + pt] : 60);
+            t0 = _mm_min_epi16(t0, _mm_add_epi16(f0, v0));
+            t1 = _mm_min_epi16(t1, _mm_min_epi16(_mm_add_epi16(f1, v0), _mm_add_epi16(f0, v1)));
+        }
+        _mm_storeu_si128((__m128i *)(F0 + 8), t0);
+        _mm_storeu_si128((__m128i *)(F1 + 8), t1);
+    }
+    #elif defined(__ARM_NEON) || defined(__aarch64__)
+    #include <arm_neon.h>
+    static inline void mj_part_step(short *F0, short *F1, const unsigned char *d,
+                                    int pt, int mmax) {
+        int16x8_t t0 = vdupq_n_s16(1000), t1 = t0;
+        for (int m = 0; m <= mmax; m++) {
+            int16x8_t f0 = vld1q_s16(F0 + 8 - m), f1 = vld1q_s16(F1 + 8 - m);
+            int16x8_t v0 = vdupq_n_s16(d[m * 3]);
+            int16x8_t v1 = vdupq_n_s16(pt ? d[m * 3 + pt] : 60);
+            t0 = vminq_s16(t0, vaddq_s16(f0, v0));
+            t1 = vminq_s16(t1, vminq_s16(vaddq_s16(f1, v0), vaddq_s16(f0, v1)));
+        }
+        vst1q_s16(F0 + 8, t0);
+        vst1q_s16(F1 + 8, t1);
+    }
+    #else
+    static inline void mj_part_step(short *F0, short *F1, const unsigned char *d,
+                                    int pt, int mmax) {
+        short t0[8], t1[8];
+        for (int i = 0; i < 8; i++) { t0[i] = 1000; t1[i] = 1000; }
+        for (int m = 0; m <= mmax; m++) {
+            short v0 = d[m * 3], v1 = pt ? d[m * 3 + pt] : 60;
+            for (int i = 0; i < 8; i++) {
+                short a = (short)(F0[8 - m + i] + v0);
+                short b = (short)(F1[8 - m + i] + v0);
+                short c = (short)(F0[8 - m + i] + v1);
+                if (c < b) b = c;
+                if (a < t0[i]) t0[i] = a;
+                if (b < t1[i]) t1[i] = b;
+            }
+        }
+        for (int i = 0; i < 8; i++) { F0[8 + i] = t0[i]; F1[8 + i] = t1[i]; }
+    }
+    #endif
+    """
+    void _part_step "mj_part_step"(int16_t* F0, int16_t* F1, const uint8_t* d,
+                                   int pt, int mmax) noexcept nogil
+
+
 cdef int _std_draws_fast(const uint8_t* c, int n, int w, const KRules* r,
                          int em, int eu, int use_u) noexcept nogil:
-    """Fewest draws to reach n sets + a pair (fast rules).  With use_u the
-    wild parts ignore the four-copy limit, giving a lower bound."""
+    """Fewest draws to reach n sets + a pair (fast rules).
+
+    Parts that wilds may enter (group 0) and the others (group 1) are each
+    combined by min-plus over the number of sets, then fresh sets and the
+    pair fill what is left.  With use_u the wild parts ignore the four-copy
+    limit, which gives a lower bound.  Impossible entries are INF8 (>= 60),
+    far above any real deficit, so they never win a min."""
+    # F[g][p][0..7] = padding, F[g][p][8 + m] = best deficit with m sets
+    cdef int16_t F[2][2][16]
+    cdef int p, s, g, m, mmax, pt, off, best, f, i
+    cdef int V0[6]
+    cdef int V1[6]
+    cdef int used[2]
     cdef int FM[6][2]
     cdef int FU[6][2]
-    cdef int V[6][2]
-    cdef int p, s, m, mmax, pt, off, x
-    cdef const Part* P
+    cdef uint32_t key
     cdef const uint8_t* rec
-    for m in range(6):
-        FM[m][0] = FM[m][1] = FU[m][0] = FU[m][1] = BIG
-    FM[0][0] = FU[0][0] = 0
+    for g in range(2):
+        used[g] = 0
+        for i in range(16):
+            F[g][0][i] = BIG16
+            F[g][1][i] = BIG16
+        F[g][0][8] = 0
     for p in range(5):
-        s = _part_sum(c, p)
+        key = part_key(p, r.honor_chows, c, &s)
         if s == 0:
             continue
-        P = part_table(p, r.honor_chows)
-        rec = P.tab + <size_t>part_rank(P, c + PART_OFS[p]) * REC
+        rec = PARTS[r.honor_chows][p].tab + <size_t>key * REC
+        g = 0 if (w == 0 or r.part_wild[p] == 1) else 1
+        used[g] = 1
         off = OFF_DU if (use_u and r.part_wild[p] == 1) else 0
         pt = _pt(r, p)
-        mmax = s if s < n else n
+        mmax = PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3]
+        mmax = (mmax >> 4) if off else (mmax & 15)
+        if mmax > n:
+            mmax = n
+        _part_step(F[g][0], F[g][1], rec + off, pt, mmax)
+    if w == 0:
+        best = BIG
         for m in range(n + 1):
-            if m > mmax:
-                V[m][0] = V[m][1] = BIG
-                continue
-            x = rec[off + m * NPT]
-            V[m][0] = BIG if x >= INF8 else x
-            if pt:
-                x = rec[off + m * NPT + pt]
-                V[m][1] = BIG if x >= INF8 else x
-            else:
-                V[m][1] = BIG
-        if r.part_wild[p] == 1:
-            _minplus(FM, V, n)
-        else:
-            _minplus(FU, V, n)
+            f = 3 * (n - m)
+            if F[0][1][8 + m] + f < best:
+                best = F[0][1][8 + m] + f
+            if r.pair_mask and F[0][0][8 + m] + f + 2 < best:
+                best = F[0][0][8 + m] + f + 2
+        return best + em + eu if best < INF8 else BIG
+    for m in range(6):
+        FM[m][0] = F[0][0][8 + m] if F[0][0][8 + m] < INF8 else BIG
+        FM[m][1] = F[0][1][8 + m] if F[0][1][8 + m] < INF8 else BIG
+        FU[m][0] = F[1][0][8 + m] if F[1][0][8 + m] < INF8 else BIG
+        FU[m][1] = F[1][1][8 + m] if F[1][1][8 + m] < INF8 else BIG
     return _fresh_draws(FM, FU, n, w, r, em, eu)
 
 
@@ -830,12 +969,28 @@ cdef int _std_draws(const uint8_t* c, int n, int w, const KRules* r, int em, int
 # Special forms: fewest draws (0 = complete).  Each needs 13 or 14 tiles.
 # ---------------------------------------------------------------------------
 
+cdef int _orph_kinds[13]
+_orph_kinds[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+
 cdef inline int _bit(uint64_t m, int k) noexcept nogil:
     return <int>((m >> k) & 1)
 
 
 cdef int _d_pairs(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     cdef int k, P = 0, sm = 0, su = 0, avail = 0, x, lw, wp, lo, Q, need, ones
+    if w == 0:
+        for k in range(NK):
+            if r.distinct_pairs:
+                P += c[k] >= 2
+                su += c[k] == 1
+            else:
+                P += c[k] >> 1
+                su += c[k] & 1
+        if P >= 7:
+            return 0
+        need = 7 - P
+        return need if su >= need else su + 2 * (need - su)
     for k in range(NK):
         if r.distinct_pairs:
             if c[k] >= 2:
@@ -875,7 +1030,13 @@ cdef int _d_pairs(const uint8_t* c, int w, const KRules* r) noexcept nogil:
 
 
 cdef int _d_orphans(const uint8_t* c, int w, const KRules* r) noexcept nogil:
-    cdef int k, held = 0, hp = 0, mm = 0, mu = 0, F, U, need
+    cdef int k, held = 0, hp = 0, mm = 0, mu = 0, F, U, need, i
+    if w == 0:
+        for i in range(13):
+            k = _orph_kinds[i]
+            held += c[k] > 0
+            hp |= c[k] >= 2
+        return 14 - held - hp
     for k in range(NK):
         if not _bit(ORPHAN_MASK, k):
             continue
@@ -1105,9 +1266,47 @@ cdef int k_shanten(const uint8_t* c, int w, const KRules* r) noexcept nogil:
 
 
 cdef int _special_win(const uint8_t* c, int w, const KRules* r, int n) noexcept nogil:
-    cdef int f
+    cdef int f, k
+    cdef uint32_t odd = 0, over = 0, nonorph = 0
+    if n != 4 and n != 3:
+        return 0
+    if w == 0:
+        # one pass decides the common forms without wilds
+        for k in range(NK):
+            odd |= c[k] & 1
+            over |= c[k] & 4
+        for f in range(1, NFORMS):
+            if not (r.forms >> f) & 1:
+                continue
+            if f == F_SEVEN_PAIRS:
+                if n == 4 and not odd and _d_pairs(c, 0, r) == 0:
+                    return 1
+            elif f == F_ORPHANS:
+                if n == 4 and _d_orphans(c, 0, r) == 0:
+                    return 1
+            elif f == F_KNITTED_STRAIGHT:
+                if r.fast and _ks_win(c, w, r):
+                    return 1
+                if not r.fast and _form_draws(c, w, r, f, n) == 0:
+                    return 1
+            elif n == 4 and _form_draws(c, w, r, f, n) == 0:
+                return 1
+        return 0
+    # with wilds: cheap necessary conditions first
+    cdef int nodd = 0, pairs_ok, orph_ok = 1, singles_ok = 1
+    for k in range(NK):
+        nodd += c[k] & 1
+        if c[k] and not _bit(ORPHAN_MASK, k):
+            orph_ok = 0
+        if c[k] > 1:
+            singles_ok = 0
+    pairs_ok = nodd <= w
     for f in range(1, NFORMS):
         if (r.forms >> f) & 1:
+            if (f == F_SEVEN_PAIRS and not pairs_ok) or (f == F_ORPHANS and not orph_ok):
+                continue
+            if (f == F_KNITTED or f == F_GREATER_KNITTED or f == F_SHISANLAN) and not singles_ok:
+                continue
             if f == F_KNITTED_STRAIGHT and r.fast:
                 if (n == 3 or n == 4) and _ks_win(c, w, r):
                     return 1
@@ -1134,22 +1333,19 @@ cdef uint64_t _std_waits_fast(const uint8_t* c, int w, const KRules* r) noexcept
     cdef int best1 = BIG, best1p = -1, best2 = BIG
     cdef int na0, na1, other
     cdef uint32_t nb[9]
-    cdef uint32_t rk
+    cdef uint32_t key
     cdef const Part* P
-    cdef const uint8_t* rec
     cdef uint64_t out = 0
     cdef int ssum[5]
     pp = _pure_pair(r)
     for p in range(5):
-        s = _part_sum(c, p)
+        key = part_key(p, r.honor_chows, c, &s)
         ssum[p] = s
-        P = part_table(p, r.honor_chows)
         if s == 0:
             a0[p] = 0
             a1[p] = BIG
         else:
-            rec = P.tab + <size_t>part_rank(P, c + PART_OFS[p]) * REC
-            _part_a(r, p, rec, s, &a0[p], &a1[p])
+            _part_a(r, p, key, s, &a0[p], &a1[p])
         total += a0[p]
         d = a1[p] - a0[p]
         if d < best1:
@@ -1168,8 +1364,7 @@ cdef uint64_t _std_waits_fast(const uint8_t* c, int w, const KRules* r) noexcept
         for j in range(L):
             if c[PART_OFS[q] + j] >= 4:
                 continue
-            rec = P.tab + <size_t>nb[j] * REC
-            _part_a(r, q, rec, ssum[q] + 1, &na0, &na1)
+            _part_a(r, q, nb[j], ssum[q] + 1, &na0, &na1)
             need = total - a0[q] + na0
             d = na1 - na0
             if other < d:
@@ -1362,7 +1557,18 @@ cdef tuple _mask_kinds(uint64_t m):
 
 
 def is_win(tiles, int wilds=0, rules=None) -> bool:
-    """True when the 3n+2 tiles (wilds included) form a complete hand."""
+    """True when ``tiles`` plus ``wilds`` (3n+2 tiles in all) is a complete hand.
+
+    ``tiles``: notation, a sequence of kinds 0..33, or a :class:`Counts`;
+    ``wilds``: wild tiles held besides ``tiles``; ``rules``: a
+    :class:`~mahjong_core.HandRules` (default: standard form, seven pairs,
+    thirteen orphans; wilds stand for any kind).  Raises
+    :class:`~mahjong_core.InvalidHandError` for a wrong tile count.
+
+    >>> import mahjong_core as mc
+    >>> mc.is_win("123m456p789s11122z"), mc.is_win("19m19p19s123456z", wilds=2)
+    (True, True)
+    """
     cdef Counts c = _as_counts(tiles)
     cdef KernelRules r = _as_rules(rules)
     _check(c, wilds, 2, "is_win")
@@ -1370,7 +1576,15 @@ def is_win(tiles, int wilds=0, rules=None) -> bool:
 
 
 def waits(tiles, int wilds=0, rules=None) -> tuple:
-    """The kinds that complete a 3n+1 hand, ascending."""
+    """The kinds that complete a 3n+1 hand, ascending.
+
+    A kind already held four times is never a wait.  Whether drawing a wild
+    completes the hand: ``is_win(tiles, wilds + 1)``.
+
+    >>> import mahjong_core as mc
+    >>> mc.waits("123m456p789s1112z"), mc.waits("1111m234p567p789s")
+    ((28,), ())
+    """
     cdef Counts c = _as_counts(tiles)
     cdef KernelRules r = _as_rules(rules)
     _check(c, wilds, 1, "waits")
@@ -1386,15 +1600,32 @@ def waits_mask(tiles, int wilds=0, rules=None) -> int:
 
 
 def shanten(tiles, int wilds=0, rules=None) -> int:
-    """Tiles short of ready: -1 complete, 0 ready (3n+1 or 3n+2 tiles)."""
+    """Tiles short of ready: -1 complete, 0 ready; 3n+1 or 3n+2 tiles.
+
+    The minimum over the allowed forms; exact: a tile can only be drawn while
+    fewer than four copies are held (wilds may be any kind).
+
+    >>> import mahjong_core as mc
+    >>> mc.shanten("1111m234p567p789s"), mc.shanten("123m456p789s11122z")
+    (1, -1)
+    """
     cdef Counts c = _as_counts(tiles)
     cdef KernelRules r = _as_rules(rules)
     _check(c, wilds, 0, "shanten")
-    return k_shanten(c.c, wilds, &r.r)
+    cdef int v = k_shanten(c.c, wilds, &r.r)
+    if v >= BIG - 1:
+        raise InvalidHandError(
+            f"shanten: no allowed form applies to {c.total + wilds} tiles: {c!r} + {wilds} wild(s)")
+    return v
 
 
 def shanten_by_form(tiles, int wilds=0, rules=None) -> dict:
-    """{form code: shanten} for every allowed form that applies to this size."""
+    """``{Form: shanten}`` for every allowed form that applies to this many tiles.
+
+    >>> import mahjong_core as mc
+    >>> mc.shanten_by_form("19m19p19s1234566z")
+    {<Form.STANDARD: 0>: 7, <Form.SEVEN_PAIRS: 1>: 5, <Form.THIRTEEN_ORPHANS: 2>: 0}
+    """
     cdef Counts c = _as_counts(tiles)
     cdef KernelRules r = _as_rules(rules)
     cdef int f, v
@@ -1403,7 +1634,7 @@ def shanten_by_form(tiles, int wilds=0, rules=None) -> dict:
     for f in range(NFORMS):
         v = k_shanten_form(c.c, wilds, &r.r, f)
         if v != -2:
-            out[f] = v
+            out[_FORM_OBJ[f]] = v
     return out
 
 
@@ -1505,19 +1736,16 @@ cdef void _dec_finish(DecCtx* x) noexcept nogil:
 cdef int _dec_feasible(DecCtx* x) noexcept nogil:
     """Cheap bound with the tables: can what is left still be completed?"""
     cdef int p, s, a0, a1, total = 0
-    cdef const Part* P
-    cdef const uint8_t* rec
+    cdef uint32_t key
     if not x.r.fast:
         return 1
     if not x.pair:
         return _std_need(x.c, x.r) <= x.w
     for p in range(5):
-        s = _part_sum(x.c, p)
+        key = part_key(p, x.r.honor_chows, x.c, &s)
         if s == 0:
             continue
-        P = part_table(p, x.r.honor_chows)
-        rec = P.tab + <size_t>part_rank(P, x.c + PART_OFS[p]) * REC
-        _part_a(x.r, p, rec, s, &a0, &a1)
+        _part_a(x.r, p, key, s, &a0, &a1)
         total += a0
     return total <= x.w
 
@@ -1715,10 +1943,6 @@ cdef void _dec_pairs(DecCtx* x, int k) noexcept nogil:
             x.w += b
             x.nu = base
         b += 2
-
-
-cdef int _orph_kinds[13]
-_orph_kinds[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 
 
 cdef void _dec_orphans(DecCtx* x) noexcept nogil:
@@ -2001,7 +2225,16 @@ cdef object _unit_obj(uint32_t v):
 
 
 def decompositions(tiles, int wilds=0, rules=None, int limit=100000) -> tuple:
-    """Every distinct reading of a complete hand (see docs/analysis.md)."""
+    """Every distinct reading of a complete hand, with the kind of each wild.
+
+    Returns :class:`~mahjong_core.Decomposition` values ``(form, units)``;
+    a unit is ``(Shape, kind, wilds)`` (docs/analysis.md has the table).
+    ``limit`` bounds the number of readings (an error beyond it).
+
+    >>> import mahjong_core as mc
+    >>> [d.units for d in mc.decompositions("123m", wilds=2)][-1]
+    ((<Shape.CHOW: 2>, 0, 0), (<Shape.WILD_PAIR: 6>, -1, 2))
+    """
     cdef Counts c = _as_counts(tiles)
     cdef KernelRules r = _as_rules(rules)
     cdef DecCtx x
@@ -2057,7 +2290,7 @@ def discard_options(tiles, int wilds=0, rules=None) -> list:
             s = k_shanten(h, wilds, &r.r)
             mask = 0
             for j in range(34):
-                if h[j] < 4 and j != k:
+                if h[j] < 4:
                     h[j] += 1
                     s2 = k_shanten(h, wilds, &r.r)
                     h[j] -= 1
