@@ -386,13 +386,13 @@ def analyze_hand(
     }
 
     if total % 3 == 1:
-        wait_list = [
-            {"tile": KIND_NAMES[k], "kind": k, "unseen": max(0, 4 - held[k] - seen[k])}
-            for k in waits(c, wilds=wilds, rules=rules)
-        ]
+        wait_kinds = waits(c, wilds=wilds, rules=rules)
+        unseen = [max(0, 4 - held[k] - seen[k]) for k in wait_kinds]
         result["win"] = False
-        result["waits"] = wait_list
-        result["unseen"] = sum(int(w["unseen"]) for w in wait_list)
+        result["waits"] = [
+            {"tile": KIND_NAMES[k], "kind": k, "unseen": u} for k, u in zip(wait_kinds, unseen)
+        ]
+        result["unseen"] = sum(unseen)
         result["wild_completes"] = wild_completes(c, wilds=wilds, rules=rules)
         result["decompositions"] = []
     else:

@@ -1,0 +1,19 @@
+"""Type stub of the batch kernels (src/mahjong_core/_batch.pyx)."""
+
+import numpy as np
+import numpy.typing as npt
+
+from ._native import KernelRules
+
+def is_win(
+    counts: npt.NDArray[np.uint8], wilds: npt.NDArray[np.int32], rules: KernelRules,
+    out: npt.NDArray[np.uint8],
+) -> None: ...
+def shanten(
+    counts: npt.NDArray[np.uint8], wilds: npt.NDArray[np.int32], rules: KernelRules,
+    out: npt.NDArray[np.int8],
+) -> None: ...
+def waits(
+    counts: npt.NDArray[np.uint8], wilds: npt.NDArray[np.int32], rules: KernelRules,
+    out: npt.NDArray[np.uint8],
+) -> None: ...

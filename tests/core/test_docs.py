@@ -1,0 +1,25 @@
+"""The README's examples and the docstring examples run as written."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+import mahjong_core
+import pytest
+from mahjong_core import _native, analysis, batch, tiles
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_readme_examples() -> None:
+    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False)
+    assert result.attempted > 10
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize("module", [mahjong_core, analysis, batch, tiles, _native])
+def test_docstring_examples(module: object) -> None:
+    result = doctest.testmod(module)  # type: ignore[arg-type]
+    assert result.attempted > 0
+    assert result.failed == 0
