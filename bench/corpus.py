@@ -22,8 +22,11 @@ seed has been stable since Python 3.2).  No numpy needed.
 waits (13-tile hands), win and number of decompositions (14-tile hands), under
 the default :class:`~mahjong_core.HandRules`.  ``CORPUS_CHECKSUMS`` holds the
 same kind of answers summed over each corpus.  Both were computed once with
-mahjong_core (``python bench/corpus.py --regen`` prints them) and are checked
-on every bench run and by ``bench/test_smoke.py``.
+mahjong_core (``python bench/corpus.py --regen`` prints them), agreed with the
+pure-Python oracle ``tests/reference/oracle.py`` when written, and are checked
+on every bench run (``bench/conftest.py``) and by ``bench/test_smoke.py``.
+A change here means the corpus generator or the engine changed: find out
+which before regenerating.
 """
 
 from __future__ import annotations
@@ -309,6 +312,24 @@ def compute_checksums() -> dict[str, dict[str, object]]:
             row["waits"] = sum(len(mc.waits(c, wilds=w)) for c in cs)
         out[name] = row
     return out
+
+
+def check_known() -> list[str]:
+    """Disagreements between ``KNOWN`` and mahjong_core (empty when all agree)."""
+    got = compute_known()
+    if len(got) != len(KNOWN):
+        return [f"KNOWN has {len(KNOWN)} rows, KNOWN_HANDS {len(got)}: regenerate"]
+    return [f"{want!r}: mahjong_core now gives {g!r}" for want, g in zip(KNOWN, got) if g != want]
+
+
+def check_checksums() -> list[str]:
+    """Disagreements between ``CORPUS_CHECKSUMS`` and mahjong_core on the corpora."""
+    got = compute_checksums()
+    return [
+        f"{name}: expected {CORPUS_CHECKSUMS.get(name)!r}, got {row!r}"
+        for name, row in got.items()
+        if CORPUS_CHECKSUMS.get(name) != row
+    ]
 
 
 def _regen() -> str:

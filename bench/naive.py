@@ -46,13 +46,15 @@ def _std_win(c: list[int], w: int, need_pair: bool) -> bool:
     if need_pair:
         units.append([i, i])
     units += [[s, s + 1, s + 2] for s in _chows_with(i)]
+    tried = set()
     for unit in units:
         n = len(unit)
-        for mask in range(1 << n):
+        for mask in range(1 << n):  # which places of the unit are wilds
             real = [unit[j] for j in range(n) if not mask >> j & 1]
             wild = n - len(real)
-            if i not in real or wild > w:
+            if i not in real or wild > w or (n, *real) in tried:
                 continue
+            tried.add((n, *real))
             if any(real.count(k) > c[k] for k in set(real)):
                 continue
             for k in real:
@@ -153,8 +155,7 @@ def _std_shanten(c: list[int], n_sets: int) -> int:
             i += 1
         if i == 34:
             s = 2 * n_sets - 2 * sets - min(partial, n_sets - sets) - pair
-            if s < best[0]:
-                best[0] = s
+            best[0] = min(best[0], s)
             return
         if c[i] >= 3:  # pung
             c[i] -= 3

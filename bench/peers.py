@@ -24,7 +24,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import corpus
 import MahjongGB
+import naive
 import riichienv
 import xiangting
 from mahjong.agari import Agari
@@ -33,9 +35,6 @@ from mahjong.shanten import Shanten
 
 import mahjong_core as mc
 from mahjong_core import Form, HandRules, _native
-
-import corpus
-import naive
 
 Hand = list[int]
 
@@ -130,7 +129,7 @@ _gb_shanten = MahjongGB.MahjongShanten
 _gb_regular = MahjongGB.RegularShanten
 _gb_pairs = MahjongGB.SevenPairsShanten
 _gb_orphans = MahjongGB.ThirteenOrphansShanten
-_mask_kinds = lambda m: tuple(k for k in range(34) if m >> k & 1)  # noqa: E731
+_mask_kinds = lambda m: tuple(k for k in range(34) if m >> k & 1)
 
 
 def _readings(ds: Sequence[Any]) -> frozenset[tuple[int, tuple[tuple[int, int, int], ...]]]:
@@ -302,7 +301,7 @@ def _shanten_cases(name: str) -> list[Case]:
              lambda hs: [naive.shanten(h) for h in hs], _core_expect(_native.shanten, DEFAULT),
              compare=_no_quad, note="classic count, " + _NO_QUAD_NOTE),
     ]
-    if corpus.CORPORA[name][0][0] and sum(corpus.CORPORA[name][0][0]) == 13:
+    if sum(corpus.CORPORA[name][0][0]) == 13:
         # PyMahjongGB takes 13 standing tiles only
         cases += [
             Case("shanten", name, "mahjong_core[gb-forms]", to_counts,

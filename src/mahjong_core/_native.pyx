@@ -624,14 +624,46 @@ cdef void _minplus(int (*acc)[2], int (*v)[2], int n) noexcept nogil:
         acc[m1][1] = tmp[m1][1]
 
 
-cdef int _fresh_draws(int (*FM)[2], int (*FU)[2], int n, int w, const KRules* r,
-                      int em, int eu) noexcept nogil:
-    """Combine masked (FM) and unmasked (FU) parts; fill what is left with
-    fresh sets and pair (on wild kinds when there are any)."""
-    cdef int m1, m2, p1, p2, f, fp, M, U, d, best = BIG
-    cdef int any_wild = r.wild_mask != 0
-    cdef int pair_wild = (r.wild_mask & r.pair_mask) != 0
+cdef inline void _free_wild_kinds(const uint8_t* c, const KRules* r, int* fm, int* fmp) noexcept nogil:
+    """How many wild kinds are not held at all (each can host one fresh set
+    or the pair made of wilds), and how many of them may be the pair."""
+    cdef int k
+    fm[0] = 0
+    fmp[0] = 0
+    for k in range(NK):
+        if c[k] == 0 and (r.wild_mask >> k) & 1:
+            fm[0] += 1
+            fmp[0] += <int>((r.pair_mask >> k) & 1)
+
+
+cdef inline int _fresh_cost(int M, int U, int f, int fp, int w, int fm, int fmp,
+                            int pair_any) noexcept nogil:
+    """Draws when f fresh sets and fp fresh pairs complete a target whose
+    wild-fillable slots are M and drawn slots U.  A fresh unit filled by wilds
+    needs a wild kind of its own that is not held; the others are drawn."""
+    cdef int a, b, d, best = BIG
+    if fp and not pair_any:
+        return BIG
+    for a in range(f + 1):
+        if a > fm:
+            break
+        for b in range(fp + 1):
+            if b and (fmp == 0 or a + 1 > fm):
+                continue
+            d = U + 3 * (f - a) + 2 * (fp - b)
+            d += M + 3 * a + 2 * b - w if M + 3 * a + 2 * b > w else 0
+            if d < best:
+                best = d
+    return best
+
+
+cdef int _fresh_draws(const uint8_t* c, int (*FM)[2], int (*FU)[2], int n, int w,
+                      const KRules* r, int em, int eu) noexcept nogil:
+    """Combine wild parts (FM) and the others (FU); fill what is left with
+    fresh sets and pair."""
+    cdef int m1, m2, p1, p2, d, best = BIG, fm, fmp
     cdef int pair_any = r.pair_mask != 0
+    _free_wild_kinds(c, r, &fm, &fmp)
     for m1 in range(n + 1):
         for p1 in range(2):
             if FM[m1][p1] >= BIG:
@@ -640,22 +672,8 @@ cdef int _fresh_draws(int (*FM)[2], int (*FU)[2], int n, int w, const KRules* r,
                 for p2 in range(2 - p1):
                     if FU[m2][p2] >= BIG:
                         continue
-                    f = n - m1 - m2
-                    fp = 1 - p1 - p2
-                    M = FM[m1][p1] + em
-                    U = FU[m2][p2] + eu
-                    if any_wild:
-                        M += 3 * f
-                    else:
-                        U += 3 * f
-                    if fp:
-                        if pair_wild:
-                            M += 2
-                        elif pair_any:
-                            U += 2
-                        else:
-                            continue
-                    d = U + (M - w if M > w else 0)
+                    d = _fresh_cost(FM[m1][p1] + em, FU[m2][p2] + eu, n - m1 - m2,
+                                    1 - p1 - p2, w, fm, fmp, pair_any)
                     if d < best:
                         best = d
     return best
@@ -779,7 +797,7 @@ cdef int _std_draws_fast(const uint8_t* c, int n, int w, const KRules* r,
         FM[m][1] = F[0][1][8 + m] if F[0][1][8 + m] < INF8 else BIG
         FU[m][0] = F[1][0][8 + m] if F[1][0][8 + m] < INF8 else BIG
         FU[m][1] = F[1][1][8 + m] if F[1][1][8 + m] < INF8 else BIG
-    return _fresh_draws(FM, FU, n, w, r, em, eu)
+    return _fresh_draws(c, FM, FU, n, w, r, em, eu)
 
 
 # ---------------------------------------------------------------------------
@@ -840,7 +858,7 @@ cdef void _slow_enum(SlowCtx* x, int start, int m) noexcept nogil:
     cdef int j, k, si
     _slow_eval(x, m, 0)
     for j in range(x.L):
-        if (x.pbits >> j) & 1 and x.h[j] > 0:
+        if (x.pbits >> j) & 1 and (x.h[j] > 0 or (x.w and (x.wbits >> j) & 1)):
             x.t[j] += 2
             _slow_eval(x, m, 1)
             x.t[j] -= 2
@@ -890,33 +908,38 @@ cdef int _std_draws_slow(const uint8_t* c, int n, int w, const KRules* r,
     cdef uint8_t acc[SLOT]
     cdef uint8_t part[SLOT]
     cdef SlowCtx x
-    cdef int p, j, k, s, m, q, e, S, U, M, f, fp, d, best = BIG
-    cdef int any_wild = r.wild_mask != 0
-    cdef int pair_wild = (r.wild_mask & r.pair_mask) != 0
+    cdef int p, j, k, s, m, q, e, S, U, d, best = BIG
     cdef int pair_any = r.pair_mask != 0
-    cdef int touches
+    cdef int touches, inside
     if w > SW - 1:
         w = SW - 1
     memset(acc, BIG, SLOT)
     acc[_sidx(0, 0, 0, 0)] = 0
     for p in range(5):
         s = _part_sum(c, p)
-        if s == 0:
-            continue
         x.P = part_table(p, r.honor_chows)
         x.h = c + PART_OFS[p]
         x.L = PART_LEN[p]
         x.w = w
-        x.mmax = s if s < n else n
         x.wbits = <uint32_t>((r.wild_mask >> PART_OFS[p]) & ((1 << x.L) - 1))
         x.pbits = <uint32_t>((r.pair_mask >> PART_OFS[p]) & ((1 << x.L) - 1))
+        if s == 0 and (w == 0 or x.wbits == 0):
+            continue
+        # sets that cover held tiles, and (with wilds) sets wholly on wild
+        # kinds, whose excess over four copies the wilds must cover; sets
+        # on other free kinds are the fresh ones, drawn, added at the end
+        x.mmax = n if (w and x.wbits) else (s if s < n else n)
         x.nsets = 0
         for k in range(x.P.nsets):
             touches = 0
+            inside = 1 if w else 0
             for j in range(x.L):
-                if x.P.sets[k][j] and x.h[j]:
-                    touches = 1
-            if touches:
+                if x.P.sets[k][j]:
+                    if x.h[j]:
+                        touches = 1
+                    if not (x.wbits >> j) & 1:
+                        inside = 0
+            if touches or inside:
                 x.setidx[x.nsets] = k
                 x.nsets += 1
         memset(x.t, 0, sizeof(x.t))
@@ -931,34 +954,23 @@ cdef int _std_draws_slow(const uint8_t* c, int n, int w, const KRules* r,
                     U = acc[_sidx(m, q, e, S)]
                     if U >= BIG:
                         continue
-                    f = n - m
-                    fp = 1 - q
-                    M = S + em
-                    U += eu
-                    if any_wild:
-                        M += 3 * f
-                    else:
-                        U += 3 * f
-                    if fp:
-                        if pair_wild:
-                            M += 2
-                        elif pair_any:
-                            U += 2
-                        else:
-                            continue
-                    d = U + (M - w if M > w else 0)
+                    d = _fresh_cost(S + em, U + eu, n - m, 1 - q, w, 0, 0, pair_any)
                     if d < best:
                         best = d
     return best
 
 
 cdef int _std_draws(const uint8_t* c, int n, int w, const KRules* r, int em, int eu) noexcept nogil:
-    cdef int hi, lo
+    cdef int hi, lo, fm, fmp
     if not r.fast:
         return _std_draws_slow(c, n, w, r, em, eu)
     hi = _std_draws_fast(c, n, w, r, em, eu, 0)
     if w == 0:
         return hi
+    _free_wild_kinds(c, r, &fm, &fmp)
+    if fm < n + 1:
+        # too few free wild kinds to give every fresh unit its own: exact path
+        return _std_draws_slow(c, n, w, r, em, eu)
     lo = _std_draws_fast(c, n, w, r, em, eu, 1)
     if lo == hi:
         return hi

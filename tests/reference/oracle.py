@@ -121,8 +121,8 @@ def _norm_rules(rules: Any) -> _Rules:
     )
 
 
-def _check(counts: Sequence[int], w: int, mods: Collection[int]) -> tuple[tuple[int, ...], int]:
-    """Validate the input; return (counts as a tuple, T)."""
+def _check(counts: Sequence[int], w: int, mods: Collection[int]) -> tuple[tuple[int, ...], int, int]:
+    """Validate the input; return (counts as a tuple of ints, w as an int, T)."""
     c = tuple(counts)
     if len(c) != NUM_KINDS:
         raise ValueError(f"counts must have {NUM_KINDS} entries, got {len(c)}")
@@ -132,12 +132,13 @@ def _check(counts: Sequence[int], w: int, mods: Collection[int]) -> tuple[tuple[
     c = tuple(int(x) for x in c)
     if isinstance(w, bool) or int(w) != w or w < 0:
         raise ValueError(f"w = {w!r} is not an int >= 0")
-    total = sum(c) + int(w)
+    w = int(w)
+    total = sum(c) + w
     if total > MAX_TILES:
         raise ValueError(f"T = {total} tiles is more than {MAX_TILES}")
     if total % 3 not in mods:
         raise ValueError(f"T = {total} tiles: T % 3 must be in {sorted(mods)}")
-    return c, total
+    return c, w, total
 
 
 def _take(counts: tuple[int, ...], kinds: Iterable[int]) -> tuple[int, ...]:
@@ -354,12 +355,12 @@ def _shisanlan_readings(counts: tuple[int, ...], r: _Rules) -> set[tuple[Unit, .
             if held <= set(s) and all(9 * suit + x in r.wild_kinds for x in set(s) - held)
         ])
     for s0, s1, s2 in itertools.product(*per_suit):
-        suit = {9 * suit_i + rank for suit_i, s in enumerate((s0, s1, s2)) for rank in s}
-        n_honors = 14 - len(suit)
+        chosen = {9 * suit_i + rank for suit_i, s in enumerate((s0, s1, s2)) for rank in s}
+        n_honors = 14 - len(chosen)
         if n_honors > 7:
             continue
         for honors in itertools.combinations(HONORS, n_honors):
-            reading = _singles_reading(counts, suit | set(honors), r)
+            reading = _singles_reading(counts, chosen | set(honors), r)
             if reading is not None:
                 out.add(reading)
     return out
@@ -393,7 +394,8 @@ def _form_readings(form: int, counts: tuple[int, ...], w: int, total: int, r: _R
     if form == FORM_STANDARD:
         return _standard_readings(counts, w, True, r)
     if form == FORM_KNITTED_STRAIGHT:
-        return _knitted_straight_readings(counts, w, r) if total >= 11 else ()
+        # n = 3 or 4 (13-tile games only): T = 11 or 14.
+        return _knitted_straight_readings(counts, w, r) if total in (11, 14) else ()
     if total != 14:
         return ()
     if form == FORM_SEVEN_PAIRS:
@@ -412,21 +414,21 @@ def _form_readings(form: int, counts: tuple[int, ...], w: int, total: int, r: _R
 def decompositions(counts: Sequence[int], w: int, rules: Any) -> set[Reading]:
     """Every distinct reading of a complete hand (T = 3n + 2) as
     ``(form, sorted units)``; empty when the hand does not win."""
-    c, total = _check(counts, w, (2,))
+    c, w, total = _check(counts, w, (2,))
     r = _norm_rules(rules)
     return {(form, units) for form in sorted(r.forms) for units in _form_readings(form, c, w, total, r)}
 
 
 def is_win(counts: Sequence[int], w: int, rules: Any) -> bool:
     """True when some assignment of the wilds makes the hand an allowed form."""
-    c, total = _check(counts, w, (2,))
+    c, w, total = _check(counts, w, (2,))
     r = _norm_rules(rules)
     return any(any(True for _ in _form_readings(form, c, w, total, r)) for form in sorted(r.forms))
 
 
 def waits(counts: Sequence[int], w: int, rules: Any) -> tuple[int, ...]:
     """Kinds k (held fewer than 4 times) such that one more k wins; ascending."""
-    c, _ = _check(counts, w, (1,))
+    c, w, _ = _check(counts, w, (1,))
     out = []
     for k in range(NUM_KINDS):
         if c[k] < 4:
@@ -504,8 +506,8 @@ def _combine(tables: Sequence[Table], goal: tuple[int, ...], emax: int) -> froze
         new: dict[tuple[int, ...], set[Triple]] = defaultdict(set)
         for k1, s1 in acc.items():
             for k2, s2 in table.items():
-                key = tuple(a + b for a, b in zip(k1, k2))
-                if any(x > g for x, g in zip(key, goal)):
+                key = tuple(a + b for a, b in zip(k1, k2, strict=True))
+                if any(x > g for x, g in zip(key, goal, strict=True)):
                     continue
                 new[key].update(_add(a, b) for a in s1 for b in s2)
         acc = {key: _pareto(v, emax) for key, v in new.items()}
@@ -699,7 +701,8 @@ def _form_draws(form: int, counts: tuple[int, ...], w: int, total: int, r: _Rule
     if form == FORM_STANDARD:
         return _draws(_standard_triples(counts, n, (0,) * NUM_KINDS, r, w), w)
     if form == FORM_KNITTED_STRAIGHT:
-        return _draws(_knitted_straight_triples(counts, n, r, w), w) if n >= 3 else None
+        # n = 3 or 4 (13-tile games only).
+        return _draws(_knitted_straight_triples(counts, n, r, w), w) if n in (3, 4) else None
     if total not in (13, 14):
         return None
     if form == FORM_SEVEN_PAIRS:
@@ -717,7 +720,7 @@ def _form_draws(form: int, counts: tuple[int, ...], w: int, total: int, r: _Rule
 
 def shanten_by_form(counts: Sequence[int], w: int, rules: Any) -> dict[int, int]:
     """{form: shanten} for the allowed forms that apply to this tile count."""
-    c, total = _check(counts, w, (1, 2))
+    c, w, total = _check(counts, w, (1, 2))
     r = _norm_rules(rules)
     out = {}
     for form in sorted(r.forms):

@@ -1,0 +1,40 @@
+"""Shared set-up of the benchmarks: known answers first, machine facts recorded."""
+
+from __future__ import annotations
+
+import os
+import platform
+from typing import Any
+
+import corpus
+import pytest
+
+
+@pytest.fixture(scope="session")
+def known_answers() -> None:
+    """The perft-style check (STYLE.md item 23): every bench run first checks
+    the known answers and the corpus checksums of ``bench/corpus.py``."""
+    bad = corpus.check_known() + corpus.check_checksums()
+    assert not bad, "known answers changed:\n" + "\n".join(bad)
+
+
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def pytest_benchmark_update_machine_info(config: Any, machine_info: dict[str, Any]) -> None:
+    import peers
+
+    import mahjong_core
+
+    machine_info["cpu_model"] = _cpu_model()
+    machine_info["nproc"] = os.cpu_count()
+    machine_info["mahjong_core_build"] = dict(mahjong_core.__build_info__)
+    machine_info["versions"] = peers.versions()

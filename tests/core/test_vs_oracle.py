@@ -1,0 +1,138 @@
+"""The compiled kernels against the slow pure-Python oracle (tests/reference).
+
+Random hands with 0-4 wild tiles under many rule configurations: is_win,
+waits, shanten per form and every decomposition must be equal.
+"""
+
+from __future__ import annotations
+
+import mahjong_core as mc
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mahjong_core import Form, HandRules
+from reference import oracle
+
+SUIT_2_TO_8 = [s * 9 + i for s in range(3) for i in range(1, 8)]
+RULES = [
+    HandRules(),
+    HandRules(forms=set(Form)),
+    HandRules(forms={Form.STANDARD, Form.SEVEN_PAIRS}, seven_pairs_distinct=True),
+    HandRules(forms={Form.STANDARD}, honor_chows=True),
+    HandRules(forms={Form.STANDARD, Form.SEVEN_PAIRS}, pair_kinds=HandRules.PAIR_258),
+    HandRules(wild_kinds=range(27, 34)),  # whole parts: table path
+    HandRules(forms={Form.STANDARD, Form.SEVEN_PAIRS}, wild_kinds=SUIT_2_TO_8),  # slow path
+    HandRules(forms={Form.STANDARD}, wild_kinds=[31], honor_chows=True),  # one wild kind (红中-like)
+    HandRules(forms={Form.KNITTED, Form.GREATER_KNITTED, Form.KNITTED_STRAIGHT, Form.SHISANLAN}),
+]
+
+rules_st = st.sampled_from(RULES)
+
+SETS = [(k, k, k) for k in range(34)] + [(s * 9 + i, s * 9 + i + 1, s * 9 + i + 2) for s in range(3) for i in range(7)]
+KNIT = [oracle.knitted_kinds(a) for a in range(6)]
+
+
+@st.composite
+def hands(draw: st.DrawFn, mods: tuple[int, ...]) -> tuple[list[int], int]:
+    """A hand near a complete one (so wins and waits are common): sets, a pair
+    or a knitted group, some tiles replaced at random, some turned into wilds."""
+    style = draw(st.sampled_from(["sets", "sets", "random", "knitted", "pairs"]))
+    tiles: list[int] = []
+    if style == "sets":
+        for _ in range(draw(st.integers(0, 5))):
+            tiles += draw(st.sampled_from(SETS))
+        tiles += [draw(st.integers(0, 33))] * 2
+    elif style == "knitted":
+        tiles += list(draw(st.sampled_from(KNIT)))
+        tiles += draw(st.lists(st.integers(0, 33), max_size=5))
+    elif style == "pairs":
+        for _ in range(7):
+            tiles += [draw(st.integers(0, 33))] * 2
+    else:
+        tiles = draw(st.lists(st.integers(0, 33), max_size=17))
+    for _ in range(draw(st.integers(0, 3))):
+        if tiles:
+            tiles[draw(st.integers(0, len(tiles) - 1))] = draw(st.integers(0, 33))
+    w = 0
+    for _ in range(draw(st.integers(0, 4))):
+        if tiles:
+            tiles.pop(draw(st.integers(0, len(tiles) - 1)))
+            w += 1
+    counts = [0] * 34
+    for k in tiles:
+        if counts[k] < 4:
+            counts[k] += 1
+    total = sum(counts) + w
+    # trim to a size with the right remainder, at most 17
+    while total > 17 or total % 3 not in mods:
+        if w and (total > 17 or draw(st.booleans())):
+            w -= 1
+        elif sum(counts):
+            k = max(range(34), key=lambda i: (counts[i], i))
+            counts[k] -= 1
+        else:
+            w += 1
+        total = sum(counts) + w
+    return counts, w
+
+
+def units_add_up(d: mc.Decomposition) -> tuple[list[int], int]:
+    """The real tiles and the wilds that a reading's units hold."""
+    real = [0] * 34
+    wild = 0
+    for shape, kind, x in d.units:
+        if shape in (mc.Shape.PAIR, mc.Shape.PUNG, mc.Shape.SINGLE):
+            size = {mc.Shape.PAIR: 2, mc.Shape.PUNG: 3, mc.Shape.SINGLE: 1}[shape]
+            real[kind] += size - x
+            wild += x
+            continue
+        if shape == mc.Shape.CHOW:
+            members = [kind, kind + 1, kind + 2]
+        elif shape == mc.Shape.HONOR_CHOW:
+            members = [27 + j for j in range(7) if (kind >> j) & 1]
+        elif shape == mc.Shape.KNITTED:
+            members = list(oracle.knitted_kinds(kind))
+        else:  # WILD_PAIR, WILD_SET
+            wild += x
+            continue
+        for j, k in enumerate(members):
+            if (x >> j) & 1:
+                wild += 1
+            else:
+                real[k] += 1
+    return real, wild
+
+
+FAST = settings(max_examples=int(__import__("os").environ.get("ORACLE_EXAMPLES", "600")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(hands((2,)), rules_st)
+def test_is_win_and_decompositions(hand: tuple[list[int], int], rules: HandRules) -> None:
+    counts, w = hand
+    c = mc.Counts(counts)
+    expected = oracle.decompositions(counts, w, rules)
+    got = mc.decompositions(c, wilds=w, rules=rules)
+    assert mc.is_win(c, wilds=w, rules=rules) == oracle.is_win(counts, w, rules) == bool(expected)
+    for d in got:
+        assert units_add_up(d) == (counts, w), d
+    as_tuples = {(int(d.form), tuple((int(s), k, x) for s, k, x in d.units)) for d in got}
+    assert len(as_tuples) == len(got)  # distinct
+    assert as_tuples == expected
+
+
+@FAST
+@given(hands((1,)), rules_st)
+def test_waits(hand: tuple[list[int], int], rules: HandRules) -> None:
+    counts, w = hand
+    assert mc.waits(mc.Counts(counts), wilds=w, rules=rules) == oracle.waits(counts, w, rules)
+
+
+@FAST
+@given(hands((1, 2)), rules_st)
+def test_shanten_by_form(hand: tuple[list[int], int], rules: HandRules) -> None:
+    counts, w = hand
+    expected = oracle.shanten_by_form(counts, w, rules)
+    got = mc.shanten_by_form(mc.Counts(counts), wilds=w, rules=rules)
+    assert {int(f): v for f, v in got.items()} == expected
+    if expected:
+        assert mc.shanten(mc.Counts(counts), wilds=w, rules=rules) == min(expected.values())
