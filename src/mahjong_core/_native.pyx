@@ -206,6 +206,16 @@ cdef void _enum_targets(Part* P, uint64_t* bits, int* t, int start, int m,
             t[j] -= P.sets[si][j]
 
 
+cdef extern from *:
+    """
+    /* mx[i] = max(mx[i], v[i]) for 36 bytes; a plain loop compilers vectorise. */
+    static inline void mj_max36(unsigned char *__restrict mx, const unsigned char *__restrict v) {
+        for (int i = 0; i < 36; i++) mx[i] = v[i] > mx[i] ? v[i] : mx[i];
+    }
+    """
+    void _max36 "mj_max36"(uint8_t* mx, const uint8_t* v) noexcept nogil
+
+
 cdef int _mcap(const uint8_t* d) noexcept nogil:
     """Most sets worth placing in this part: from this m on, every further set
     is a fresh one (3 more missing tiles), which the combination adds anyway."""
@@ -311,10 +321,7 @@ cdef int _build_part(Part* P, int L, int honor_chows) except -1:
             _rank_minus(P, keys + <size_t>r * L, nb)
             for j in range(L):
                 if keys[<size_t>r * L + j] > 0:
-                    nrec = P.tab + <size_t>nb[j] * GEN
-                    for plane in range(36):
-                        if nrec[plane] > mx[plane]:
-                            mx[plane] = nrec[plane]
+                    _max36(mx, P.tab + <size_t>nb[j] * GEN)
             for plane in range(36):
                 if (bits[r] >> plane) & 1:
                     rec[plane] = <uint8_t>sumc
