@@ -1,5 +1,8 @@
 """Regional rule sets, one module per rule set (``mahjong_core.variants``).
 
-Each module defines one ``Ruleset`` subclass (see the engine issue); none are
-shipped yet.
+Find one by name with :func:`mahjong_core.registry.find_variant`:
+
+>>> from mahjong_core.registry import find_variant
+>>> find_variant("guangdong").zh
+'广东鸡平和'
 """

@@ -656,14 +656,20 @@ def _add_analyze(sub: Any) -> None:
 # main
 # ---------------------------------------------------------------------------
 
-_SUBCOMMANDS: tuple[Callable[[Any], None], ...] = (_add_analyze,)
+def _add_game(sub: Any) -> None:
+    from .cli_game import add_game_commands
+
+    add_game_commands(sub)
+
+
+_SUBCOMMANDS: tuple[Callable[[Any], None], ...] = (_add_analyze, _add_game)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``mahjong-core`` argument parser with every sub-command."""
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="mahjong-core: a rules engine for Chinese mahjong (hand analysis with wild tiles).",
+        description="mahjong-core: a rules engine for Chinese mahjong: hand analysis, play, simulation.",
         epilog=f"Run '{PROG} COMMAND --help' for the options of a command.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")

@@ -2290,34 +2290,45 @@ def decompositions(tiles, int wilds=0, rules=None, int limit=100000) -> tuple:
         free(x.out)
 
 
-def discard_options(tiles, int wilds=0, rules=None) -> list:
+def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> list:
     """[(kind, shanten after discarding it, mask of kinds that would lower it)]
-    for each distinct kind held in a 3n+2 hand."""
+    for each distinct kind held in a 3n+2 hand.  With ``best_only`` the masks
+    are computed only for the discards of lowest shanten (others get 0)."""
     cdef Counts c = _as_counts(tiles)
     cdef KernelRules r = _as_rules(rules)
     cdef uint8_t h[34]
-    cdef int k, j, s, s2
-    cdef uint64_t mask
+    cdef int sh[34]
+    cdef uint64_t masks[34]
+    cdef int k, j, s2, best = BIG
     _check(c, wilds, 2, "discard_options")
-    out = []
     memcpy(h, c.c, 34)
-    for k in range(34):
-        if not h[k]:
-            continue
-        with nogil:
+    with nogil:
+        for k in range(34):
+            masks[k] = 0
+            if not h[k]:
+                continue
             h[k] -= 1
-            s = k_shanten(h, wilds, &r.r)
-            mask = 0
-            for j in range(34):
-                if h[j] < 4:
-                    h[j] += 1
-                    s2 = k_shanten(h, wilds, &r.r)
-                    h[j] -= 1
-                    if s2 < s:
-                        mask |= (<uint64_t>1) << j
+            sh[k] = k_shanten(h, wilds, &r.r)
             h[k] += 1
-        out.append((k, s, mask))
-    return out
+            if sh[k] < best:
+                best = sh[k]
+        for k in range(34):
+            if not h[k] or (best_only and sh[k] != best):
+                continue
+            h[k] -= 1
+            if sh[k] == 0:
+                # ready: the improving tiles are exactly the waits
+                masks[k] = k_waits(h, wilds, &r.r)
+            else:
+                for j in range(34):
+                    if h[j] < 4:
+                        h[j] += 1
+                        s2 = k_shanten(h, wilds, &r.r)
+                        h[j] -= 1
+                        if s2 < sh[k]:
+                            masks[k] |= (<uint64_t>1) << j
+            h[k] += 1
+    return [(k, sh[k], masks[k]) for k in range(34) if h[k]]
 
 
 cdef extern from *:
@@ -2342,3 +2353,47 @@ __build_info__ = {
     "debug_checks": bool(MAHJONG_DEBUG),
 }
 """What the kernels were built with (benchmarks record it)."""
+
+
+# ---------------------------------------------------------------------------
+# Buffer entry points for the engine: counts in a bytes-like object (the
+# engine keeps hands in bytearrays), checked cheaply in C.
+# ---------------------------------------------------------------------------
+
+cdef int _check_buf(const uint8_t[::1] buf, int wilds, int mod) except -1:
+    cdef int k, T = wilds
+    if not _ready:
+        ensure_tables()
+    if buf.shape[0] != 34:
+        raise InvalidHandError(f"a count buffer has 34 entries, got {buf.shape[0]}")
+    for k in range(34):
+        if buf[k] > 4:
+            raise InvalidHandError(f"count of kind {k} is {buf[k]}, more than 4")
+        T += buf[k]
+    if wilds < 0 or T > MAXT or (mod and T % 3 != mod) or (not mod and T % 3 == 0):
+        raise InvalidHandError(f"{T} tiles (wilds included) do not fit this call")
+    return 0
+
+
+def is_win_buf(const uint8_t[::1] buf, int wilds, rules) -> bool:
+    """:func:`is_win` over a 34-byte buffer (the engine's hands)."""
+    cdef KernelRules r = _as_rules(rules)
+    _check_buf(buf, wilds, 2)
+    return k_is_win(&buf[0], wilds, &r.r) != 0
+
+
+def waits_mask_buf(const uint8_t[::1] buf, int wilds, rules) -> int:
+    """:func:`waits_mask` over a 34-byte buffer."""
+    cdef KernelRules r = _as_rules(rules)
+    _check_buf(buf, wilds, 1)
+    return k_waits(&buf[0], wilds, &r.r)
+
+
+def shanten_buf(const uint8_t[::1] buf, int wilds, rules) -> int:
+    """:func:`shanten` over a 34-byte buffer."""
+    cdef KernelRules r = _as_rules(rules)
+    _check_buf(buf, wilds, 0)
+    cdef int v = k_shanten(&buf[0], wilds, &r.r)
+    if v >= BIG - 1:
+        raise InvalidHandError("shanten: no allowed form applies")
+    return v

@@ -1,0 +1,150 @@
+"""Bots: anything that picks one of the legal actions.
+
+A bot is any object with ``choose(table, seat, legal) -> Action`` (the
+:class:`Bot` protocol), so third parties can plug in their own.  A bot may
+read ``table.observe(seat)`` (what the seat can see); it must not read other
+seats' concealed tiles.
+
+>>> from mahjong_core.bots import GreedyBot, play_hand
+>>> from mahjong_core.rules import Ruleset
+>>> table = play_hand(Ruleset(), [GreedyBot() for _ in range(4)], seed=1)
+>>> table.is_over, sum(table.deltas())
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from . import _native
+from .engine import Action, ActionKind, Table
+from .analysis import HandRules
+from .rules import Ruleset
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "make_bot", "play_hand"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """The bot interface."""
+
+    def choose(self, table: Table, seat: int, legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` (never empty) for ``seat``."""
+        ...
+
+
+class RandomBot:
+    """Uniformly random legal actions (seeded)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, table: Table, seat: int, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+class GreedyBot:
+    """Always wins when allowed; discards to lower shanten and widen the
+    waits (the analysis core's discard advice, counting only tiles this seat
+    cannot see); calls a pung, chow or kong when that lowers its shanten."""
+
+    def choose(self, table: Table, seat: int, legal: Sequence[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        if ActionKind.WIN in kinds:
+            return next(a for a in legal if a.kind == ActionKind.WIN)
+        rules = table.ruleset.rules_for(table, seat)
+        hand = table.hands[seat]
+        c, w = table._split_wilds(hand)
+        if table.phase.value == "turn":
+            return self._turn(table, seat, legal, c, w, rules)
+        return self._claim(table, seat, legal, c, w, rules)
+
+    def _visible(self, table: Table, seat: int) -> list[int]:
+        seen = list(table.hands[seat])
+        for s in range(table.n):
+            for k in table.discards[s]:
+                seen[k] += 1
+            for m in table.melds[s]:
+                for k in m.tiles:
+                    seen[k] += 1
+        return seen
+
+    def _turn(self, table: Table, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules) -> Action:
+        now = _native.shanten_buf(c, w, rules)
+        # a kong that does not raise shanten is free value
+        for a in legal:
+            if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+                after = bytearray(c)
+                after[a.tile] -= 4 if a.kind == ActionKind.CONCEALED_KONG else 1
+                if (sum(after) + w) % 3 == 1 and _native.shanten_buf(after, w, rules) <= now:
+                    return a
+        seen = self._visible(table, seat)
+        best: tuple[int, int, int] | None = None
+        choice = None
+        for kind, sh, mask in _native.discard_options(_native.Counts(list(c)), w, rules, True):
+            unseen = sum(max(0, 4 - seen[k]) for k in range(34) if (mask >> k) & 1)
+            key = (sh, -unseen, kind)
+            if best is None or key < best:
+                best, choice = key, kind
+        discards = [a for a in legal if a.kind == ActionKind.DISCARD]
+        for a in discards:
+            if a.tile == choice:
+                return a
+        return discards[0] if discards else legal[0]
+
+    def _claim(self, table: Table, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules) -> Action:
+        passing = next(a for a in legal if a.kind == ActionKind.PASS)
+        assert table.last_discard is not None
+        tile = table.last_discard[1]
+        now = _native.shanten_buf(c, w, rules)
+        best, best_sh = passing, now
+        for a in legal:
+            if a.kind == ActionKind.PASS:
+                continue
+            after = bytearray(c)
+            if a.kind == ActionKind.CHOW:
+                for k in range(a.tile, a.tile + 3):
+                    if k != tile:
+                        after[k] -= 1
+            elif a.kind == ActionKind.PUNG:
+                after[tile] -= 2
+            else:
+                after[tile] -= 3
+                after_sh = _native.shanten_buf(after, w, rules) if (sum(after) + w) % 3 else now
+                if after_sh <= now:
+                    return a
+                continue
+            # after a chow or pung the hand has 3n+2 tiles: its shanten is
+            # the best it can reach by the coming discard
+            sh = _native.shanten_buf(after, w, rules)
+            if sh < best_sh:
+                best, best_sh = a, sh
+        return best
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """``random`` or ``greedy``."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot()
+    raise ValueError(f"unknown bot {name!r}; known: random, greedy")
+
+
+def play_hand(
+    ruleset: Ruleset,
+    bots: Sequence[Bot],
+    *,
+    seed: int | None = None,
+    dealer: int = 0,
+    round_wind: int = 0,
+    hand_number: int = 0,
+) -> Table:
+    """Play one hand to its end with one bot per seat; returns the table."""
+    table = Table(ruleset, seed=seed, dealer=dealer, round_wind=round_wind, hand_number=hand_number)
+    while not table.is_over:
+        seat = table.to_act[0]
+        table.apply(bots[seat].choose(table, seat, table.legal_actions(seat)))
+    return table

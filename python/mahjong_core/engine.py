@@ -1,0 +1,770 @@
+"""The game engine: one hand of mahjong as a deterministic state machine.
+
+A :class:`Table` deals a hand for a :class:`~mahjong_core.rules.Ruleset` from a
+seed, then advances one action at a time:
+
+>>> from mahjong_core.engine import Table
+>>> from mahjong_core.rules import Ruleset
+>>> t = Table(Ruleset(), seed=7)
+>>> t.to_act, len(t.legal_actions(t.to_act[0])) > 0
+([0], True)
+
+* ``to_act`` lists the seats that must act now: the seat on turn, or every
+  seat that may claim the last discard (their answers are collected and then
+  resolved by priority, so the order of answering does not matter).
+* ``legal_actions(seat)`` lists :class:`Action` values in ascending id order;
+  ``action_mask(seat)`` is the same as a fixed-length ``int8`` vector over
+  ``NUM_ACTIONS`` ids (for RL frameworks).
+* ``apply(action)`` performs one action.  An illegal action raises
+  :class:`~mahjong_core.IllegalActionError` naming the rule it breaks and
+  leaves the state unchanged.
+* Every event goes to ``events`` (the JSON-lines record; see
+  :mod:`mahjong_core.records`).
+
+Draws and flower replacements happen inside ``apply``; the only randomness
+is the seeded shuffle and dice at the start.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _native
+from .analysis import Counts, decompositions
+from .errors import IllegalActionError, MahjongError
+from .rules import Ruleset, ScoreSheet, Settlement, WinContext
+from .tiles import KIND_NAMES, Meld, MeldKind
+
+__all__ = [
+    "NUM_ACTIONS",
+    "Action",
+    "ActionKind",
+    "Phase",
+    "Table",
+]
+
+
+class ActionKind(enum.IntEnum):
+    """What a seat can do."""
+
+    DISCARD = 0
+    CONCEALED_KONG = 1
+    ADDED_KONG = 2
+    CHOW = 3
+    PUNG = 4
+    KONG = 5
+    WIN = 6
+    PASS = 7
+
+
+# Fixed action ids: discard k (0..33), concealed kong k (34..67), added kong k
+# (68..101), chow with lowest kind s*9+i (102 + s*7 + i, 21 ids), pung 123,
+# kong on a discard 124, win 125, pass 126.
+_BASE = {ActionKind.DISCARD: 0, ActionKind.CONCEALED_KONG: 34, ActionKind.ADDED_KONG: 68}
+_CHOW_BASE = 102
+_SINGLE = {ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126}
+NUM_ACTIONS = 127
+"""Size of the action space (the same for every rule set of this engine version)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move.  ``tile`` is the kind discarded or konged, or the lowest kind
+    of a chow; -1 when the kind needs no saying (pung, kong, win, pass)."""
+
+    kind: ActionKind
+    seat: int
+    tile: int = -1
+
+    @property
+    def id(self) -> int:
+        """The action's integer id in ``0..NUM_ACTIONS-1``."""
+        if self.kind in _BASE:
+            return _BASE[self.kind] + self.tile
+        if self.kind == ActionKind.CHOW:
+            return _CHOW_BASE + (self.tile // 9) * 7 + self.tile % 9
+        return _SINGLE[self.kind]
+
+    @classmethod
+    def from_id(cls, seat: int, action_id: int, tile: int = -1) -> Action:
+        """The action of ``seat`` with this id (``tile`` is ignored except for
+        ids that carry a kind)."""
+        if not 0 <= action_id < NUM_ACTIONS:
+            raise IllegalActionError(f"action id {action_id!r} is not in 0..{NUM_ACTIONS - 1}")
+        if action_id < 102:
+            kind = (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)[action_id // 34]
+            return cls(kind, seat, action_id % 34)
+        if action_id < 123:
+            j = action_id - _CHOW_BASE
+            return cls(ActionKind.CHOW, seat, (j // 7) * 9 + j % 7)
+        kind = {v: k for k, v in _SINGLE.items()}[action_id]
+        return cls(kind, seat)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "action": self.kind.name.lower()}
+        if self.tile >= 0:
+            out["tile"] = KIND_NAMES[self.tile]
+        return out
+
+    def __str__(self) -> str:
+        name = self.kind.name.lower().replace("_", " ")
+        if self.kind == ActionKind.CHOW:
+            return f"S{self.seat} chow {self.tile % 9 + 1}{self.tile % 9 + 2}{self.tile % 9 + 3}{'mps'[self.tile // 9]}"
+        return f"S{self.seat} {name}" + (f" {KIND_NAMES[self.tile]}" if self.tile >= 0 else "")
+
+
+_ACTION_CACHE: dict[tuple[int, int], Action] = {}
+
+
+def action_of(seat: int, action_id: int) -> Action:
+    """The (shared, immutable) Action value of ``seat`` with this id."""
+    key = (seat, action_id)
+    a = _ACTION_CACHE.get(key)
+    if a is None:
+        a = _ACTION_CACHE[key] = Action.from_id(seat, action_id)
+    return a
+
+
+class Phase(enum.Enum):
+    TURN = "turn"
+    """The seat on turn has drawn (or called) and must discard, kong or win."""
+    CLAIMS = "claims"
+    """Seats answer the last discard: win, kong, pung, chow or pass."""
+    ROB = "rob"
+    """Seats answer an added kong: win on it (抢杠) or pass."""
+    OVER = "over"
+
+
+_PRIORITY = {ActionKind.WIN: 3, ActionKind.KONG: 2, ActionKind.PUNG: 2, ActionKind.CHOW: 1, ActionKind.PASS: 0}
+
+
+class Table:
+    """One hand of mahjong under a rule set.
+
+    ``seed`` fixes the shuffle and the dice; ``dealer`` and ``round_wind``
+    come from the match.  Seats are numbered in turn order (counter-clockwise),
+    seat winds follow from the dealer (the dealer is East).
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        *,
+        seed: int | None = None,
+        dealer: int = 0,
+        round_wind: int = 0,
+        hand_number: int = 0,
+    ) -> None:
+        self.ruleset = ruleset
+        self.seed = seed if seed is not None else random.randrange(2**63)
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self.hand_number = hand_number
+        n = ruleset.num_players
+        self.n = n
+        rng = random.Random(self.seed)
+        wall = ruleset.wall_tiles()
+        rng.shuffle(wall)
+        self.dice = [rng.randint(1, 6) for _ in range(ruleset.dice)]
+        self.wall: list[int] = wall
+        self.head = 0
+        self.tail = len(wall)
+        self.kongs_made = 0
+        self.hands: list[bytearray] = [bytearray(34) for _ in range(n)]
+        self.flowers: list[list[int]] = [[] for _ in range(n)]
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.meld_sources: list[list[int | None]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.events: list[dict[str, Any]] = []
+        self.turn = dealer
+        self.phase = Phase.TURN
+        self.drawn: int | None = None
+        self.last_discard: tuple[int, int] | None = None
+        self.pending_kong: tuple[int, int] | None = None
+        self.claimants: dict[int, list[Action]] = {}
+        self.answers: dict[int, Action] = {}
+        self.missed_win: set[int] = set()
+        self.after_kong = False
+        self.kong_fed_by: int | None = None
+        self.calls_made = 0
+        self.draws_made = [0] * n
+        self.winners: list[int] = []
+        self.scores: dict[int, ScoreSheet] = {}
+        self.contexts: dict[int, WinContext] = {}
+        self.settlement = Settlement()
+        self.steps = 0
+        self.wild_kinds = ruleset.wild_tile_kinds(self)
+        self._waits: list[int] = [0] * n
+        self._flowers_reported: set[int] = set()
+        self._turn_cache: list[Action] | None = None
+        self.robbed: list[int] = []
+        """A tile won on by robbing a kong (it left the kong maker's hand)."""
+        self._deal()
+
+    # ------------------------------------------------------------------ deal
+    def _event(self, kind: str, **data: Any) -> None:
+        data["type"] = kind
+        self.events.append(data)
+
+    def _deal(self) -> None:
+        rs = self.ruleset
+        self._event(
+            "header",
+            ruleset=rs.name,
+            ruleset_id=rs.id,
+            version=rs.version,
+            options=_options_dict(rs),
+            seed=self.seed,
+            dealer=self.dealer,
+            round_wind=self.round_wind,
+            hand=self.hand_number,
+            dice=list(self.dice),
+        )
+        for i in range(self.n):
+            seat = (self.dealer + i) % self.n
+            for _ in range(rs.hand_size + (1 if seat == self.dealer else 0)):
+                self._take(seat, self.wall[self.head])
+                self.head += 1
+        self._event("deal", hands=[self._hand_text(s) for s in range(self.n)])
+        # flower replacement rounds, dealer first, from the tail
+        while True:
+            moved = False
+            for i in range(self.n):
+                seat = (self.dealer + i) % self.n
+                for f in [t for t in self.flowers[seat] if t not in self._flowers_reported]:
+                    self._flowers_reported.add(f)
+                    self._event("flower", seat=seat, tile=KIND_NAMES[f])
+                    moved = True
+                    self._draw_replacement(seat, flower_round=True)
+            if not moved:
+                break
+        for s in range(self.n):
+            if s != self.dealer:
+                self._update_waits(s)
+        self.drawn = None
+
+    def _take(self, seat: int, tile: int) -> None:
+        if self.ruleset.is_flower(tile):
+            self.flowers[seat].append(tile)
+        else:
+            self.hands[seat][tile] += 1
+
+    def _draw_replacement(self, seat: int, flower_round: bool = False) -> int | None:
+        """Draw from the tail for a flower or a kong; flowers drawn outside
+        the deal are exposed and replaced at once."""
+        while True:
+            if self.live_tiles == 0:
+                return None
+            self.tail -= 1
+            tile = self.wall[self.tail]
+            if self.ruleset.is_flower(tile):
+                self.flowers[seat].append(tile)
+                if flower_round:
+                    return None  # exposed in the next round
+                self._flowers_reported.add(tile)
+                self._event("flower", seat=seat, tile=KIND_NAMES[tile])
+                continue
+            self.hands[seat][tile] += 1
+            return tile
+
+    # ------------------------------------------------------------ properties
+    @property
+    def live_tiles(self) -> int:
+        """Tiles that may still be drawn."""
+        kept = self.ruleset.dead_wall + self.ruleset.dead_wall_per_kong * self.kongs_made
+        return max(0, self.tail - self.head - kept)
+
+    @property
+    def to_act(self) -> list[int]:
+        """Seats that must act now, in turn order."""
+        if self.phase == Phase.OVER:
+            return []
+        if self.phase == Phase.TURN:
+            return [self.turn]
+        return [s for s in self.claimants if s not in self.answers]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def seat_wind(self, seat: int) -> int:
+        return (seat - self.dealer) % self.n
+
+    def concealed_tiles(self, seat: int) -> list[int]:
+        return [k for k in range(34) for _ in range(self.hands[seat][k])]
+
+    def _hand_text(self, seat: int) -> str:
+        return _native.Counts(list(self.hands[seat])).notation()
+
+    def _split_wilds(self, counts: bytearray) -> tuple[bytearray, int]:
+        if not self.wild_kinds:
+            return counts, 0
+        c = bytearray(counts)
+        w = 0
+        for k in self.wild_kinds:
+            w += c[k]
+            c[k] = 0
+        return c, w
+
+    def _update_waits(self, seat: int) -> None:
+        """Cache the waits of a 3n+1 hand (claims are checked against them)."""
+        c, w = self._split_wilds(self.hands[seat])
+        self._waits[seat] = _native.waits_mask_buf(c, w, self.ruleset.rules_for(self, seat))
+
+    # --------------------------------------------------------------- legality
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, in ascending id order."""
+        if self.phase == Phase.OVER:
+            return []
+        if self.phase == Phase.TURN:
+            if seat != self.turn:
+                return []
+            if self._turn_cache is None:
+                self._turn_cache = self._turn_actions(seat)
+            return self._turn_cache
+        if seat in self.claimants and seat not in self.answers:
+            return self.claimants[seat]
+        return []
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        return [a.id for a in self.legal_actions(seat)]
+
+    def action_mask(self, seat: int) -> npt.NDArray[np.int8]:
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        for a in self.legal_actions(seat):
+            mask[a.id] = 1
+        return mask
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        rs = self.ruleset
+        hand = self.hands[seat]
+        ids = [k for k in range(34) if hand[k]]
+        if rs.allow_kong and self.live_tiles > 0:
+            ids += [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
+            ids += [68 + m.kind_of for m in self.melds[seat] if m.kind == MeldKind.PON and hand[m.kind_of]]
+        if self._win_on(seat, None) is not None:
+            ids.append(125)
+        ids.sort()
+        return [action_of(seat, i) for i in ids]
+
+    def _win_on(self, seat: int, tile: int | None, *, robbed: bool = False) -> WinContext | None:
+        """The context of a win by ``seat`` (on its own tiles, or on ``tile``),
+        or None when it is not a legal win."""
+        rs = self.ruleset
+        counts = self.hands[seat]
+        if tile is not None:
+            counts = bytearray(counts)
+            counts[tile] += 1
+        c, w = self._split_wilds(counts)
+        rules = rs.rules_for(self, seat)
+        if not _native.is_win_buf(c, w, rules):
+            return None
+        cc = _native.Counts(c)
+        ctx = self._context(seat, counts, tile, robbed=robbed, decomps=decompositions(cc, wilds=w, rules=rules))
+        sheet = rs.score(ctx)
+        if not rs.can_win(ctx, sheet):
+            return None
+        return ctx
+
+    def _context(
+        self, seat: int, counts: bytearray, tile: int | None, *, robbed: bool, decomps: tuple[Any, ...]
+    ) -> WinContext:
+        self_drawn = tile is None
+        win_tile = self.drawn if self_drawn and self.drawn is not None else (tile if tile is not None else -1)
+        c, w = self._split_wilds(counts)
+        discarder = None
+        if not self_drawn:
+            discarder = self.pending_kong[0] if robbed and self.pending_kong else (
+                self.last_discard[0] if self.last_discard else None
+            )
+        visible = self._visible_counts()
+        fourth = False
+        if win_tile >= 0:
+            seen = visible[win_tile] + (0 if self_drawn else -1)
+            fourth = seen >= 3
+        first = self.calls_made == 0 and self_drawn and self.draws_made[seat] == (0 if seat == self.dealer else 1)
+        return WinContext(
+            seat=seat,
+            concealed=tuple(k for k in range(34) for _ in range(c[k])),
+            win_tile=win_tile,
+            melds=tuple(self.melds[seat]),
+            meld_sources=tuple(self.meld_sources[seat]),
+            self_drawn=self_drawn,
+            discarder=discarder,
+            dealer=seat == self.dealer,
+            seat_wind=self.seat_wind(seat),
+            round_wind=self.round_wind,
+            flowers=tuple(self.flowers[seat]),
+            wilds=w,
+            wild_kinds=self.wild_kinds,
+            kong_replacement=self_drawn and self.after_kong,
+            kong_fed_by=self.kong_fed_by if self_drawn and self.after_kong else None,
+            robbed_kong=robbed,
+            last_tile=self.live_tiles == 0 and not robbed,
+            first_turn=first,
+            first_go_around=(not self_drawn) and self.calls_made == 0 and self.draws_made[seat] == 0,
+            fourth_tile=fourth,
+            decompositions=decomps,
+        )
+
+    def _visible_counts(self) -> list[int]:
+        out = [0] * 34
+        for s in range(self.n):
+            for k in self.discards[s]:
+                out[k] += 1
+            for m in self.melds[s]:
+                if not m.is_concealed:
+                    for k in m.tiles:
+                        out[k] += 1
+        return out
+
+    def _claims_for(self, seat: int, tile: int, discarder: int) -> list[Action]:
+        rs = self.ruleset
+        hand = self.hands[seat]
+        out: list[Action] = []
+        if rs.allow_chow and seat == (discarder + 1) % self.n and tile < 27 and tile not in self.wild_kinds:
+            s, i = divmod(tile, 9)
+            for low in range(max(0, i - 2), min(6, i) + 1):
+                ks = [s * 9 + low + j for j in range(3)]
+                if all(hand[k] > 0 for k in ks if k != tile) and not any(k in self.wild_kinds for k in ks):
+                    out.append(action_of(seat, _CHOW_BASE + s * 7 + low))
+        if tile not in self.wild_kinds:
+            if rs.allow_pung and hand[tile] >= 2:
+                out.append(action_of(seat, 123))
+            if rs.allow_kong and hand[tile] >= 3 and self.live_tiles > 0:
+                out.append(action_of(seat, 124))
+        if (self._waits[seat] >> tile) & 1 and seat not in self.missed_win:
+            if self._win_on(seat, tile) is not None:
+                out.append(action_of(seat, 125))
+        if out:
+            out.append(action_of(seat, 126))
+        return out
+
+    # ---------------------------------------------------------------- apply
+    def apply(self, action: Action | int, seat: int | None = None) -> None:
+        """Perform one action (an :class:`Action`, or an id with ``seat``)."""
+        if isinstance(action, int):
+            if seat is None:
+                if len(self.to_act) != 1:
+                    raise IllegalActionError(
+                        f"action id {action} needs a seat: seats to act are {self.to_act}"
+                    )
+                seat = self.to_act[0]
+            action = Action.from_id(seat, action)
+        legal = self.legal_actions(action.seat)
+        aid = action.id
+        if not any(a.id == aid for a in legal):
+            raise IllegalActionError(self._why_illegal(action))
+        action = action_of(action.seat, aid)
+        self._turn_cache = None
+        self.steps += 1
+        self._event("action", **action.to_json())
+        if self.phase == Phase.TURN:
+            self._apply_turn(action)
+        else:
+            self.answers[action.seat] = action
+            if action.kind == ActionKind.PASS and any(
+                a.kind == ActionKind.WIN for a in self.claimants[action.seat]
+            ) and self.ruleset.missed_win_ban:
+                self.missed_win.add(action.seat)
+            if len(self.answers) == len(self.claimants):
+                self._resolve()
+
+    def _why_illegal(self, action: Action) -> str:
+        if self.phase == Phase.OVER:
+            return f"{action}: the hand is over"
+        if action.seat not in self.to_act:
+            return f"{action}: seat {action.seat} is not to act (seats to act: {self.to_act}, phase {self.phase.value})"
+        if action.kind == ActionKind.DISCARD:
+            return f"{action}: tile not in hand"
+        if action.kind == ActionKind.WIN:
+            return f"{action}: not a winning hand under {self.ruleset.id}"
+        if self.phase != Phase.TURN and action.kind in (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+            return f"{action}: only claims or pass may answer a discard"
+        if action.kind == ActionKind.CHOW:
+            return f"{action}: chow only from the previous seat, with the two other tiles in hand"
+        if action.kind in (ActionKind.PUNG, ActionKind.KONG):
+            return f"{action}: not enough copies in hand (or no tiles left for a kong)"
+        return f"{action}: not legal now (phase {self.phase.value})"
+
+    def _apply_turn(self, a: Action) -> None:
+        seat = a.seat
+        hand = self.hands[seat]
+        if a.kind == ActionKind.WIN:
+            ctx = self._win_on(seat, None)
+            assert ctx is not None
+            self._finish([ctx])
+            return
+        if a.kind == ActionKind.DISCARD:
+            hand[a.tile] -= 1
+            self.discards[seat].append(a.tile)
+            self.last_discard = (seat, a.tile)
+            self.after_kong = False
+            self.kong_fed_by = None
+            self.drawn = None
+            self._update_waits(seat)
+            self._open_claims(seat, a.tile)
+            return
+        if a.kind == ActionKind.CONCEALED_KONG:
+            hand[a.tile] -= 4
+            self.melds[seat].append(Meld(MeldKind.ANKAN, (a.tile,) * 4))
+            self.meld_sources[seat].append(None)
+            self.kongs_made += 1
+            self._event("kong", seat=seat, meld=str(self.melds[seat][-1]))
+            self._replacement(seat, fed_by=None)
+            return
+        if a.kind == ActionKind.ADDED_KONG:
+            # others may rob it first
+            hand[a.tile] -= 1
+            self.pending_kong = (seat, a.tile)
+            claim: dict[int, list[Action]] = {}
+            if self.ruleset.rob_kong:
+                for i in range(1, self.n):
+                    s = (seat + i) % self.n
+                    if (self._waits[s] >> a.tile) & 1 and s not in self.missed_win:
+                        if self._win_on(s, a.tile, robbed=True) is not None:
+                            claim[s] = [action_of(s, 125), action_of(s, 126)]
+            if claim:
+                self.phase = Phase.ROB
+                self.claimants = claim
+                self.answers = {}
+                return
+            self._complete_added_kong()
+
+    def _complete_added_kong(self) -> None:
+        assert self.pending_kong is not None
+        seat, tile = self.pending_kong
+        self.pending_kong = None
+        for i, m in enumerate(self.melds[seat]):
+            if m.kind == MeldKind.PON and m.kind_of == tile:
+                self.melds[seat][i] = Meld(MeldKind.KAKAN, (tile,) * 4)
+                break
+        self.kongs_made += 1
+        self._event("kong", seat=seat, meld=f"kakan {KIND_NAMES[tile][0] * 4}{KIND_NAMES[tile][1]}")
+        self.phase = Phase.TURN
+        self.turn = seat
+        self._replacement(seat, fed_by=None)
+
+    def _replacement(self, seat: int, fed_by: int | None) -> None:
+        tile = self._draw_replacement(seat)
+        self.calls_made += 1
+        if tile is None:
+            self._exhausted()
+            return
+        self.drawn = tile
+        self.after_kong = True
+        self.kong_fed_by = fed_by
+        self.draws_made[seat] += 1
+        self.missed_win.discard(seat)
+        self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
+        self.phase = Phase.TURN
+        self.turn = seat
+
+    def _open_claims(self, discarder: int, tile: int) -> None:
+        claim: dict[int, list[Action]] = {}
+        for i in range(1, self.n):
+            s = (discarder + i) % self.n
+            acts = self._claims_for(s, tile, discarder)
+            if acts:
+                claim[s] = acts
+        if claim:
+            self.phase = Phase.CLAIMS
+            self.claimants = claim
+            self.answers = {}
+        else:
+            self._next_draw((discarder + 1) % self.n)
+
+    def _next_draw(self, seat: int) -> None:
+        self.claimants = {}
+        self.answers = {}
+        while True:
+            if self.live_tiles == 0:
+                self._exhausted()
+                return
+            tile = self.wall[self.head]
+            self.head += 1
+            if self.ruleset.is_flower(tile):
+                self.flowers[seat].append(tile)
+                self._flowers_reported.add(tile)
+                self._event("draw", seat=seat, tile=KIND_NAMES[tile])
+                self._event("flower", seat=seat, tile=KIND_NAMES[tile])
+                rep = self._draw_replacement(seat)
+                if rep is None:
+                    self._exhausted()
+                    return
+                tile = rep
+                self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
+            else:
+                self.hands[seat][tile] += 1
+                self._event("draw", seat=seat, tile=KIND_NAMES[tile])
+            break
+        self.drawn = tile
+        self.draws_made[seat] += 1
+        self.missed_win.discard(seat)
+        self.after_kong = False
+        self.turn = seat
+        self.phase = Phase.TURN
+
+    def _resolve(self) -> None:
+        assert self.claimants
+        answers = self.answers
+        if self.phase == Phase.ROB:
+            assert self.pending_kong is not None
+            robber, tile = self.pending_kong
+            wins = [s for s in self._order_from(robber) if answers.get(s, None) is not None and answers[s].kind == ActionKind.WIN]
+            if wins:
+                if not self.ruleset.multiple_winners:
+                    wins = wins[:1]
+                ctxs = [self._with_count(self._win_on(s, tile, robbed=True), len(wins)) for s in wins]
+                self.robbed.append(tile)
+                self._finish(ctxs)
+                return
+            self._complete_added_kong()
+            return
+        assert self.last_discard is not None
+        discarder, tile = self.last_discard
+        order = self._order_from(discarder)
+        wins = [s for s in order if s in answers and answers[s].kind == ActionKind.WIN]
+        if wins:
+            if not self.ruleset.multiple_winners:
+                wins = wins[:1]
+            ctxs = [self._with_count(self._win_on(s, tile), len(wins)) for s in wins]
+            self._finish(ctxs)
+            return
+        best: Action | None = None
+        for s in order:
+            a = answers.get(s)
+            if a is not None and a.kind != ActionKind.PASS:
+                if best is None or _PRIORITY[a.kind] > _PRIORITY[best.kind]:
+                    best = a
+        if best is None:
+            self._next_draw((discarder + 1) % self.n)
+            return
+        self._event("call", **best.to_json())
+        self._make_meld(best, discarder, tile)
+
+    def _with_count(self, ctx: WinContext | None, n: int) -> WinContext:
+        assert ctx is not None
+        if n == 1:
+            return ctx
+        from dataclasses import replace
+
+        return replace(ctx, multiple_winners=n)
+
+    def _order_from(self, seat: int) -> list[int]:
+        return [(seat + i) % self.n for i in range(1, self.n)]
+
+    def _make_meld(self, a: Action, discarder: int, tile: int) -> None:
+        seat = a.seat
+        hand = self.hands[seat]
+        self.discards[discarder].pop()
+        self.claimants = {}
+        self.answers = {}
+        self.calls_made += 1
+        if a.kind == ActionKind.CHOW:
+            ks = tuple(a.tile + j for j in range(3))
+            for k in ks:
+                if k != tile:
+                    hand[k] -= 1
+            meld = Meld(MeldKind.CHI, ks)
+        elif a.kind == ActionKind.PUNG:
+            hand[tile] -= 2
+            meld = Meld(MeldKind.PON, (tile,) * 3)
+        else:
+            hand[tile] -= 3
+            meld = Meld(MeldKind.KAN, (tile,) * 4)
+        self.melds[seat].append(meld)
+        self.meld_sources[seat].append(discarder)
+        self.missed_win.discard(seat)
+        self.turn = seat
+        self.phase = Phase.TURN
+        self.drawn = None
+        self.after_kong = False
+        if a.kind == ActionKind.KONG:
+            self.kongs_made += 1
+            self._replacement(seat, fed_by=discarder)
+            self.calls_made -= 1  # counted once above
+
+    # ------------------------------------------------------------------ end
+    def _finish(self, ctxs: Sequence[WinContext]) -> None:
+        rs = self.ruleset
+        wins = []
+        for ctx in ctxs:
+            sheet = rs.score(ctx)
+            self.scores[ctx.seat] = sheet
+            self.contexts[ctx.seat] = ctx
+            self.winners.append(ctx.seat)
+            wins.append((ctx, sheet))
+            self._event(
+                "win",
+                seat=ctx.seat,
+                tile=KIND_NAMES[ctx.win_tile] if ctx.win_tile >= 0 else None,
+                self_drawn=ctx.self_drawn,
+                discarder=ctx.discarder,
+                total=sheet.total,
+                unit=sheet.unit,
+                items=[[it.zh, it.en, it.value, it.count] for it in sheet.items],
+            )
+        self.settlement = rs.settle(self, wins)
+        self._close()
+
+    def _exhausted(self) -> None:
+        self._event("draw_game")
+        self.settlement = self.ruleset.settle_draw(self)
+        self._close()
+
+    def _close(self) -> None:
+        deltas = self.settlement.deltas(self.n)
+        if sum(deltas) != 0:
+            raise MahjongError(f"settlement does not sum to zero: {deltas}")
+        self._event(
+            "payments",
+            payments=[[p.payer, p.payee, p.amount, p.reason] for p in self.settlement.payments],
+            deltas=deltas,
+        )
+        self.phase = Phase.OVER
+        self.claimants = {}
+        self.answers = {}
+
+    # ----------------------------------------------------------- views
+    def observe(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` can see: its own tiles, everyone's melds, discards and
+        flowers, the wall count; never another seat's concealed tiles."""
+        return {
+            "seat": seat,
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "dealer": self.dealer,
+            "round_wind": self.round_wind,
+            "seat_wind": self.seat_wind(seat),
+            "hand": self.concealed_tiles(seat),
+            "drawn": self.drawn if seat == self.turn else None,
+            "melds": [[str(m) for m in ms] for ms in self.melds],
+            "discards": [list(d) for d in self.discards],
+            "flowers": [list(f) for f in self.flowers],
+            "hand_sizes": [sum(h) for h in self.hands],
+            "live_tiles": self.live_tiles,
+            "last_discard": self.last_discard,
+            "legal": [a.id for a in self.legal_actions(seat)],
+        }
+
+    def deltas(self) -> list[int]:
+        return self.settlement.deltas(self.n)
+
+
+def _options_dict(rs: Ruleset) -> dict[str, Any]:
+    import dataclasses
+
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(rs.options):
+        v = getattr(rs.options, f.name)
+        out[f.name] = v.value if isinstance(v, enum.Enum) else v
+    return out
+

@@ -1,0 +1,79 @@
+"""The registry of rule sets: names to classes, imported lazily.
+
+Built-in rule sets are listed as ``"module:Class"`` strings; third-party
+packages add theirs through the ``mahjong_core.variants`` entry-point group.
+Names match case-insensitively, with or without the version suffix
+(``guangdong``, ``guangdong-v1``) and by alias.
+
+>>> find_variant("guangdong").name
+'guangdong'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from importlib.metadata import entry_points
+from types import MappingProxyType
+
+from .errors import MahjongError
+from .rules import Ruleset
+
+__all__ = ["available", "find_variant", "register", "registry"]
+
+_BUILTIN: dict[str, str] = {
+    "base": "mahjong_core.rules:Ruleset",
+    "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
+}
+_known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
+_plugins_loaded = False
+
+registry: Mapping[str, str | type[Ruleset]] = MappingProxyType(_known)
+"""Read-only view: name -> class or "module:Class"."""
+
+
+def register(name: str, cls: str | type[Ruleset], *, clobber: bool = False) -> None:
+    """Add a rule set under ``name`` (a class or a "module:Class" string)."""
+    key = name.lower()
+    if key in _known and not clobber:
+        raise MahjongError(f"variant {name!r} is already registered")
+    _known[key] = cls
+
+
+def _load_plugins() -> None:
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    for ep in entry_points(group="mahjong_core.variants"):
+        _known.setdefault(ep.name.lower(), ep.value)
+
+
+def _resolve(key: str) -> type[Ruleset]:
+    ref = _known[key]
+    if isinstance(ref, str):
+        module, _, attr = ref.partition(":")
+        cls = getattr(importlib.import_module(module), attr)
+        _known[key] = cls
+        return cls  # type: ignore[no-any-return]
+    return ref
+
+
+def available() -> list[type[Ruleset]]:
+    """Every registered rule set class, by name."""
+    _load_plugins()
+    return [_resolve(k) for k in sorted(_known)]
+
+
+def find_variant(name: str) -> type[Ruleset]:
+    """The rule set class called ``name`` (id, versioned id or alias)."""
+    _load_plugins()
+    want = name.lower()
+    base, _, ver = want.rpartition("-v")
+    for key in sorted(_known):
+        cls = _resolve(key)
+        names = {cls.name.lower(), f"{cls.name}-v{cls.version}".lower(), *(a.lower() for a in cls.aliases)}
+        if want in names or (ver.isdigit() and base == cls.name.lower() and int(ver) == cls.version):
+            return cls
+    known = ", ".join(sorted(f"{_resolve(k).name}" for k in _known))
+    raise MahjongError(f"unsupported variant: {name!r}; known: {known}")

@@ -1,0 +1,301 @@
+"""Rule sets: the one base class every regional variant subclasses.
+
+A rule set is declarative first (python-chess style): typed class metadata
+that the engine reads, plus hook methods with neutral defaults for what cannot
+be data.  House-rule choices are a frozen, keyword-only ``Options`` dataclass
+per variant; unknown options raise.  The engine never tests which variant it
+runs.
+
+Scoring produces a :class:`ScoreSheet`; settlement turns the sheets of a hand
+into :class:`Payment` values between seats that always sum to zero.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .analysis import Decomposition, HandRules
+from .errors import MahjongError
+from .tiles import Meld
+
+if TYPE_CHECKING:
+    from .engine import Table
+
+__all__ = [
+    "NoOptions",
+    "Payment",
+    "Ruleset",
+    "ScoreItem",
+    "ScoreSheet",
+    "Settlement",
+    "WinContext",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One line of a score sheet: a named pattern or bonus."""
+
+    zh: str
+    """Chinese name, as the rule text writes it (e.g. 平和)."""
+    en: str
+    """English name."""
+    value: int
+    """Value of one occurrence, in the rule set's unit (番, fan, 台, points)."""
+    count: int = 1
+    """How many times it counts."""
+    why: str = ""
+    """A short reason (which tiles or which rule)."""
+
+    @property
+    def total(self) -> int:
+        return self.value * self.count
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """The score of one winning hand."""
+
+    items: tuple[ScoreItem, ...]
+    total: int
+    """The hand's value after caps, floors and multipliers (the unit of ``unit``)."""
+    unit: str = "fan"
+    points: int = 0
+    """What one payer pays for this hand before settlement rules (e.g. 2**番)."""
+    notes: tuple[str, ...] = ()
+    """Caps, floors and other adjustments applied, in words."""
+
+    def names(self) -> list[str]:
+        """Chinese names of the items, one per count."""
+        return [it.zh for it in self.items for _ in range(it.count)]
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """``amount`` moves from ``payer`` to ``payee``."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """All payments of a hand.  Every payment moves points from one seat to
+    another, so the deltas always sum to zero."""
+
+    payments: tuple[Payment, ...] = ()
+
+    def deltas(self, num_players: int) -> list[int]:
+        out = [0] * num_players
+        for p in self.payments:
+            out[p.payer] -= p.amount
+            out[p.payee] += p.amount
+        return out
+
+    def __add__(self, other: Settlement) -> Settlement:
+        return Settlement(self.payments + other.payments)
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """Everything a scorer may ask about a win, filled in by the engine (or
+    by hand, for a score calculator)."""
+
+    seat: int
+    concealed: tuple[int, ...]
+    """Concealed tiles (kinds) including the winning tile; wild tiles excluded."""
+    win_tile: int
+    melds: tuple[Meld, ...] = ()
+    meld_sources: tuple[int | None, ...] = ()
+    """For each meld, the seat whose discard it claimed (None: concealed, or
+    made from one's own tiles)."""
+    self_drawn: bool = False
+    discarder: int | None = None
+    """The seat that discarded the winning tile (or whose added kong was robbed)."""
+    dealer: bool = False
+    seat_wind: int = 0
+    """0..3 = East South West North."""
+    round_wind: int = 0
+    flowers: tuple[int, ...] = ()
+    wilds: int = 0
+    """Wild tiles among the concealed tiles (not in ``concealed``)."""
+    wild_kinds: frozenset[int] = frozenset()
+    kong_replacement: bool = False
+    """Won on the replacement tile after a kong (杠上开花)."""
+    kong_fed_by: int | None = None
+    """The discarder whose tile made the exposed kong before a 杠上开花."""
+    robbed_kong: bool = False
+    """Won on a tile added to a pung (抢杠)."""
+    last_tile: bool = False
+    """Won on the last drawable tile, or its discard (海底)."""
+    first_turn: bool = False
+    """Won on the seat's first draw (or the dealer's deal) with no call made yet."""
+    first_go_around: bool = False
+    """Won on a discard before the winner's first draw, with no call made yet."""
+    fourth_tile: bool = False
+    """The winning tile's other three copies are all visible (和绝张)."""
+    multiple_winners: int = 1
+    """How many seats win on this discard (一炮多响)."""
+    liable: int | None = None
+    """A seat that must pay for everyone (包), decided by the engine's rules."""
+    decompositions: tuple[Decomposition, ...] = ()
+    """Every reading of the winning hand (filled by the engine)."""
+
+    @property
+    def all_kinds(self) -> list[int]:
+        """Concealed kinds plus the kinds of every meld (kongs count four)."""
+        out = list(self.concealed)
+        for m in self.melds:
+            out.extend(m.tiles)
+        return out
+
+    @property
+    def concealed_hand(self) -> bool:
+        """No claimed meld (concealed kongs do not open a hand)."""
+        return all(m.is_concealed for m in self.melds)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoOptions:
+    """A rule set without house-rule options."""
+
+
+class Ruleset:
+    """Base class of every rule set.
+
+    Subclasses set the class metadata below and override hooks.  Instances
+    carry the options: ``GuangdongChicken(cap=3)``; an unknown option raises
+    :class:`~mahjong_core.MahjongError`.
+    """
+
+    # --- identity -----------------------------------------------------------
+    name: ClassVar[str] = "base"
+    """ASCII id, unversioned (``guangdong``)."""
+    version: ClassVar[int] = 1
+    """Bumped whenever legality or scoring changes."""
+    zh: ClassVar[str] = "基本规则"
+    summary: ClassVar[str] = "Plain rules: any complete hand wins one point (tests, and the base of variants)"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    Options: ClassVar[type[Any]] = NoOptions
+
+    # --- tiles, seats, hands ------------------------------------------------
+    num_players: ClassVar[int] = 4
+    hand_size: ClassVar[int] = 13
+    honors: ClassVar[bool] = True
+    suits: ClassVar[tuple[int, ...]] = (0, 1, 2)
+    """Suits in play (0 m, 1 p, 2 s)."""
+    flower_tiles: ClassVar[tuple[int, ...]] = ()
+    """Tile ids that are flowers: exposed at once and replaced (34..41)."""
+    copies: ClassVar[int] = 4
+    dice: ClassVar[int] = 2
+    dead_wall: ClassVar[int] = 0
+    """Tiles kept back at the end of the wall (never drawn)."""
+    dead_wall_per_kong: ClassVar[int] = 0
+    """More tiles kept back for each kong made (福州, 河北)."""
+
+    # --- calls --------------------------------------------------------------
+    allow_chow: ClassVar[bool] = True
+    allow_pung: ClassVar[bool] = True
+    allow_kong: ClassVar[bool] = True
+    multiple_winners: ClassVar[bool] = True
+    """One discard may have several winners (一炮多响); else only the nearest (截胡)."""
+    rob_kong: ClassVar[bool] = True
+    """A tile added to a pung may be won on (抢杠)."""
+    missed_win_ban: ClassVar[bool] = True
+    """漏胡: a seat that passes a win may not win on a discard until it draws."""
+    chow_discard_ban: ClassVar[bool] = False
+    """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
+    kong_after_pung_ban: ClassVar[bool] = False
+    """May not make a kong in the turn of the pung."""
+
+    # --- winning ------------------------------------------------------------
+    hand_rules: ClassVar[HandRules] = HandRules()
+
+    def __init__(self, **options: Any) -> None:
+        try:
+            self.options = self.Options(**options)
+        except TypeError as e:
+            known = ", ".join(f.name for f in dataclasses.fields(self.Options))
+            raise MahjongError(
+                f"{self.id}: unknown option in {sorted(options)!r}; known: {known or 'none'}"
+            ) from e
+
+    @property
+    def id(self) -> str:
+        """Versioned id, e.g. ``guangdong-v1``."""
+        return f"{self.name}-v{self.version}"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.options!r})"
+
+    # --- hooks (neutral defaults) ------------------------------------------
+    def wall_tiles(self) -> list[int]:
+        """Every physical tile of the set, as tile ids (0..41)."""
+        kinds = [s * 9 + i for s in self.suits for i in range(9)]
+        if self.honors:
+            kinds += list(range(27, 34))
+        return [k for k in kinds for _ in range(self.copies)] + list(self.flower_tiles)
+
+    def is_flower(self, tile: int) -> bool:
+        return tile in self.flower_tiles
+
+    def rules_for(self, table: Table, seat: int) -> HandRules:
+        """The hand rules for this seat now (wilds of the hand set them)."""
+        return self.hand_rules
+
+    def wild_tile_kinds(self, table: Table) -> frozenset[int]:
+        """Kinds of the physical tiles that are wild in this hand (none)."""
+        return frozenset()
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        """Score a win.  Default: one point."""
+        return ScoreSheet(items=(ScoreItem("和", "Win", 1),), total=1, unit="point", points=1)
+
+    def can_win(self, ctx: WinContext, sheet: ScoreSheet) -> bool:
+        """Conditions beyond the shape (minimum fan ...)."""
+        return True
+
+    def settle(self, table: Table, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+        """Payments for the wins of a hand.  Default: self-draw, every other
+        seat pays ``points``; discard win, the discarder pays ``points``."""
+        out: list[Payment] = []
+        for ctx, sheet in wins:
+            if ctx.self_drawn:
+                for s in range(self.num_players):
+                    if s != ctx.seat:
+                        out.append(Payment(s, ctx.seat, sheet.points, "self-draw"))
+            elif ctx.discarder is not None:
+                out.append(Payment(ctx.discarder, ctx.seat, sheet.points, "discard"))
+        return Settlement(tuple(out))
+
+    def settle_draw(self, table: Table) -> Settlement:
+        """Payments when the wall runs out (none)."""
+        return Settlement()
+
+    def dealer_stays(self, table: Table) -> bool:
+        """After a hand: the dealer deals again (连庄) when the dealer won or
+        nobody did."""
+        winners = table.winners
+        return not winners or table.dealer in winners
+
+    # Fields are inspected by the registry and the CLI.
+    _registry_fields: ClassVar[tuple[str, ...]] = ("name", "version", "zh", "summary")
+
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        return {
+            "name": cls.name,
+            "id": f"{cls.name}-v{cls.version}",
+            "zh": cls.zh,
+            "summary": cls.summary,
+            "aliases": list(cls.aliases),
+            "players": cls.num_players,
+            "hand_size": cls.hand_size,
+            "options": [f.name for f in dataclasses.fields(cls.Options)],
+        }
+

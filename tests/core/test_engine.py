@@ -1,0 +1,202 @@
+"""The engine: invariants after every event, determinism, replay, illegal actions."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+
+import mahjong_core as mc
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from mahjong_core.bots import GreedyBot, RandomBot, play_hand
+from mahjong_core.engine import NUM_ACTIONS, Action, ActionKind, Phase, Table
+from mahjong_core.records import RecordError, dumps, replay
+from mahjong_core.rules import Ruleset
+
+
+class FlowerRules(Ruleset):
+    """The base rules with the eight flowers, a dead wall and one winner per discard."""
+
+    name = "test-flowers"
+    flower_tiles = tuple(range(34, 42))
+    dead_wall = 14
+    multiple_winners = False
+
+
+RULESETS = [Ruleset(), FlowerRules()]
+
+
+def check_invariants(t: Table) -> None:
+    rs = t.ruleset
+    places: Counter[int] = Counter(t.wall[t.head : t.tail])
+    for s in range(t.n):
+        places.update({k: v for k, v in enumerate(t.hands[s]) if v})
+        places.update(t.flowers[s])
+        for m in t.melds[s]:
+            places.update(m.tiles)
+        places.update(t.discards[s])
+    places.update(t.robbed)
+    if t.phase == Phase.ROB and t.pending_kong is not None:
+        places[t.pending_kong[1]] += 1
+    assert places == Counter(rs.wall_tiles()), "every tile is in exactly one place"
+    if t.phase != Phase.OVER:
+        for s in range(t.n):
+            size = sum(t.hands[s]) + 3 * len(t.melds[s])
+            extra = 1 if (t.phase == Phase.TURN and s == t.turn) else 0
+            if t.phase == Phase.ROB and t.pending_kong and t.pending_kong[0] == s:
+                extra = 0  # the added tile sits on the table, waiting
+            assert size == rs.hand_size + extra, (s, size, t.phase)
+        for s in t.to_act:
+            legal = t.legal_actions(s)
+            assert legal, "a seat to act always has a legal action"
+            ids = [a.id for a in legal]
+            assert ids == sorted(set(ids)) and all(0 <= i < NUM_ACTIONS for i in ids)
+            assert t.action_mask(s).sum() == len(ids)
+    else:
+        assert sum(t.deltas()) == 0
+
+
+@pytest.mark.parametrize("rs", RULESETS, ids=lambda r: r.name)
+def test_random_hands_keep_invariants(rs: Ruleset) -> None:
+    for seed in range(60):
+        t = Table(rs, seed=seed)
+        rng = random.Random(seed)
+        check_invariants(t)
+        while not t.is_over:
+            s = t.to_act[rng.randrange(len(t.to_act))]
+            t.apply(rng.choice(t.legal_actions(s)))
+            check_invariants(t)
+
+
+@pytest.mark.parametrize("rs", RULESETS, ids=lambda r: r.name)
+def test_many_bot_hands(rs: Ruleset) -> None:
+    wins = draws = 0
+    for seed in range(300):
+        bots = [GreedyBot(), RandomBot(seed), GreedyBot(), RandomBot(seed + 1)]
+        t = play_hand(rs, bots, seed=seed, dealer=seed % 4)
+        assert t.is_over and sum(t.deltas()) == 0
+        wins += bool(t.winners)
+        draws += not t.winners
+    assert wins > 50  # greedy bots do win
+    assert wins + draws == 300
+
+
+def test_same_seed_same_log_and_replay() -> None:
+    for seed in (1, 2, 3):
+        a = play_hand(FlowerRules(), [RandomBot(seed) for _ in range(4)], seed=seed)
+        b = play_hand(FlowerRules(), [RandomBot(seed) for _ in range(4)], seed=seed)
+        assert a.events == b.events
+        again = replay(dumps(a.events), ruleset=FlowerRules())
+        assert again.events == a.events
+        assert again.deltas() == a.deltas()
+        assert again.winners == a.winners
+
+
+def test_replay_names_the_bad_line() -> None:
+    t = play_hand(Ruleset(), [GreedyBot() for _ in range(4)], seed=5)
+    lines = dumps(t.events).splitlines()
+    bad = list(lines)
+    bad[3] = "{not json"
+    with pytest.raises(RecordError) as e:
+        replay("\n".join(bad), ruleset=Ruleset())
+    assert e.value.line == 4
+    # an action that is not legal there
+    i = next(i for i, l in enumerate(lines) if '"action": "discard"' in l)
+    bad = list(lines)
+    bad[i] = bad[i].replace('"seat": ', '"seat": 9, "x": ', 1)
+    with pytest.raises(RecordError) as e:
+        replay("\n".join(bad), ruleset=Ruleset())
+    assert e.value.line == i + 1
+    with pytest.raises(RecordError, match="line 1"):
+        replay('{"type": "deal"}\n', ruleset=Ruleset())
+    with pytest.raises(RecordError, match="not .*base-v1"):
+        replay(dumps(play_hand(FlowerRules(), [RandomBot(1)] * 4, seed=1).events), ruleset=Ruleset())
+
+
+def _snapshot(t: Table) -> tuple[object, ...]:
+    return (
+        [bytes(h) for h in t.hands], copy.deepcopy(t.melds), copy.deepcopy(t.discards),
+        t.head, t.tail, t.phase, t.turn, dict(t.answers), len(t.events),
+    )
+
+
+def test_illegal_actions_are_rejected_and_change_nothing() -> None:
+    t = Table(Ruleset(), seed=11)
+    seat = t.to_act[0]
+    before = _snapshot(t)
+    missing = next(k for k in range(34) if t.hands[seat][k] == 0)
+    attempts = [
+        Action(ActionKind.DISCARD, seat, missing),  # tile not in hand
+        Action(ActionKind.DISCARD, (seat + 1) % 4, 0),  # not this seat's turn
+        Action(ActionKind.PUNG, seat),  # no discard to claim
+        Action(ActionKind.CHOW, seat, 0),
+        Action(ActionKind.CONCEALED_KONG, seat, missing),
+        Action(ActionKind.WIN, seat),  # not a winning hand (seed 11)
+        Action(ActionKind.PASS, seat),
+    ]
+    for a in attempts:
+        with pytest.raises(mc.IllegalActionError):
+            t.apply(a)
+        assert _snapshot(t) == before
+    with pytest.raises(mc.IllegalActionError, match="not in 0..126"):
+        t.apply(500, seat=seat)
+    assert _snapshot(t) == before
+    # claims: a non-claimant may not answer; a claimant may not discard
+    rng = random.Random(0)
+    while t.phase != Phase.CLAIMS and not t.is_over:
+        t.apply(rng.choice(t.legal_actions(t.to_act[0])))
+    if t.phase == Phase.CLAIMS:
+        claimant = t.to_act[0]
+        before = _snapshot(t)
+        with pytest.raises(mc.IllegalActionError, match="only claims or pass|not legal|not in hand"):
+            t.apply(Action(ActionKind.DISCARD, claimant, next(k for k in range(34) if t.hands[claimant][k])))
+        outsider = next(s for s in range(4) if s not in t.claimants)
+        with pytest.raises(mc.IllegalActionError, match="not to act"):
+            t.apply(Action(ActionKind.PASS, outsider))
+        assert _snapshot(t) == before
+    over = play_hand(Ruleset(), [RandomBot(1)] * 4, seed=1)
+    with pytest.raises(mc.IllegalActionError, match="over"):
+        over.apply(Action(ActionKind.PASS, 0))
+
+
+def test_action_ids_round_trip() -> None:
+    for i in range(NUM_ACTIONS):
+        a = Action.from_id(2, i)
+        assert a.id == i and a.seat == 2
+
+
+def test_observation_hides_other_hands() -> None:
+    t = Table(Ruleset(), seed=3)
+    obs = t.observe(1)
+    assert obs["hand"] == t.concealed_tiles(1)
+    text = repr(obs)
+    assert "hands" not in obs and obs["hand_sizes"] == [sum(h) for h in t.hands]
+    assert str(t.concealed_tiles(2)) not in text or t.concealed_tiles(2) == t.concealed_tiles(1)
+
+
+class EngineMachine(RuleBasedStateMachine):
+    """Random legal actions; the invariants hold after every event."""
+
+    @initialize(seed=st.integers(0, 2**32), flowers=st.booleans())
+    def start(self, seed: int, flowers: bool) -> None:
+        self.table = Table(FlowerRules() if flowers else Ruleset(), seed=seed, dealer=seed % 4)
+
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        t = self.table
+        if t.is_over:
+            return
+        seat = data.draw(st.sampled_from(t.to_act))
+        t.apply(data.draw(st.sampled_from(t.legal_actions(seat))))
+
+    @invariant()
+    def holds(self) -> None:
+        if hasattr(self, "table"):
+            check_invariants(self.table)
+
+
+TestEngineMachine = EngineMachine.TestCase
+TestEngineMachine.settings = settings(max_examples=40, stateful_step_count=120, deadline=None)
