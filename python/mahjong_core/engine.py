@@ -30,7 +30,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -82,15 +82,21 @@ class Action:
     kind: ActionKind
     seat: int
     tile: int = -1
+    id: int = field(init=False, compare=False, repr=False)
+    """The action's integer id in ``0..NUM_ACTIONS-1``."""
 
-    @property
-    def id(self) -> int:
-        """The action's integer id in ``0..NUM_ACTIONS-1``."""
+    def __post_init__(self) -> None:
         if self.kind in _BASE:
-            return _BASE[self.kind] + self.tile
-        if self.kind == ActionKind.CHOW:
-            return _CHOW_BASE + (self.tile // 9) * 7 + self.tile % 9
-        return _SINGLE[self.kind]
+            if not 0 <= self.tile < 34:
+                raise IllegalActionError(f"{self.kind.name.lower()} needs a tile kind 0..33, got {self.tile!r}")
+            i = _BASE[self.kind] + self.tile
+        elif self.kind == ActionKind.CHOW:
+            if not (0 <= self.tile < 27 and self.tile % 9 <= 6):
+                raise IllegalActionError(f"chow needs the lowest kind of a suit chow, got {self.tile!r}")
+            i = _CHOW_BASE + (self.tile // 9) * 7 + self.tile % 9
+        else:
+            i = _SINGLE[self.kind]
+        object.__setattr__(self, "id", i)
 
     @classmethod
     def from_id(cls, seat: int, action_id: int, tile: int = -1) -> Action:
@@ -120,16 +126,12 @@ class Action:
         return f"S{self.seat} {name}" + (f" {KIND_NAMES[self.tile]}" if self.tile >= 0 else "")
 
 
-_ACTION_CACHE: dict[tuple[int, int], Action] = {}
+_ACTIONS: list[list[Action]] = [[Action.from_id(s, i) for i in range(NUM_ACTIONS)] for s in range(8)]
 
 
 def action_of(seat: int, action_id: int) -> Action:
     """The (shared, immutable) Action value of ``seat`` with this id."""
-    key = (seat, action_id)
-    a = _ACTION_CACHE.get(key)
-    if a is None:
-        a = _ACTION_CACHE[key] = Action.from_id(seat, action_id)
-    return a
+    return _ACTIONS[seat][action_id]
 
 
 class Phase(enum.Enum):
@@ -176,6 +178,8 @@ class Table:
         self.wall: list[int] = wall
         self.head = 0
         self.tail = len(wall)
+        self._dead = ruleset.dead_wall
+        self._dead_per_kong = ruleset.dead_wall_per_kong
         self.kongs_made = 0
         self.hands: list[bytearray] = [bytearray(34) for _ in range(n)]
         self.flowers: list[list[int]] = [[] for _ in range(n)]
@@ -278,7 +282,7 @@ class Table:
     @property
     def live_tiles(self) -> int:
         """Tiles that may still be drawn."""
-        kept = self.ruleset.dead_wall + self.ruleset.dead_wall_per_kong * self.kongs_made
+        kept = self._dead + self._dead_per_kong * self.kongs_made
         return max(0, self.tail - self.head - kept)
 
     @property
@@ -345,14 +349,17 @@ class Table:
     def _turn_actions(self, seat: int) -> list[Action]:
         rs = self.ruleset
         hand = self.hands[seat]
-        ids = [k for k in range(34) if hand[k]]
+        ids = _native.held_kinds(hand)
         if rs.allow_kong and self.live_tiles > 0:
-            ids += [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
-            ids += [68 + m.kind_of for m in self.melds[seat] if m.kind == MeldKind.PON and hand[m.kind_of]]
+            kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
+            kongs += [68 + m.kind_of for m in self.melds[seat] if m.kind == MeldKind.PON and hand[m.kind_of]]
+            if kongs:
+                ids += kongs
+                ids.sort()
         if self._win_on(seat, None) is not None:
             ids.append(125)
-        ids.sort()
-        return [action_of(seat, i) for i in ids]
+        acts = _ACTIONS[seat]
+        return [acts[i] for i in ids]
 
     def _win_on(self, seat: int, tile: int | None, *, robbed: bool = False) -> WinContext | None:
         """The context of a win by ``seat`` (on its own tiles, or on ``tile``),
@@ -428,24 +435,33 @@ class Table:
     def _claims_for(self, seat: int, tile: int, discarder: int) -> list[Action]:
         rs = self.ruleset
         hand = self.hands[seat]
-        out: list[Action] = []
-        if rs.allow_chow and seat == (discarder + 1) % self.n and tile < 27 and tile not in self.wild_kinds:
+        wild = self.wild_kinds
+        ids: list[int] = []
+        if (
+            rs.allow_chow and tile < 27 and seat == (discarder + 1) % self.n
+            and (not wild or tile not in wild)
+        ):
             s, i = divmod(tile, 9)
             for low in range(max(0, i - 2), min(6, i) + 1):
-                ks = [s * 9 + low + j for j in range(3)]
-                if all(hand[k] > 0 for k in ks if k != tile) and not any(k in self.wild_kinds for k in ks):
-                    out.append(action_of(seat, _CHOW_BASE + s * 7 + low))
-        if tile not in self.wild_kinds:
-            if rs.allow_pung and hand[tile] >= 2:
-                out.append(action_of(seat, 123))
-            if rs.allow_kong and hand[tile] >= 3 and self.live_tiles > 0:
-                out.append(action_of(seat, 124))
+                k0 = s * 9 + low
+                if all(hand[k] for k in (k0, k0 + 1, k0 + 2) if k != tile) and not (
+                    wild and any(k in wild for k in (k0, k0 + 1, k0 + 2))
+                ):
+                    ids.append(_CHOW_BASE + s * 7 + low)
+        cnt = hand[tile]
+        if cnt >= 2 and (not wild or tile not in wild):
+            if rs.allow_pung:
+                ids.append(123)
+            if cnt >= 3 and rs.allow_kong and self.live_tiles > 0:
+                ids.append(124)
         if (self._waits[seat] >> tile) & 1 and seat not in self.missed_win:
             if self._win_on(seat, tile) is not None:
-                out.append(action_of(seat, 125))
-        if out:
-            out.append(action_of(seat, 126))
-        return out
+                ids.append(125)
+        if not ids:
+            return []
+        ids.append(126)
+        acts = _ACTIONS[seat]
+        return [acts[i] for i in ids]
 
     # ---------------------------------------------------------------- apply
     def apply(self, action: Action | int, seat: int | None = None) -> None:
@@ -460,9 +476,12 @@ class Table:
             action = Action.from_id(seat, action)
         legal = self.legal_actions(action.seat)
         aid = action.id
-        if not any(a.id == aid for a in legal):
+        for a in legal:
+            if a.id == aid:
+                action = a
+                break
+        else:
             raise IllegalActionError(self._why_illegal(action))
-        action = action_of(action.seat, aid)
         self._turn_cache = None
         self.steps += 1
         self._event("action", **action.to_json())

@@ -2397,3 +2397,9 @@ def shanten_buf(const uint8_t[::1] buf, int wilds, rules) -> int:
     if v >= BIG - 1:
         raise InvalidHandError("shanten: no allowed form applies")
     return v
+
+
+def held_kinds(const uint8_t[::1] buf) -> list:
+    """The kinds with a nonzero count in a 34-byte buffer, ascending."""
+    cdef int k
+    return [k for k in range(34) if buf[k]]
