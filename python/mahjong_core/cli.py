@@ -693,6 +693,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return func(args)
+    except BrokenPipeError:  # output piped into head, less ...
+        sys.stderr.close()
+        return 0
     except (MahjongError, ValueError) as exc:
         message = " ".join(str(exc).split())
         print(f"{PROG}: error: {message}", file=sys.stderr)

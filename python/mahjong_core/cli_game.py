@@ -166,11 +166,11 @@ def describe_event(e: dict[str, Any]) -> str | None:
     if kind == "flower":
         return f"{who(e['seat'])} flower {e['tile']}"
     if kind == "action":
-        if e["action"] in ("pass", "win"):
-            return None
+        if e["action"] in ("pass", "win", "chow", "pung", "kong"):
+            return None  # shown by the "call" or "win" line
         return f"{who(e['seat'])} {e['action'].replace('_', ' ')}" + (f" {e['tile']}" if "tile" in e else "")
     if kind == "call":
-        return None
+        return f"{who(e['seat'])} {e['action']}s {e['claimed']} from {who(e['discarder'])}"
     if kind == "kong":
         return f"{who(e['seat'])} kong {e['meld']}"
     if kind == "win":

@@ -224,7 +224,7 @@ class Table:
             ruleset=rs.name,
             ruleset_id=rs.id,
             version=rs.version,
-            options=_options_dict(rs),
+            options=rs.options_json(),
             seed=self.seed,
             dealer=self.dealer,
             round_wind=self.round_wind,
@@ -666,7 +666,7 @@ class Table:
         if best is None:
             self._next_draw((discarder + 1) % self.n)
             return
-        self._event("call", **best.to_json())
+        self._event("call", **best.to_json(), claimed=KIND_NAMES[tile], discarder=discarder)
         self._make_meld(best, discarder, tile)
 
     def _with_count(self, ctx: WinContext | None, n: int) -> WinContext:
@@ -716,6 +716,12 @@ class Table:
         rs = self.ruleset
         wins = []
         for ctx in ctxs:
+            if ctx.self_drawn:
+                liable = rs.liable_seat(self, ctx)
+                if liable is not None:
+                    from dataclasses import replace
+
+                    ctx = replace(ctx, liable=liable)
             sheet = rs.score(ctx)
             self.scores[ctx.seat] = sheet
             self.contexts[ctx.seat] = ctx
@@ -776,14 +782,3 @@ class Table:
 
     def deltas(self) -> list[int]:
         return self.settlement.deltas(self.n)
-
-
-def _options_dict(rs: Ruleset) -> dict[str, Any]:
-    import dataclasses
-
-    out: dict[str, Any] = {}
-    for f in dataclasses.fields(rs.options):
-        v = getattr(rs.options, f.name)
-        out[f.name] = v.value if isinstance(v, enum.Enum) else v
-    return out
-

@@ -99,7 +99,7 @@ def replay(
             raise RecordError("no rule set given to replay the record with", 1)
         try:
             ruleset = find(str(head.get("ruleset_id", head.get("ruleset"))))
-            ruleset = type(ruleset)(**head.get("options", {}))
+            ruleset = type(ruleset).from_options_json(dict(head.get("options", {})))
         except MahjongError as e:
             raise RecordError(str(e), 1) from None
     if head.get("ruleset_id") != ruleset.id:

@@ -225,6 +225,21 @@ class Ruleset:
                 f"{self.id}: unknown option in {sorted(options)!r}; known: {known or 'none'}"
             ) from e
 
+    def options_json(self) -> dict[str, Any]:
+        """The options as plain JSON values (enums by value, nested dataclasses
+        as objects); :meth:`from_options_json` reads them back."""
+        return {f.name: _to_json(getattr(self.options, f.name)) for f in dataclasses.fields(self.options)}
+
+    @classmethod
+    def from_options_json(cls, data: dict[str, Any]) -> Ruleset:
+        """The rule set with options read from :meth:`options_json` output."""
+        defaults = cls.Options()
+        kwargs: dict[str, Any] = {}
+        for name, value in data.items():
+            default = getattr(defaults, name, None)
+            kwargs[name] = _from_json(default, value)
+        return cls(**kwargs)
+
     @property
     def id(self) -> str:
         """Versioned id, e.g. ``guangdong-v1``."""
@@ -255,6 +270,11 @@ class Ruleset:
     def score(self, ctx: WinContext) -> ScoreSheet:
         """Score a win.  Default: one point."""
         return ScoreSheet(items=(ScoreItem("和", "Win", 1),), total=1, unit="point", points=1)
+
+    def liable_seat(self, table: Table | None, ctx: WinContext) -> int | None:
+        """A seat that must pay for everyone on this self-drawn win (包), or
+        None.  The engine stores the answer in ``ctx.liable``."""
+        return None
 
     def can_win(self, ctx: WinContext, sheet: ScoreSheet) -> bool:
         """Conditions beyond the shape (minimum fan ...)."""
@@ -299,3 +319,29 @@ class Ruleset:
             "options": [f.name for f in dataclasses.fields(cls.Options)],
         }
 
+
+def _to_json(v: Any) -> Any:
+    import enum
+
+    if isinstance(v, enum.Enum):
+        return v.value
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return {f.name: _to_json(getattr(v, f.name)) for f in dataclasses.fields(v)}
+    if isinstance(v, (tuple, list, frozenset, set)):
+        return [_to_json(x) for x in v]
+    return v
+
+
+def _from_json(default: Any, value: Any) -> Any:
+    import enum
+
+    try:
+        if isinstance(default, enum.Enum):
+            return type(default)(value)
+        if dataclasses.is_dataclass(default) and not isinstance(default, type) and isinstance(value, dict):
+            return type(default)(**{k: _from_json(getattr(default, k, None), v) for k, v in value.items()})
+        if isinstance(default, (tuple, frozenset)) and isinstance(value, list):
+            return type(default)(value)
+    except (TypeError, ValueError) as e:
+        raise MahjongError(f"bad option value {value!r}: {e}") from None
+    return value

@@ -1,0 +1,89 @@
+"""The game commands: play, simulate, variants, replay."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from mahjong_core.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_variants_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "variants", "--json")
+    rows = json.loads(out)
+    assert code == 0
+    names = {r["name"]: r for r in rows}
+    assert names["guangdong"]["zh"] == "广东鸡平和" and names["guangdong"]["id"] == "guangdong-v1"
+    assert all({"name", "zh"} <= set(r) for r in rows)
+
+
+def test_simulate_json_and_workers_agree(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--hands", "120", "--seed", "4", "--json")
+    one = json.loads(out)
+    assert code == 0
+    for key in ("hands", "errors", "zero_sum", "hands_per_s", "wins", "draws"):
+        assert key in one
+    assert one["hands"] == 120 and one["errors"] == 0 and one["zero_sum"] is True
+    assert sum(one["wins"]) + one["draws"] <= 120 + 3 * 120  # multiple winners possible
+    code, out, _ = run(capsys, "simulate", "--hands", "120", "--seed", "4", "--workers", "2", "--json")
+    two = json.loads(out)
+    for key in ("hands", "errors", "wins", "draws", "payments", "tiles_drawn"):
+        assert two[key] == one[key], key
+
+
+def test_simulate_random_bots_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--hands", "50", "--bots", "random", "--variant", "base")
+    assert code == 0 and "hands/s" in out and "zero-sum True" in out
+
+
+def test_play_log_and_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = tmp_path / "hand.jsonl"
+    code, out, _ = run(capsys, "play", "--seed", "3", "--log", str(log))
+    assert code == 0
+    assert out.startswith("guangdong-v1  seed 3") and "payments:" in out
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["type"] == "header"
+    code, out2, _ = run(capsys, "replay", str(log))
+    assert code == 0 and "replay OK" in out2
+    # a corrupted record fails with the line number, exit 2
+    bad = list(lines)
+    bad[5] = '{"type": "draw", "seat": 0, "tile": "9z"}'
+    log.write_text("\n".join(bad) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(log))
+    assert code == 2 and "line 6" in err
+    code, _, err = run(capsys, "replay", str(tmp_path / "missing.jsonl"))
+    assert code == 2 and "cannot read" in err
+
+
+def test_play_json_is_the_record(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "--seed", "8", "--json")
+    events = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and events[0]["type"] == "header" and events[-1]["type"] == "payments"
+    assert sum(events[-1]["deltas"]) == 0
+
+
+def test_play_human_seat(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # the human always picks the first legal move; junk lines are refused
+    monkeypatch.setattr("sys.stdin", io.StringIO("junk\n" + "0\n" * 400))
+    code, out, _ = run(capsys, "play", "--seed", "2", "--human", "1")
+    assert code == 0
+    assert "Your hand:" in out and "not a legal move: 'junk'" in out and "payments:" in out
+
+
+def test_play_human_input_ends(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, _, err = run(capsys, "play", "--seed", "2", "--human", "0")
+    assert code == 2 and "input ended" in err
+
+
+def test_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", "--variant", "nowhere")
+    assert code == 2 and "unsupported variant: 'nowhere'" in err and "guangdong" in err

@@ -1,0 +1,602 @@
+"""广东鸡平和 (Guangdong "chicken hand"): 136 tiles, 番 that double, a 3-番 cap.
+
+Source: seed [001] (广东麻将 / 鸡平和), as summarised in the spec
+(``variants-more.md`` §5).  Score a hand from notation:
+
+>>> sheet = score("123m456p78s11s777z", win_tile="9s", self_drawn=True, seat_wind="S")
+>>> sheet.names(), sheet.total, sheet.points
+(['鸡和', '自摸', '三元牌'], 2, 4)
+>>> score("1112345678999m", win_tile="5m").names()
+['九莲宝灯']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from mahjong_core.analysis import Decomposition, Form, HandRules, Shape, decompositions
+from mahjong_core.errors import InvalidHandError, MahjongError
+from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.tiles import Meld, MeldKind, counts_of, format_tiles, parse_tile, parse_tiles, tile_name
+
+if TYPE_CHECKING:
+    from mahjong_core.engine import Table
+
+__all__ = [
+    "BASE_HANDS",
+    "SPECIAL_HANDS",
+    "DiscardPayment",
+    "GuangdongChicken",
+    "GuangdongOptions",
+    "HeavenValues",
+    "Pattern",
+    "Reading",
+    "score",
+]
+
+EAST = 27
+WINDS = frozenset(range(27, 31))
+DRAGONS = frozenset(range(31, 34))
+HONOURS = WINDS | DRAGONS
+TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+# ---------------------------------------------------------------------------
+# Options
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HeavenValues:
+    """番 of the first-turn wins (PROPOSAL: the seed names them, gives no value).
+    A value of 0 switches that hand off."""
+
+    heaven: int = 6
+    """天和: the dealer wins on the deal."""
+    earth: int = 6
+    """地和: a non-dealer wins on the first draw."""
+    human: int = 3
+    """人和: a win on a discard in the first go-around."""
+
+    def __post_init__(self) -> None:
+        for name in ("heaven", "earth", "human"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 0:
+                raise MahjongError(f"guangdong: heaven_values.{name} must be an int >= 0, got {value!r}")
+
+
+class DiscardPayment(enum.Enum):
+    """Who pays for an ordinary win on a discard."""
+
+    DISCARDER = "discarder"
+    """The discarder alone pays 分 (PROPOSAL, the default)."""
+    FULL = "full"
+    """全铳: the discarder pays for all three, 3 × 分."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GuangdongOptions:
+    """House rules of 鸡平和 (see :class:`GuangdongChicken`)."""
+
+    cap: int = 3
+    """爆和: ordinary hands (with their additions) are capped at this many 番."""
+    floor_special: int = 3
+    """杠上开花, 海底捞月, 一炮三响 and 抢杠 raise a hand below this to it."""
+    heaven_values: HeavenValues = field(default_factory=HeavenValues)
+    """天和 / 地和 / 人和 (PROPOSAL 6 / 6 / 3 番)."""
+    discard_payment: DiscardPayment = DiscardPayment.DISCARDER
+    """Payment for a discard win (PROPOSAL: the discarder pays 分)."""
+    triple_win_pays_three: bool = True
+    """一炮三响 包三家: the discarder pays each of the three winners 3 × 分
+    (PROPOSAL); ``False``: 分 to each winner."""
+
+    def __post_init__(self) -> None:
+        for name in ("cap", "floor_special"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 0:
+                raise MahjongError(f"guangdong: option {name} must be an int >= 0, got {value!r}")
+        if not isinstance(self.heaven_values, HeavenValues):
+            raise MahjongError(
+                f"guangdong: option heaven_values must be a HeavenValues, got {self.heaven_values!r}"
+            )
+        try:
+            payment = DiscardPayment(self.discard_payment)
+        except ValueError:
+            known = ", ".join(repr(p.value) for p in DiscardPayment)
+            raise MahjongError(
+                f"guangdong: option discard_payment {self.discard_payment!r} is not one of {known}"
+            ) from None
+        object.__setattr__(self, "discard_payment", payment)
+
+
+# ---------------------------------------------------------------------------
+# A reading of the whole hand, and the pattern tables
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One reading of a winning hand: a decomposition of the concealed tiles
+    together with the melds (kongs count as pungs)."""
+
+    form: Form
+    pungs: tuple[int, ...]
+    """Kinds of the pungs and kongs, concealed or melded."""
+    chows: tuple[int, ...]
+    """Lowest kinds of the chows."""
+    pair: int
+    kinds: frozenset[int]
+    """Every kind in the hand."""
+
+    @classmethod
+    def of(cls, d: Decomposition, melds: Sequence[Meld], kinds: frozenset[int]) -> Reading:
+        pungs = [m.kind_of for m in melds if m.kind is not MeldKind.CHI]
+        chows = [m.kind_of for m in melds if m.kind is MeldKind.CHI]
+        pair = -1
+        for shape, kind, wilds in d.units:
+            if wilds or kind < 0:
+                raise InvalidHandError(f"guangdong: 鸡平和 has no wild tiles, got the reading {d!r}")
+            if shape == Shape.PAIR:
+                pair = kind
+            elif shape == Shape.PUNG:
+                pungs.append(kind)
+            elif shape == Shape.CHOW:
+                chows.append(kind)
+            elif shape != Shape.SINGLE:
+                what = Shape(shape).name
+                raise InvalidHandError(f"guangdong: no {what} sets in 鸡平和, got the reading {d!r}")
+        return cls(Form(d.form), tuple(sorted(pungs)), tuple(sorted(chows)), pair, kinds)
+
+    @property
+    def suits(self) -> frozenset[int]:
+        return frozenset(k // 9 for k in self.kinds if k < 27)
+
+    @property
+    def honours(self) -> bool:
+        return not self.kinds.isdisjoint(HONOURS)
+
+    def pungs_of(self, group: frozenset[int]) -> int:
+        return sum(k in group for k in self.pungs)
+
+
+Predicate = Callable[[Reading, WinContext], bool]
+"""Every pattern predicate has this one signature."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """A named hand of the 番 tables."""
+
+    zh: str
+    en: str
+    value: int
+    test: Predicate
+    why: str
+
+    def item(self) -> ScoreItem:
+        return ScoreItem(self.zh, self.en, self.value, why=self.why)
+
+
+def _standard(r: Reading) -> bool:
+    return r.form is Form.STANDARD
+
+
+def _all_pungs(r: Reading, ctx: WinContext) -> bool:
+    return _standard(r) and not r.chows
+
+
+def _all_chows(r: Reading, ctx: WinContext) -> bool:
+    return _standard(r) and not r.pungs
+
+
+def _half_flush(r: Reading, ctx: WinContext) -> bool:
+    return _standard(r) and r.honours and len(r.suits) == 1
+
+
+def _full_flush(r: Reading, ctx: WinContext) -> bool:
+    return _standard(r) and not r.honours and len(r.suits) == 1
+
+
+def _nine_gates(r: Reading, ctx: WinContext) -> bool:
+    """Concealed, and the 13 tiles before the winning one are 1112345678999 of one suit."""
+    if ctx.melds or not _full_flush(r, ctx):
+        return False
+    counts = counts_of(ctx.concealed)
+    counts[ctx.win_tile] -= 1
+    base = 9 * next(iter(r.suits))
+    return tuple(counts[base : base + 9]) == NINE_GATES
+
+
+BASE_HANDS: tuple[Pattern, ...] = (
+    Pattern("鸡和", "Chicken hand", 0, lambda r, c: True, "any winning hand"),
+    Pattern("平和", "All chows", 1, _all_chows, "four chows, no pung"),
+    Pattern("碰碰和", "All pungs", 2, _all_pungs, "four pungs or kongs, no chow"),
+    Pattern("混一色", "Half flush", 2, _half_flush, "one suit and honours"),
+)
+"""Hands within the cap: the highest one that applies is the base."""
+
+SPECIAL_HANDS: tuple[Pattern, ...] = (
+    Pattern("清一色", "Full flush", 4, _full_flush, "one suit only"),
+    Pattern("混碰", "Half-flush all pungs", 4,
+            lambda r, c: _half_flush(r, c) and _all_pungs(r, c), "混一色 + 碰碰和"),
+    Pattern("清碰", "Full-flush all pungs", 5,
+            lambda r, c: _full_flush(r, c) and _all_pungs(r, c), "清一色 + 碰碰和"),
+    Pattern("混幺九", "Terminals and honours", 5,
+            lambda r, c: _standard(r) and r.kinds <= TERMINALS | HONOURS
+            and r.honours and not r.kinds.isdisjoint(TERMINALS),
+            "only 1s, 9s and honours"),
+    Pattern("小三元", "Little three dragons", 5,
+            lambda r, c: r.pungs_of(DRAGONS) == 2 and r.pair in DRAGONS,
+            "two dragon pungs and a pair of the third"),
+    Pattern("小四喜", "Little four winds", 5,
+            lambda r, c: r.pungs_of(WINDS) == 3 and r.pair in WINDS,
+            "three wind pungs and a pair of the fourth"),
+    Pattern("字一色", "All honours", 6, lambda r, c: _standard(r) and r.kinds <= HONOURS,
+            "honour pungs and pair"),
+    Pattern("清幺九", "All terminals", 6, lambda r, c: _standard(r) and r.kinds <= TERMINALS,
+            "pungs of 1s and 9s only"),
+    Pattern("大三元", "Big three dragons", 6, lambda r, c: r.pungs_of(DRAGONS) == 3,
+            "three dragon pungs"),
+    Pattern("大四喜", "Big four winds", 6, lambda r, c: r.pungs_of(WINDS) == 4, "four wind pungs"),
+    Pattern("九莲宝灯", "Nine gates", 6, _nine_gates, "1112345678999 of one suit + any tile of it"),
+    Pattern("十三幺", "Thirteen orphans", 6, lambda r, c: r.form is Form.THIRTEEN_ORPHANS,
+            "1 and 9 of each suit, the seven honours, one of them paired"),
+)
+"""Hands beyond the cap: fixed value, no additions; the highest one counts alone."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Bonus:
+    zh: str
+    en: str
+    count: Callable[[Reading, WinContext], int]
+    why: Callable[[Reading, WinContext], str]
+
+
+def _tiles_zh(kinds: Sequence[int]) -> str:
+    return "".join(tile_name(k, "zh") for k in kinds)
+
+
+ADDITIONS: tuple[_Bonus, ...] = (
+    _Bonus("自摸", "Self-drawn", lambda r, c: int(c.self_drawn or c.robbed_kong),
+           lambda r, c: "抢杠 counts as self-drawn" if c.robbed_kong else "won on own draw"),
+    _Bonus("门风", "Seat-wind pung", lambda r, c: int(EAST + c.seat_wind in r.pungs),
+           lambda r, c: f"pung of {_tiles_zh([EAST + c.seat_wind])}"),
+    _Bonus("圈风", "Prevalent-wind pung", lambda r, c: int(EAST + c.round_wind in r.pungs),
+           lambda r, c: f"pung of {_tiles_zh([EAST + c.round_wind])}"),
+    _Bonus("三元牌", "Dragon pung", lambda r, c: r.pungs_of(DRAGONS),
+           lambda r, c: "pung of " + _tiles_zh([k for k in r.pungs if k in DRAGONS])),
+)
+"""附加 (+1 番 each), for hands within the cap only."""
+
+FLOORS: tuple[tuple[str, Callable[[WinContext], bool]], ...] = (
+    ("杠上开花", lambda c: c.kong_replacement),
+    ("海底捞月", lambda c: c.last_tile and c.self_drawn),
+    ("一炮三响", lambda c: c.multiple_winners >= 3),
+    ("抢杠", lambda c: c.robbed_kong),
+)
+"""Wins raised to ``floor_special`` 番 when below it."""
+
+HEAVEN: tuple[tuple[str, str, str, Callable[[WinContext], bool]], ...] = (
+    ("天和", "Heavenly hand", "heaven", lambda c: c.first_turn and c.dealer),
+    ("地和", "Earthly hand", "earth", lambda c: c.first_turn and not c.dealer),
+    ("人和", "Human hand", "human", lambda c: c.first_go_around and not c.self_drawn),
+)
+"""First-turn wins: (zh, en, field of :class:`HeavenValues`, test)."""
+
+
+# ---------------------------------------------------------------------------
+# The rule set
+# ---------------------------------------------------------------------------
+
+
+class GuangdongChicken(Ruleset):
+    """广东鸡平和: 136 tiles, no flowers, 13-tile hands; 番 double (分 = 2**番).
+
+    **Play.**  Chow only from 上家, pung before chow; 一炮多响 allowed; an added
+    kong may be robbed (抢杠), a concealed one may not; 漏和 (missed win) ban.
+    The dealer stays after a win of the dealer (also among several winners)
+    or a drawn hand.  Winning forms: the standard form and 十三幺.  七对 is
+    *not* listed in 鸡平和, so seven pairs is no win.  Any winning shape wins
+    (鸡和 is worth 0 番).
+
+    **Scoring.**  The base is the highest of 鸡和 0, 平和 1, 碰碰和 2, 混一色 2;
+    additions: 自摸, 门风 pung, 圈风 pung, each dragon pung, +1 番 each.  The
+    total is capped at ``cap`` (爆和).  Special hands (清一色 4 … 十三幺 6,
+    :data:`SPECIAL_HANDS`) have fixed values above the cap and take no
+    additions.  杠上开花, 海底捞月, 一炮三响 and 抢杠 raise a hand below
+    ``floor_special`` to it.  Of all the readings of a hand, the highest counts
+    (就高不就低).
+
+    **Options** (:class:`GuangdongOptions`): ``cap=3``, ``floor_special=3``,
+    ``heaven_values`` (PROPOSAL: 天和 6, 地和 6, 人和 3 番),
+    ``discard_payment`` (PROPOSAL: ``DiscardPayment.DISCARDER``) and
+    ``triple_win_pays_three`` (PROPOSAL: ``True``).
+
+    **Payments** (PROPOSAL, :meth:`settle`): on a self-draw each of the three
+    others pays 分; on a discard the discarder pays 分.  The one seat that
+    pays 3 × 分 for all three: the robbed player (抢杠); the player who fed
+    the kong before a 杠上开花 (杠上开花包杠); ``ctx.liable`` on a self-draw
+    (包自摸, see :meth:`liable_seat`); the discarder of an 一炮三响, to each
+    winner.
+
+    **Readings the seed leaves open** (decided here):
+
+    - 平和 is four chows, claimed ones included, with any pair; 混一色 needs
+      honours (without them it is 清一色).
+    - Only the highest special hand counts; they do not add up with each
+      other (字一色 + 大四喜 = 6 番).
+    - 九莲宝灯: no melds, and the 13 tiles before the winning tile are
+      1112345678999 of one suit (else the hand is 清一色 or 清碰).
+    - A wind that is both seat and prevalent wind scores both (+2).
+    - 抢杠 "当自摸": it takes the 自摸 addition, as 杠上开花 does.
+    - 海底捞月 is a self-drawn last tile only; winning on the last discard is
+      an ordinary win.  The floors apply after additions and cap.
+    - 天和 / 地和 / 人和 replace the hand's value when higher, never add to it.
+    - 包 applies to self-drawn wins only (包自摸): ``ctx.liable`` is ignored
+      on a discard win, which the discarder pays.  When several apply, 抢杠
+      comes first, then 杠上开花包杠, then ``ctx.liable``.
+    - 大四喜 / 大三元 包 count a declared 暗杠 among the earlier wind or
+      dragon sets; 十二张落地 needs four claimed melds (no 暗杠).  When both
+      apply, the earlier meld decides (:meth:`liable_seat`).
+    """
+
+    name = "guangdong"
+    version = 1
+    zh = "广东鸡平和"
+    summary = "Guangdong chicken hand: 136 tiles, doubling 番 capped at 3, special hands above the cap"
+    aliases = ("jipinghu", "chicken")
+    Options = GuangdongOptions
+    options: GuangdongOptions
+
+    flower_tiles = ()
+    multiple_winners = True
+    rob_kong = True
+    missed_win_ban = True
+    hand_rules = HandRules(forms=frozenset({Form.STANDARD, Form.THIRTEEN_ORPHANS}))
+
+    # --- scoring -----------------------------------------------------------
+    def readings(self, ctx: WinContext) -> list[Reading]:
+        """Every reading of the winning hand (``ctx.decompositions`` when the
+        engine filled them, else computed), each with the melds added."""
+        if ctx.wilds:
+            raise InvalidHandError(f"guangdong: 鸡平和 has no wild tiles, got {ctx.wilds!r}")
+        size = len(ctx.concealed) + 3 * len(ctx.melds)
+        if size != self.hand_size + 1:
+            raise InvalidHandError(
+                f"guangdong: a winning hand has {self.hand_size + 1} tiles (a kong counts 3), got {size}: "
+                f"{format_tiles(ctx.concealed)!r} + {[str(m) for m in ctx.melds]!r}"
+            )
+        decomps = ctx.decompositions or decompositions(ctx.concealed, rules=self.hand_rules)
+        kinds = frozenset(ctx.all_kinds)
+        forms = self.hand_rules.forms
+        out = [Reading.of(d, ctx.melds, kinds) for d in decomps if d.form in forms]
+        if not out:
+            raise InvalidHandError(
+                f"guangdong: not a winning hand: {format_tiles(ctx.concealed)!r}"
+                f" + {[str(m) for m in ctx.melds]!r}"
+            )
+        return out
+
+    def _value(self, r: Reading, ctx: WinContext) -> tuple[list[ScoreItem], int, list[str]]:
+        """Items, 番 and notes of one reading, before floors and first-turn wins."""
+        special = [p for p in SPECIAL_HANDS if p.test(r, ctx)]
+        if special:
+            best = max(special, key=lambda p: p.value)
+            notes = [f"{best.zh} is a special hand: {best.value} 番 beyond the cap, no additions"]
+            others = [f"{p.zh} {p.value}" for p in special if p is not best]
+            if others:
+                notes.append("not added: " + ", ".join(others))
+            return [best.item()], best.value, notes
+        base = max((p for p in BASE_HANDS if p.test(r, ctx)), key=lambda p: p.value)
+        items = [base.item()]
+        for b in ADDITIONS:
+            n = b.count(r, ctx)
+            if n:
+                items.append(ScoreItem(b.zh, b.en, 1, n, b.why(r, ctx)))
+        raw = sum(it.total for it in items)
+        cap = self.options.cap
+        if raw > cap:
+            return items, cap, [f"爆和: {raw} 番 capped at {cap} 番"]
+        return items, raw, []
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        """Score a win: the best reading, then the floors, then 天和/地和/人和."""
+        best: tuple[list[ScoreItem], int, list[str]] | None = None
+        for r in self.readings(ctx):
+            v = self._value(r, ctx)
+            if best is None or v[1] > best[1]:
+                best = v
+        assert best is not None
+        items, total, notes = best
+        floor = self.options.floor_special
+        events = [zh for zh, applies in FLOORS if applies(ctx)]
+        if events and total < floor:
+            if ctx.kong_replacement and ctx.kong_fed_by is not None:
+                events[events.index("杠上开花")] = "杠上开花包杠"
+            notes.append(f"{'/'.join(events)}: {total} 番 raised to {floor} 番")
+            total = floor
+        for zh, en, attr, applies in HEAVEN:
+            value = getattr(self.options.heaven_values, attr)
+            if value and applies(ctx):
+                if value > total:
+                    notes.append(f"{zh} {value} 番 replaces the hand's {total} 番")
+                    items, total = [ScoreItem(zh, en, value, why="first-turn win")], value
+                else:
+                    notes.append(f"{zh} ({value} 番) does not exceed the hand's {total} 番")
+        return ScoreSheet(items=tuple(items), total=total, unit="番", points=2**total, notes=tuple(notes))
+
+    def can_win(self, ctx: WinContext, sheet: ScoreSheet) -> bool:
+        """Any winning shape wins: 鸡和 (0 番) is a win."""
+        return True
+
+    # --- payments ----------------------------------------------------------
+    def _pays_for_all(self, ctx: WinContext) -> tuple[int | None, str]:
+        """The seat that pays 3 × 分 for this win, and why (or None)."""
+        if ctx.robbed_kong:
+            if ctx.discarder is None:
+                raise MahjongError(f"guangdong: 抢杠 win of seat {ctx.seat!r} without the robbed seat")
+            return ctx.discarder, "抢杠: the robbed player pays for all"
+        if ctx.self_drawn:
+            if ctx.kong_replacement and ctx.kong_fed_by is not None and ctx.kong_fed_by != ctx.seat:
+                return ctx.kong_fed_by, "杠上开花包杠: the kong feeder pays for all"
+            if ctx.liable is not None and ctx.liable != ctx.seat:
+                return ctx.liable, "包自摸: the liable seat pays for all"
+            return None, ""
+        if ctx.discarder is None:
+            raise MahjongError(f"guangdong: discard win of seat {ctx.seat!r} without a discarder")
+        if ctx.multiple_winners >= 3 and self.options.triple_win_pays_three:
+            return ctx.discarder, "一炮三响: the discarder pays for all"
+        if self.options.discard_payment is DiscardPayment.FULL:
+            return ctx.discarder, "全铳: the discarder pays for all"
+        return None, ""
+
+    def settle(self, table: Table, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+        """Payments of the hand's wins (PROPOSAL model, see the class doc).
+
+        Every payment moves 分 from one seat to another, so the settlement
+        sums to zero.  ``table`` is not consulted.
+        """
+        out: list[Payment] = []
+        for ctx, sheet in wins:
+            others = [s for s in range(self.num_players) if s != ctx.seat]
+            payer, why = self._pays_for_all(ctx)
+            if payer is not None:
+                out.append(Payment(payer, ctx.seat, len(others) * sheet.points, why))
+            elif ctx.self_drawn:
+                out.extend(Payment(s, ctx.seat, sheet.points, "自摸") for s in others)
+            else:
+                assert ctx.discarder is not None
+                out.append(Payment(ctx.discarder, ctx.seat, sheet.points, "点炮"))
+        return Settlement(tuple(out))
+
+    def liable_seat(self, table: Table | None, ctx: WinContext) -> int | None:
+        """The seat liable for a self-drawn win (包自摸), or None.
+
+        The engine calls this for a self-drawn win and stores the answer in
+        ``ctx.liable``; :meth:`settle` then makes that seat pay for all three.
+        It is read from ``ctx.melds`` (in the order they were made; an added
+        kong keeps its pung's place) and ``ctx.meld_sources``:
+
+        - 大四喜 包: three wind melds on the table (a declared 暗杠 counts:
+          everyone sees it), and the fourth wind pung or kong claimed from
+          seat X's discard: X is liable.  大三元 likewise with the third
+          dragon meld.
+        - 十二张落地: four claimed melds (chow, pung, exposed or added kong;
+          the seed lists 碰/吃/明杠, so not a concealed kong), the fourth
+          claimed from X: X is liable.
+
+        When several apply, the earliest meld decides.  "包先不包后" (A who fed
+        B to twelve tiles is not liable again when A later feeds C) needs the
+        order of feeds across players, which a WinContext does not hold: the
+        engine, which keeps that history, passes only the first such feeder in
+        ``ctx.liable`` and drops this answer for a later one.
+        """
+        if not ctx.self_drawn or ctx.robbed_kong:
+            return None
+        melds = ctx.melds
+        sources = tuple(ctx.meld_sources) + (None,) * (len(melds) - len(ctx.meld_sources))
+
+        def exposed(i: int) -> bool:
+            return melds[i].kind is not MeldKind.ANKAN
+
+        def claimed_from(i: int) -> int | None:
+            src = sources[i]
+            return src if exposed(i) and src is not None and src != ctx.seat else None
+
+        events: list[tuple[int, int]] = []
+        for group, need in ((WINDS, 4), (DRAGONS, 3)):
+            idx = [i for i, m in enumerate(melds) if m.kind is not MeldKind.CHI and m.kind_of in group]
+            if len(idx) == need:
+                src = claimed_from(idx[-1])
+                if src is not None:
+                    events.append((idx[-1], src))
+        if len(melds) == 4 and all(exposed(i) for i in range(4)):
+            src = claimed_from(3)
+            if src is not None:
+                events.append((3, src))
+        return min(events)[1] if events else None
+
+
+# ---------------------------------------------------------------------------
+# Convenience: score from notation
+# ---------------------------------------------------------------------------
+
+_WIND_NAMES = {"e": 0, "s": 1, "w": 2, "n": 3, "east": 0, "south": 1, "west": 2, "north": 3}
+
+
+def _wind(value: str | int) -> int:
+    if isinstance(value, int):
+        if 0 <= value < 4:
+            return value
+        raise InvalidHandError(f"wind {value!r} is not 0..3 (East South West North)")
+    w = _WIND_NAMES.get(value.strip().lower())
+    if w is not None:
+        return w
+    kind = parse_tile(value)
+    if kind not in WINDS:
+        raise InvalidHandError(f"wind {value!r} is not a wind (E S W N, 东 南 西 北, 1z..4z)")
+    return kind - EAST
+
+
+def score(
+    hand: str,
+    melds: Sequence[str | Meld] = (),
+    *,
+    win_tile: str,
+    self_drawn: bool = False,
+    seat_wind: str | int = "E",
+    round_wind: str | int = "E",
+    kong: bool = False,
+    last_tile: bool = False,
+    robbed_kong: bool = False,
+    first_turn: bool = False,
+    first_go_around: bool = False,
+    multiple_winners: int = 1,
+    rules: GuangdongChicken | None = None,
+) -> ScoreSheet:
+    """Score a 鸡平和 win written in notation.
+
+    ``hand`` holds the concealed tiles *before* the winning tile, ``melds``
+    the declared sets (``"pon 777z"``, ``"ankan 1111m"`` …), ``win_tile`` the
+    winning tile.  ``kong``: won on a kong replacement (杠上开花);
+    ``last_tile``: won on the last tile (海底).  The seat with the East wind is
+    the dealer.  ``rules`` carries options (default: ``GuangdongChicken()``).
+
+    >>> score("222z555m999p3s", ["pon 111z"], win_tile="3s", self_drawn=True, seat_wind="S").total
+    3
+    >>> score("19m19p19s1234567z", win_tile="7z").names()
+    ['十三幺']
+
+    :raises InvalidHandError: for a hand of the wrong size, a fifth copy, or
+        tiles that do not win.
+    """
+    rs = rules if rules is not None else GuangdongChicken()
+    concealed = parse_tiles(hand)
+    win = parse_tile(win_tile)
+    meld_list = [m if isinstance(m, Meld) else Meld.parse(m) for m in melds]
+    everything = concealed + [win] + [k for m in meld_list for k in m.tiles]
+    counts_of(everything)  # five copies, flowers
+    seat = _wind(seat_wind)
+    ctx = WinContext(
+        seat=seat,
+        concealed=tuple(sorted(concealed + [win])),
+        win_tile=win,
+        melds=tuple(meld_list),
+        meld_sources=(None,) * len(meld_list),
+        self_drawn=self_drawn or kong,
+        dealer=seat == 0,
+        seat_wind=seat,
+        round_wind=_wind(round_wind),
+        kong_replacement=kong,
+        robbed_kong=robbed_kong,
+        last_tile=last_tile,
+        first_turn=first_turn,
+        first_go_around=first_go_around,
+        multiple_winners=multiple_winners,
+    )
+    return rs.score(ctx)
