@@ -208,6 +208,10 @@ class Table:
         self._waits: list[int] = [0] * n
         self._flowers_reported: set[int] = set()
         self._turn_cache: list[Action] | None = None
+        self._banned_discards: frozenset[int] = frozenset()
+        """Kinds that may not be discarded now (吃张打张)."""
+        self._no_kong_this_turn = False
+        """No kong in the turn of a pung (a rule-set option)."""
         self.robbed: list[int] = []
         """A tile won on by robbing a kong (it left the kong maker's hand)."""
         self._deal()
@@ -350,7 +354,11 @@ class Table:
         rs = self.ruleset
         hand = self.hands[seat]
         ids = _native.held_kinds(hand)
-        if rs.allow_kong and self.live_tiles > 0:
+        if self._banned_discards:
+            allowed = [k for k in ids if k not in self._banned_discards]
+            if allowed:  # 吃张打张 never leaves a seat without a discard
+                ids = allowed
+        if rs.allow_kong and self.live_tiles > 0 and not self._no_kong_this_turn:
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
             kongs += [68 + m.kind_of for m in self.melds[seat] if m.kind == MeldKind.PON and hand[m.kind_of]]
             if kongs:
@@ -522,6 +530,8 @@ class Table:
             self._finish([ctx])
             return
         if a.kind == ActionKind.DISCARD:
+            self._banned_discards = frozenset()
+            self._no_kong_this_turn = False
             hand[a.tile] -= 1
             self.discards[seat].append(a.tile)
             self.last_discard = (seat, a.tile)
@@ -693,9 +703,12 @@ class Table:
                 if k != tile:
                     hand[k] -= 1
             meld = Meld(MeldKind.CHI, ks)
+            if self.ruleset.chow_discard_ban:
+                self._banned_discards = _chow_swap_kinds(ks, tile)
         elif a.kind == ActionKind.PUNG:
             hand[tile] -= 2
             meld = Meld(MeldKind.PON, (tile,) * 3)
+            self._no_kong_this_turn = self.ruleset.kong_after_pung_ban
         else:
             hand[tile] -= 3
             meld = Meld(MeldKind.KAN, (tile,) * 4)
@@ -782,3 +795,16 @@ class Table:
 
     def deltas(self) -> list[int]:
         return self.settlement.deltas(self.n)
+
+
+def _chow_swap_kinds(chow: tuple[int, int, int], claimed: int) -> frozenset[int]:
+    """吃张打张: the kinds that would make a sequence with the two tiles the
+    seat used for its chow (claiming 1m for 123m bans 1m and 4m)."""
+    own = sorted(k for k in chow if k != claimed) if chow.count(claimed) == 1 else list(chow[:2])
+    suit = own[0] // 9
+    out = set()
+    for x in range(suit * 9, suit * 9 + 9):
+        trio = sorted([x, *own])
+        if trio[1] == trio[0] + 1 and trio[2] == trio[1] + 1:
+            out.add(x)
+    return frozenset(out)

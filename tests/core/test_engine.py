@@ -200,3 +200,69 @@ class EngineMachine(RuleBasedStateMachine):
 
 TestEngineMachine = EngineMachine.TestCase
 TestEngineMachine.settings = settings(max_examples=40, stateful_step_count=120, deadline=None)
+
+
+class BanRules(Ruleset):
+    """Base rules with 吃张打张 and no kong in the turn of a pung."""
+
+    name = "test-bans"
+    chow_discard_ban = True
+    kong_after_pung_ban = True
+
+
+def test_chow_swap_and_pung_kong_bans() -> None:
+    chows = pungs = 0
+    for seed in range(400):
+        t = Table(BanRules(), seed=seed)
+        rng = random.Random(seed)
+        while not t.is_over:
+            s = t.to_act[rng.randrange(len(t.to_act))]
+            legal = t.legal_actions(s)
+            a = next((x for x in legal if x.kind in (ActionKind.CHOW, ActionKind.PUNG)), None)
+            if a is None or t.phase != Phase.CLAIMS or len(t.to_act) > 1:
+                t.apply(rng.choice(legal))
+                continue
+            assert t.last_discard is not None
+            tile = t.last_discard[1]
+            t.apply(a)
+            if t.phase != Phase.TURN or t.turn != a.seat:
+                continue
+            after = t.legal_actions(a.seat)
+            kinds = {x.kind for x in after}
+            assert ActionKind.CONCEALED_KONG not in kinds or a.kind != ActionKind.PUNG
+            assert ActionKind.ADDED_KONG not in kinds or a.kind != ActionKind.PUNG
+            if a.kind == ActionKind.PUNG:
+                pungs += 1
+            else:
+                chows += 1
+                own = [k for k in range(a.tile, a.tile + 3) if k != tile]
+                for x in after:
+                    if x.kind == ActionKind.DISCARD:
+                        trio = sorted([x.tile, *own])
+                        forms = trio[1] == trio[0] + 1 and trio[2] == trio[1] + 1 and trio[0] // 9 == trio[2] // 9
+                        assert not forms or all(
+                            y.kind != ActionKind.DISCARD or sorted([y.tile, *own]) == trio for y in after
+                        ), (x, own)
+    assert chows > 20 and pungs > 20
+
+
+def test_match_dealer_rotation_and_winds() -> None:
+    from mahjong_core.match import Match
+
+    m = Match(Ruleset(), [GreedyBot() for _ in range(4)], seed=2, rounds=1)
+    results = m.play()
+    assert sum(m.totals) == 0
+    assert results[0].dealer == 0 and results[0].round_wind == 0
+    for prev, cur in zip(results, results[1:]):
+        stays = not prev.winners or prev.dealer in prev.winners
+        if stays:
+            assert cur.dealer == prev.dealer and cur.streak == prev.streak + 1
+        else:
+            assert cur.dealer == (prev.dealer + 1) % 4 and cur.streak == 0
+    # one full round: the deal passed all four seats, and the wind moved on
+    assert m.round_wind == 1 and m.dealer == 0
+    assert sum(1 for a, b in zip(results, results[1:]) if a.dealer != b.dealer) == 3
+    m2 = Match(Ruleset(), [RandomBot(i) for i in range(4)], seed=2, hands=7)
+    assert len(m2.play()) == 7 and sum(m2.totals) == 0
+    with pytest.raises(ValueError):
+        Match(Ruleset(), [GreedyBot()], seed=1)

@@ -612,3 +612,22 @@ def test_discard_win_needs_a_discarder() -> None:
     ctx = win("123m456p789s111p5s", win_tile="5s")
     with pytest.raises(MahjongError, match="without a discarder"):
         RULES.settle(None, [(ctx, RULES.score(ctx))])  # type: ignore[arg-type]
+
+
+def test_thousands_of_bot_hands() -> None:
+    """Greedy and random bots through the engine: no error, zero-sum
+    settlements, every win scored and at least 鸡和."""
+    from mahjong_core.bots import GreedyBot, RandomBot, play_hand
+
+    rs = GuangdongChicken()
+    wins = 0
+    for seed in range(1500):
+        bots = [GreedyBot(), RandomBot(seed), GreedyBot(), GreedyBot()] if seed % 2 else [
+            GreedyBot() for _ in range(4)
+        ]
+        t = play_hand(rs, bots, seed=seed, dealer=seed % 4)
+        assert sum(t.deltas()) == 0
+        for s in t.winners:
+            wins += 1
+            assert t.scores[s].total >= 0 and t.scores[s].points == 2 ** t.scores[s].total
+    assert wins > 1000

@@ -1,0 +1,106 @@
+"""A match: hands in sequence with dealer rotation, streaks and winds.
+
+>>> from mahjong_core.bots import GreedyBot
+>>> from mahjong_core.registry import find_variant
+>>> m = Match(find_variant("guangdong")(), [GreedyBot() for _ in range(4)], seed=1, hands=6)
+>>> results = m.play()
+>>> len(results), sum(m.totals)
+(6, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .bots import Bot, play_hand
+from .engine import Table
+from .rules import Ruleset
+
+__all__ = ["HandResult", "Match"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """What one hand of a match did."""
+
+    number: int
+    dealer: int
+    round_wind: int
+    streak: int
+    """Hands the dealer had already dealt in a row before this one (连庄)."""
+    winners: tuple[int, ...]
+    deltas: tuple[int, ...]
+    seed: int
+
+
+@dataclass
+class Match:
+    """Plays hands until ``hands`` hands or ``rounds`` full rounds of winds
+    are done (whichever is given; a round ends when the deal has passed every
+    seat once under one prevailing wind).  The dealer keeps the deal when the
+    rule set's :meth:`~mahjong_core.rules.Ruleset.dealer_stays` says so."""
+
+    ruleset: Ruleset
+    bots: Sequence[Bot]
+    seed: int = 0
+    hands: int | None = None
+    rounds: int | None = None
+    dealer: int = 0
+    round_wind: int = 0
+    streak: int = 0
+    passes: int = 0
+    """How many times the deal has moved on in this prevailing wind."""
+    totals: list[int] = field(default_factory=list)
+    results: list[HandResult] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    keep_tables: bool = False
+
+    def __post_init__(self) -> None:
+        n = self.ruleset.num_players
+        if len(self.bots) != n:
+            raise ValueError(f"{self.ruleset.id} needs {n} bots, got {len(self.bots)}")
+        if self.hands is None and self.rounds is None:
+            self.hands = 1
+        self.totals = [0] * n
+        self._rounds_done = 0
+
+    @property
+    def over(self) -> bool:
+        if self.hands is not None and len(self.results) >= self.hands:
+            return True
+        return self.rounds is not None and self._rounds_done >= self.rounds
+
+    def play_hand(self) -> HandResult:
+        """Play the next hand and move the deal."""
+        number = len(self.results)
+        seed = (self.seed * 1_000_003 + number * 7_919) % (2**63)
+        table = play_hand(
+            self.ruleset, self.bots, seed=seed, dealer=self.dealer,
+            round_wind=self.round_wind, hand_number=number,
+        )
+        deltas = table.deltas()
+        self.totals = [a + b for a, b in zip(self.totals, deltas)]
+        result = HandResult(number, self.dealer, self.round_wind, self.streak,
+                            tuple(table.winners), tuple(deltas), seed)
+        self.results.append(result)
+        if self.keep_tables:
+            self.tables.append(table)
+        n = self.ruleset.num_players
+        if self.ruleset.dealer_stays(table):
+            self.streak += 1
+        else:
+            self.streak = 0
+            self.dealer = (self.dealer + 1) % n
+            self.passes += 1
+            if self.passes == n:
+                self.passes = 0
+                self.round_wind = (self.round_wind + 1) % 4
+                self._rounds_done += 1
+        return result
+
+    def play(self) -> list[HandResult]:
+        """Play until the stop condition; returns every hand's result."""
+        while not self.over:
+            self.play_hand()
+        return self.results
