@@ -48,6 +48,10 @@ def _fmt(us: float) -> str:
     return f"{us:.3f}"
 
 
+def _ratio(r: float) -> str:
+    return f"{r:.2f}×" if r >= 0.1 else f"1/{1 / r:.0f}"
+
+
 def main(paths: list[str]) -> None:
     per_call: dict[tuple[str, str, str], list[float]] = defaultdict(list)
     batch: dict[str, list[float]] = defaultdict(list)
@@ -81,7 +85,7 @@ def main(paths: list[str]) -> None:
         base = med.get((g, c, "riichienv"))
         if base is None:
             continue
-        cells = [f"{base / med[g, c, lib]:.2f}×" if (g, c, lib) in med else "" for lib in rel]
+        cells = [_ratio(base / med[g, c, lib]) if (g, c, lib) in med else "" for lib in rel]
         print(f"| {g} | {c} | " + " | ".join(cells) + " |")
 
     if batch:

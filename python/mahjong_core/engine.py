@@ -797,7 +797,7 @@ class Table:
         return self.settlement.deltas(self.n)
 
 
-def _chow_swap_kinds(chow: tuple[int, int, int], claimed: int) -> frozenset[int]:
+def _chow_swap_kinds(chow: tuple[int, ...], claimed: int) -> frozenset[int]:
     """吃张打张: the kinds that would make a sequence with the two tiles the
     seat used for its chow (claiming 1m for 123m bans 1m and 4m)."""
     own = sorted(k for k in chow if k != claimed) if chow.count(claimed) == 1 else list(chow[:2])
