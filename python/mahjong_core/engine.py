@@ -598,8 +598,20 @@ class Table:
 
     def _open_claims(self, discarder: int, tile: int) -> None:
         claim: dict[int, list[Action]] = {}
-        for i in range(1, self.n):
-            s = (discarder + i) % self.n
+        n = self.n
+        bit = 1 << tile
+        nxt = (discarder + 1) % n
+        suit_lo = tile - tile % 9 if tile < 27 else -1
+        for i in range(1, n):
+            s = (discarder + i) % n
+            hand = self.hands[s]
+            # cheap necessary conditions before the full check
+            if not (self._waits[s] & bit or hand[tile] >= 2):
+                if s != nxt or suit_lo < 0:
+                    continue
+                near = [hand[k] > 0 for k in range(max(suit_lo, tile - 2), min(suit_lo + 8, tile + 2) + 1)]
+                if sum(near) < 2:
+                    continue
             acts = self._claims_for(s, tile, discarder)
             if acts:
                 claim[s] = acts
