@@ -6,14 +6,14 @@ import numpy.typing as npt
 from ._native import KernelRules
 
 def is_win(
-    counts: npt.NDArray[np.uint8], wilds: npt.NDArray[np.int32], rules: KernelRules,
+    counts: npt.NDArray[np.uint8], wilds: npt.NDArray[np.int32], wild: int, rules: KernelRules,
     out: npt.NDArray[np.uint8],
-) -> None: ...
+) -> int: ...
 def shanten(
-    counts: npt.NDArray[np.uint8], wilds: npt.NDArray[np.int32], rules: KernelRules,
+    counts: npt.NDArray[np.uint8], wilds: npt.NDArray[np.int32], wild: int, rules: KernelRules,
     out: npt.NDArray[np.int8],
-) -> None: ...
+) -> int: ...
 def waits(
-    counts: npt.NDArray[np.uint8], wilds: npt.NDArray[np.int32], rules: KernelRules,
+    counts: npt.NDArray[np.uint8], wilds: npt.NDArray[np.int32], wild: int, rules: KernelRules,
     out: npt.NDArray[np.uint8],
-) -> None: ...
+) -> int: ...

@@ -29,31 +29,35 @@ __all__ = ["is_win", "shanten", "waits"]
 _DEFAULT = KernelRules()
 
 
+_NO_ROWS = np.zeros(0, dtype=np.int32)
+
+
 def _prepare(
-    counts: npt.ArrayLike, wilds: int | npt.ArrayLike, mods: tuple[int, ...], what: str
-) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
-    arr = np.ascontiguousarray(counts, dtype=np.uint8)
+    counts: npt.ArrayLike, wilds: int | npt.ArrayLike, what: str
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], int]:
+    src = np.asarray(counts)
+    arr = np.ascontiguousarray(src, dtype=np.uint8)
     if arr.ndim != 2 or arr.shape[1] != 34:
         raise InvalidHandError(f"{what}: counts must have shape (N, 34), got {arr.shape}")
-    src = np.asarray(counts)
-    if src.dtype.kind in "iu" and src.size and (src.min() < 0 or src.max() > 4):
+    if arr is not src and src.size and (src.min() < 0 or src.max() > 4):
+        # converted from another dtype: out-of-range values would wrap
         bad = int(np.argwhere((src < 0) | (src > 4))[0][0])
         raise InvalidHandError(f"{what}: row {bad} has a count outside 0..4: {src[bad].tolist()!r}")
-    if arr.size and arr.max() > 4:
-        bad = int(np.argwhere(arr > 4)[0][0])
-        raise InvalidHandError(f"{what}: row {bad} has a count outside 0..4: {arr[bad].tolist()!r}")
-    w = np.ascontiguousarray(np.broadcast_to(np.asarray(wilds, dtype=np.int32), (arr.shape[0],)))
-    if w.size and w.min() < 0:
-        raise InvalidHandError(f"{what}: row {int(np.argmin(w))} has a negative wild count")
-    totals = arr.sum(axis=1, dtype=np.int64) + w
-    bad_rows = np.flatnonzero(~np.isin(totals % 3, mods) | (totals > 17))
-    if bad_rows.size:
-        i = int(bad_rows[0])
-        raise InvalidHandError(
-            f"{what}: row {i} has {int(totals[i])} tiles (wilds included); "
-            f"needs 3n+{' or 3n+'.join(map(str, mods))}, at most 17"
-        )
-    return arr, w
+    if np.ndim(wilds) == 0:
+        return arr, _NO_ROWS, int(wilds)  # type: ignore[arg-type]
+    w = np.ascontiguousarray(wilds, dtype=np.int32)
+    if w.shape != (arr.shape[0],):
+        raise InvalidHandError(f"{what}: wilds must be one number or one per row, got shape {w.shape}")
+    return arr, w, 0
+
+
+def _row_error(arr: npt.NDArray[np.uint8], w: npt.NDArray[np.int32], wild: int, row: int, what: str, need: str) -> InvalidHandError:
+    wilds = int(w[row]) if w.size else wild
+    total = int(arr[row].sum()) + wilds
+    return InvalidHandError(
+        f"{what}: row {row} is not a valid hand: counts {arr[row].tolist()!r}, {wilds} wild(s), "
+        f"{total} tiles; needs counts 0..4, wilds >= 0 and {need} tiles, at most 17"
+    )
 
 
 def _kernel(rules: HandRules | None) -> KernelRules:
@@ -64,9 +68,11 @@ def is_win(
     counts: npt.ArrayLike, wilds: int | npt.ArrayLike = 0, rules: HandRules | None = None
 ) -> npt.NDArray[np.bool_]:
     """Row-wise :func:`mahjong_core.is_win`."""
-    arr, w = _prepare(counts, wilds, (2,), "batch.is_win")
+    arr, w, wild = _prepare(counts, wilds, "batch.is_win")
     out = np.empty(arr.shape[0], dtype=np.uint8)
-    _batch.is_win(arr, w, _kernel(rules), out)
+    bad = _batch.is_win(arr, w, wild, _kernel(rules), out)
+    if bad >= 0:
+        raise _row_error(arr, w, wild, bad, "batch.is_win", "3n+2")
     return out.view(np.bool_)
 
 
@@ -74,9 +80,11 @@ def shanten(
     counts: npt.ArrayLike, wilds: int | npt.ArrayLike = 0, rules: HandRules | None = None
 ) -> npt.NDArray[np.int8]:
     """Row-wise :func:`mahjong_core.shanten`."""
-    arr, w = _prepare(counts, wilds, (1, 2), "batch.shanten")
+    arr, w, wild = _prepare(counts, wilds, "batch.shanten")
     out = np.empty(arr.shape[0], dtype=np.int8)
-    _batch.shanten(arr, w, _kernel(rules), out)
+    bad = _batch.shanten(arr, w, wild, _kernel(rules), out)
+    if bad >= 0:
+        raise _row_error(arr, w, wild, bad, "batch.shanten", "3n+1 or 3n+2")
     return out
 
 
@@ -84,7 +92,9 @@ def waits(
     counts: npt.ArrayLike, wilds: int | npt.ArrayLike = 0, rules: HandRules | None = None
 ) -> npt.NDArray[np.bool_]:
     """Row-wise :func:`mahjong_core.waits` as an ``(N, 34)`` boolean array."""
-    arr, w = _prepare(counts, wilds, (1,), "batch.waits")
+    arr, w, wild = _prepare(counts, wilds, "batch.waits")
     out = np.zeros((arr.shape[0], 34), dtype=np.uint8)
-    _batch.waits(arr, w, _kernel(rules), out)
+    bad = _batch.waits(arr, w, wild, _kernel(rules), out)
+    if bad >= 0:
+        raise _row_error(arr, w, wild, bad, "batch.waits", "3n+1")
     return out.view(np.bool_)

@@ -85,15 +85,28 @@ cdef inline uint32_t part_rank(const Part* P, const uint8_t* c) noexcept nogil:
     return r
 
 
+cdef extern from *:
+    """
+    /* Rank of a part's count vector: R is [pos][18 prefix sums][5 counts].
+       Unrolled for the three part sizes (9 suit kinds, 4 winds, 3 dragons). */
+    #define MJ_STEP(i) { unsigned v_ = c[i]; r += R[(i) * 90 + s + v_]; s += 5 * v_; }
+    static inline unsigned int mj_rank(const unsigned int *R, const unsigned char *c, int L, int *total) {
+        unsigned int r = 0, s = 0;
+        MJ_STEP(0) MJ_STEP(1) MJ_STEP(2)
+        if (L > 3) {
+            MJ_STEP(3)
+            if (L > 4) { MJ_STEP(4) MJ_STEP(5) MJ_STEP(6) MJ_STEP(7) MJ_STEP(8) }
+        }
+        *total = (int)(s / 5);
+        return r;
+    }
+    """
+    uint32_t mj_rank(const uint32_t* R, const uint8_t* c, int L, int* total) noexcept nogil
+
+
 cdef inline uint32_t part_rank_sum(const Part* P, const uint8_t* c, int* total) noexcept nogil:
     """Rank of a part's count vector, and its number of tiles."""
-    cdef int pos, s = 0
-    cdef uint32_t r = 0
-    for pos in range(P.L):
-        r += P.R[(pos * 18 + s) * 5 + c[pos]]
-        s += c[pos]
-    total[0] = s
-    return r
+    return mj_rank(P.R, c, P.L, total)
 
 
 cdef void _rank_minus(const Part* P, const uint8_t* c, uint32_t* out) noexcept nogil:
@@ -990,6 +1003,10 @@ cdef int _std_draws(const uint8_t* c, int n, int w, const KRules* r, int em, int
 
 cdef int _orph_kinds[13]
 _orph_kinds[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+# 0xFF for kinds that are not terminals or honours, 0 for the 13 orphans
+cdef uint8_t _NONORPH[34]
+_NONORPH[:] = [0, 255, 255, 255, 255, 255, 255, 255, 0, 0, 255, 255, 255, 255, 255, 255, 255, 0,
+               0, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0, 0, 0, 0, 0]
 
 
 cdef inline int _bit(uint64_t m, int k) noexcept nogil:
@@ -1284,16 +1301,29 @@ cdef int k_shanten(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     return best - 1
 
 
+cdef extern from *:
+    """
+    /* One vectorisable pass: tile total, any odd count, any tile that is not
+       a terminal or honour (nonorph_mask[k] = 0xFF for those kinds). */
+    static inline int mj_scan(const unsigned char *c, const unsigned char *nonorph_mask,
+                              unsigned *odd, unsigned *nonorph) {
+        unsigned t = 0, o = 0, x = 0;
+        for (int k = 0; k < 34; k++) { t += c[k]; o |= c[k] & 1u; x |= c[k] & nonorph_mask[k]; }
+        *odd = o; *nonorph = x;
+        return (int)t;
+    }
+    """
+    int mj_scan(const uint8_t* c, const uint8_t* nonorph_mask, uint32_t* odd, uint32_t* nonorph) noexcept nogil
+
+
 cdef int _special_win(const uint8_t* c, int w, const KRules* r, int n) noexcept nogil:
     cdef int f, k
     cdef uint32_t odd = 0, over = 0, nonorph = 0
-    if n != 4 and n != 3:
-        return 0
     if w == 0:
         # one pass decides the common forms without wilds
-        for k in range(NK):
-            odd |= c[k] & 1
-            over |= c[k] & 4
+        n = (mj_scan(c, _NONORPH, &odd, &nonorph) - 2) // 3
+        if n != 4 and n != 3:
+            return 0
         for f in range(1, NFORMS):
             if not (r.forms >> f) & 1:
                 continue
@@ -1301,7 +1331,7 @@ cdef int _special_win(const uint8_t* c, int w, const KRules* r, int n) noexcept 
                 if n == 4 and not odd and _d_pairs(c, 0, r) == 0:
                     return 1
             elif f == F_ORPHANS:
-                if n == 4 and _d_orphans(c, 0, r) == 0:
+                if n == 4 and not nonorph and _d_orphans(c, 0, r) == 0:
                     return 1
             elif f == F_KNITTED_STRAIGHT:
                 if r.fast and _ks_win(c, w, r):
@@ -1310,6 +1340,8 @@ cdef int _special_win(const uint8_t* c, int w, const KRules* r, int n) noexcept 
                     return 1
             elif n == 4 and _form_draws(c, w, r, f, n) == 0:
                 return 1
+        return 0
+    if n != 4 and n != 3:
         return 0
     # with wilds: cheap necessary conditions first
     cdef int nodd = 0, pairs_ok, orph_ok = 1, singles_ok = 1
@@ -1335,15 +1367,14 @@ cdef int _special_win(const uint8_t* c, int w, const KRules* r, int n) noexcept 
 
 
 cdef int k_is_win(const uint8_t* c, int w, const KRules* r) noexcept nogil:
-    cdef int n = _hand_n(c, w)
     if r.forms & 1:
         if r.fast:
             if _wilds_fit(_std_need(c, r), w, r):
                 return 1
-        elif _std_draws_slow(c, n, w, r, 0, 0) == 0:
+        elif _std_draws_slow(c, _hand_n(c, w), w, r, 0, 0) == 0:
             return 1
     if r.forms & ~(<uint32_t>1):
-        return _special_win(c, w, r, n)
+        return _special_win(c, w, r, _hand_n(c, w) if w else 0)
     return 0
 
 

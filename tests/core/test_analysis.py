@@ -303,10 +303,23 @@ def test_batch_equals_scalar() -> None:
 def test_batch_rejects_bad_rows() -> None:
     with pytest.raises(mc.InvalidHandError, match="row 1"):
         batch.is_win(np.array([[0] * 33 + [2], [5] + [0] * 33]))
+    with pytest.raises(mc.InvalidHandError, match="row 1 is not a valid hand"):
+        batch.is_win(np.array([[0] * 33 + [2], [5] + [0] * 33], dtype=np.uint8))
     with pytest.raises(mc.InvalidHandError, match="shape"):
         batch.is_win(np.zeros((3, 33), dtype=np.uint8))
-    with pytest.raises(mc.InvalidHandError, match="row 0 has 3 tiles"):
+    with pytest.raises(mc.InvalidHandError, match="row 0 is not a valid hand.*3 tiles"):
         batch.shanten(np.array([[3] + [0] * 33]))
+    with pytest.raises(mc.InvalidHandError, match="row 1 is not a valid hand.*-1 wild"):
+        batch.is_win(np.array([[2] + [0] * 33, [2] + [0] * 33]), wilds=np.array([0, -1]))
+    with pytest.raises(mc.InvalidHandError, match="one per row"):
+        batch.is_win(np.array([[2] + [0] * 33]), wilds=np.array([0, 0]))
+    with pytest.raises(mc.InvalidHandError, match="outside 0..4"):
+        batch.is_win(np.array([[260] + [0] * 33]))  # would wrap to 4 as uint8
+    many = np.zeros((5, 34), dtype=np.uint8)
+    many[:, 0] = 2
+    many[3, 1] = 1  # 3 tiles: not 3n+2
+    with pytest.raises(mc.InvalidHandError, match="row 3"):
+        batch.is_win(many)
 
 
 # --- kernels against their own exact slow path -------------------------------
