@@ -109,9 +109,10 @@ cdef inline uint32_t part_rank_sum(const Part* P, const uint8_t* c, int* total) 
     return mj_rank(P.R, c, P.L, total)
 
 
-cdef void _rank_minus(const Part* P, const uint8_t* c, uint32_t* out) noexcept nogil:
-    """out[i] = rank(c - e_i) for every i with c[i] > 0."""
-    cdef int L = P.L, q
+cdef void _rank_step(const Part* P, const uint8_t* c, int d, uint32_t* out) noexcept nogil:
+    """out[i] = rank(c + d * e_i) for every i where that count stays in 0..4
+    (d is +1 or -1; with +1 the part must hold fewer than 17 tiles)."""
+    cdef int L = P.L, q, v
     cdef int s[10]
     cdef uint32_t pre[10]
     cdef uint32_t suf[10]
@@ -120,38 +121,19 @@ cdef void _rank_minus(const Part* P, const uint8_t* c, uint32_t* out) noexcept n
     for q in range(L):
         s[q + 1] = s[q] + c[q]
         pre[q + 1] = pre[q] + _R(P, q, s[q], c[q])
+    # after position q the prefix sums all move by d
     suf[L - 1] = 0
     q = L - 2
     while q >= 0:
-        if s[q + 1] > 0:
-            suf[q] = suf[q + 1] + _R(P, q + 1, s[q + 1] - 1, c[q + 1])
+        if s[q + 1] + d >= 0:
+            suf[q] = suf[q + 1] + _R(P, q + 1, s[q + 1] + d, c[q + 1])
         else:
-            suf[q] = 0
+            suf[q] = 0  # nothing held before: no c[i] - 1 exists there
         q -= 1
     for q in range(L):
-        if c[q] > 0:
-            out[q] = pre[q] + _R(P, q, s[q], c[q] - 1) + suf[q]
-
-
-cdef void _rank_plus(const Part* P, const uint8_t* c, uint32_t* out) noexcept nogil:
-    """out[i] = rank(c + e_i) for every i with c[i] < 4 (part total < 17)."""
-    cdef int L = P.L, q
-    cdef int s[10]
-    cdef uint32_t pre[10]
-    cdef uint32_t suf[10]
-    s[0] = 0
-    pre[0] = 0
-    for q in range(L):
-        s[q + 1] = s[q] + c[q]
-        pre[q + 1] = pre[q] + _R(P, q, s[q], c[q])
-    suf[L - 1] = 0
-    q = L - 2
-    while q >= 0:
-        suf[q] = suf[q + 1] + _R(P, q + 1, s[q + 1] + 1, c[q + 1])
-        q -= 1
-    for q in range(L):
-        if c[q] < 4:
-            out[q] = pre[q] + _R(P, q, s[q], c[q] + 1) + suf[q]
+        v = c[q] + d
+        if 0 <= v <= 4:
+            out[q] = pre[q] + _R(P, q, s[q], v) + suf[q]
 
 
 cdef int _init_rank(Part* P, int L) noexcept nogil:
@@ -320,7 +302,7 @@ cdef int _build_part(Part* P, int L, int honor_chows) except -1:
             r -= 1
             if bits[r] == 0:
                 continue
-            _rank_minus(P, keys + <size_t>r * L, nb)
+            _rank_step(P, keys + <size_t>r * L, -1, nb)
             for j in range(L):
                 if keys[<size_t>r * L + j] > 0:
                     bits[nb[j]] |= bits[r]
@@ -331,7 +313,7 @@ cdef int _build_part(Part* P, int L, int honor_chows) except -1:
             for j in range(L):
                 sumc += keys[<size_t>r * L + j]
             memset(mx, 0, 36)
-            _rank_minus(P, keys + <size_t>r * L, nb)
+            _rank_step(P, keys + <size_t>r * L, -1, nb)
             for j in range(L):
                 if keys[<size_t>r * L + j] > 0:
                     _max36(mx, P.tab + <size_t>nb[j] * GEN)
@@ -1407,7 +1389,7 @@ cdef uint64_t _std_waits_fast(const uint8_t* c, int w, const KRules* r) noexcept
     for q in range(5):
         P = part_table(q, r.honor_chows)
         L = PART_LEN[q]
-        _rank_plus(P, c + PART_OFS[q], nb)
+        _rank_step(P, c + PART_OFS[q], 1, nb)
         other = best2 if best1p == q else best1
         if pp < other:
             other = pp
