@@ -38,3 +38,16 @@ def pytest_benchmark_update_machine_info(config: Any, machine_info: dict[str, An
     machine_info["nproc"] = os.cpu_count()
     machine_info["mahjong_core_build"] = dict(mahjong_core.__build_info__)
     machine_info["versions"] = peers.versions()
+
+
+def pytest_benchmark_group_stats(config: Any, benchmarks: list[Any], group_by: str) -> Any:
+    """With ``--benchmark-group-by=group`` (the default), split the analysis and
+    batch groups by corpus, so each table compares libraries on the same hands."""
+    if group_by != "group":
+        return None  # pytest-benchmark's own grouping
+    groups: dict[str, list[Any]] = {}
+    for bench in benchmarks:
+        corpus_name = bench["extra_info"].get("corpus")
+        key = bench["group"] if corpus_name is None else f"{bench['group']} {corpus_name}"
+        groups.setdefault(key, []).append(bench)
+    return sorted(groups.items(), key=lambda kv: kv[0] or "")

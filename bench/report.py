@@ -64,7 +64,7 @@ def main(paths: list[str]) -> None:
             x = b["extra_info"]
             if "us_per_call" in x:
                 per_call[b["group"], x["corpus"], x["lib"]].append(x["us_per_call"])
-            elif "hands_per_s" in x:
+            elif "hands_per_s" in x and "threads" in x:  # test_bench_batch.py
                 key = f"{x['op']} {x['corpus']} ({x['threads']} thread{'s' if x['threads'] > 1 else ''})"
                 batch[key].append(x["hands_per_s"])
     med = {k: statistics.median(v) for k, v in per_call.items()}

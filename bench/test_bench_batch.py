@@ -23,6 +23,8 @@ from mahjong_core import _batch, _native, batch
 pytestmark = pytest.mark.usefixtures("known_answers")
 
 REPEAT = 50
+NO_ROWS = np.zeros(0, dtype=np.int32)
+"""Empty per-row wilds: ``_batch`` kernels then use their ``wild`` argument."""
 
 SETS = {
     "WIN14+RAND14": ("WIN14", "RAND14"),
@@ -106,34 +108,33 @@ def test_batch_2_threads(benchmark: Any, op: str, corpus: str) -> None:
 
 @pytest.mark.parametrize("corpus", ["WIN14+RAND14"])
 def test_batch_kernel_only(benchmark: Any, corpus: str) -> None:
-    """``_batch.is_win`` without the validation of ``batch.is_win``."""
+    """``_batch.is_win`` called directly: the C loop (with its per-row
+    check), without the Python wrapper of ``batch.is_win``."""
     arr, w, distinct = _rows(corpus)
-    wilds = np.zeros(len(arr), dtype=np.int32)
     out = np.empty(len(arr), dtype=np.uint8)
     kernel = mc.HandRules()._kernel
-    _batch.is_win(arr, wilds, kernel, out)
+    assert _batch.is_win(arr, NO_ROWS, w, kernel, out) == -1
     _check("is_win", out.astype(bool), distinct, w)
     benchmark.group = "batch"
     benchmark.extra_info.update(op="is_win (kernel only)", corpus=corpus, rows=len(arr), threads=1)
-    benchmark(_batch.is_win, arr, wilds, kernel, out)
+    benchmark(_batch.is_win, arr, NO_ROWS, w, kernel, out)
     _record(benchmark, len(arr))
 
 
 @pytest.mark.parametrize("corpus", ["WIN14+RAND14"])
 def test_batch_kernel_only_2_threads(benchmark: Any, corpus: str) -> None:
-    """``_batch.is_win`` on two halves in two threads, without validation."""
+    """``_batch.is_win`` on two halves in two threads, without the wrapper."""
     arr, w, distinct = _rows(corpus)
-    wilds = np.zeros(len(arr), dtype=np.int32)
     out = np.empty(len(arr), dtype=np.uint8)
     kernel = mc.HandRules()._kernel
     half = len(arr) // 2
-    parts = ((arr[:half], wilds[:half], out[:half]), (arr[half:], wilds[half:], out[half:]))
+    parts = ((arr[:half], out[:half]), (arr[half:], out[half:]))
     with ThreadPoolExecutor(2) as pool:
 
-        def run() -> None:
-            list(pool.map(lambda p: _batch.is_win(p[0], p[1], kernel, p[2]), parts))
+        def run() -> list[int]:
+            return list(pool.map(lambda p: _batch.is_win(p[0], NO_ROWS, w, kernel, p[1]), parts))
 
-        run()
+        assert run() == [-1, -1]
         _check("is_win", out.astype(bool), distinct, w)
         benchmark.group = "batch"
         benchmark.extra_info.update(op="is_win (kernel only)", corpus=corpus, rows=len(arr), threads=2)
