@@ -180,6 +180,9 @@ class Table:
         self.tail = len(wall)
         self._dead = ruleset.dead_wall
         self._dead_per_kong = ruleset.dead_wall_per_kong
+        self._allow_kong = ruleset.allow_kong
+        self._flower_ids = frozenset(ruleset.flower_tiles)
+        self._dynamic_rules = ruleset.dynamic_hand_rules
         self.kongs_made = 0
         self.hands: list[bytearray] = [bytearray(34) for _ in range(n)]
         self.flowers: list[list[int]] = [[] for _ in range(n)]
@@ -259,7 +262,7 @@ class Table:
         self.drawn = None
 
     def _take(self, seat: int, tile: int) -> None:
-        if self.ruleset.is_flower(tile):
+        if tile in self._flower_ids:
             self.flowers[seat].append(tile)
         else:
             self.hands[seat][tile] += 1
@@ -272,7 +275,7 @@ class Table:
                 return None
             self.tail -= 1
             tile = self.wall[self.tail]
-            if self.ruleset.is_flower(tile):
+            if tile in self._flower_ids:
                 self.flowers[seat].append(tile)
                 if flower_round:
                     return None  # exposed in the next round
@@ -358,13 +361,19 @@ class Table:
             allowed = [k for k in ids if k not in self._banned_discards]
             if allowed:  # 吃张打张 never leaves a seat without a discard
                 ids = allowed
-        if rs.allow_kong and self.live_tiles > 0 and not self._no_kong_this_turn:
+        if self._allow_kong and self.live_tiles > 0 and not self._no_kong_this_turn:
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
             kongs += [68 + m.kind_of for m in self.melds[seat] if m.kind == MeldKind.PON and hand[m.kind_of]]
             if kongs:
                 ids += kongs
                 ids.sort()
-        if self._win_on(seat, None) is not None:
+        drawn = self.drawn
+        if (
+            drawn is None or self.after_kong or self._dynamic_rules or drawn in self.wild_kinds
+            or (self._waits[seat] >> drawn) & 1
+        ) and self._win_on(seat, None) is not None:
+            # (a plain draw can only win if it is one of the waits cached at
+            # the seat's last discard)
             ids.append(125)
         acts = _ACTIONS[seat]
         return [acts[i] for i in ids]
@@ -631,7 +640,7 @@ class Table:
                 return
             tile = self.wall[self.head]
             self.head += 1
-            if self.ruleset.is_flower(tile):
+            if tile in self._flower_ids:
                 self.flowers[seat].append(tile)
                 self._flowers_reported.add(tile)
                 self._event("draw", seat=seat, tile=KIND_NAMES[tile])

@@ -190,7 +190,8 @@ class Ruleset:
     suits: ClassVar[tuple[int, ...]] = (0, 1, 2)
     """Suits in play (0 m, 1 p, 2 s)."""
     flower_tiles: ClassVar[tuple[int, ...]] = ()
-    """Tile ids that are flowers: exposed at once and replaced (34..41)."""
+    """Tile ids that are flowers: exposed at once and replaced (34..41).
+    (The engine reads this tuple, not :meth:`is_flower`.)"""
     copies: ClassVar[int] = 4
     dice: ClassVar[int] = 2
     dead_wall: ClassVar[int] = 0
@@ -215,6 +216,10 @@ class Ruleset:
 
     # --- winning ------------------------------------------------------------
     hand_rules: ClassVar[HandRules] = HandRules()
+    dynamic_hand_rules: ClassVar[bool] = False
+    """Set when :meth:`rules_for` answers differently during a hand (e.g. a
+    wild that only counts after declaring ready); the engine then re-checks
+    every hand instead of trusting the waits it cached."""
 
     def __init__(self, **options: Any) -> None:
         try:
