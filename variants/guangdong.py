@@ -517,9 +517,23 @@ class GuangdongChicken(Ruleset):
                     events.append((idx[-1], src))
         if len(melds) == 4 and all(exposed(i) for i in range(4)):
             src = claimed_from(3)
-            if src is not None:
+            if src is not None and _first_twelve_fed_by(table, src) in (None, ctx.seat):
                 events.append((3, src))
         return min(events)[1] if events else None
+
+
+def _first_twelve_fed_by(table: Table | None, feeder: int) -> int | None:
+    """包先不包后: the first seat whose fourth claimed meld came from
+    ``feeder`` (None when the table keeps no history)."""
+    history = getattr(table, "claim_history", None)
+    if history is None:
+        return None
+    claimed: dict[int, int] = {}
+    for seat, source in history:
+        claimed[seat] = claimed.get(seat, 0) + 1
+        if claimed[seat] == 4 and source == feeder:
+            return seat  # type: ignore[no-any-return]
+    return None
 
 
 # ---------------------------------------------------------------------------

@@ -189,6 +189,8 @@ class Table:
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.meld_sources: list[list[int | None]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.claim_history: list[tuple[int, int]] = []
+        """(claiming seat, discarder) of every claimed meld, in order."""
         self.events: list[dict[str, Any]] = []
         self.turn = dealer
         self.phase = Phase.TURN
@@ -735,6 +737,7 @@ class Table:
             meld = Meld(MeldKind.KAN, (tile,) * 4)
         self.melds[seat].append(meld)
         self.meld_sources[seat].append(discarder)
+        self.claim_history.append((seat, discarder))
         self.missed_win.discard(seat)
         self.turn = seat
         self.phase = Phase.TURN

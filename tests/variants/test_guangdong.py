@@ -539,6 +539,22 @@ def test_liable_seat(melds: list[str], sources: list[int | None], liable: int | 
     assert RULES.liable_seat(None, ctx) == liable
 
 
+def test_liable_first_fed_only() -> None:
+    """包先不包后: seat 3 fed seat 0's fourth meld first, then seat 2's; it is
+    liable for seat 0's self-draw but not for seat 2's."""
+    from types import SimpleNamespace
+
+    history = [(0, 1), (2, 3), (0, 2), (2, 1), (0, 1), (2, 0), (0, 3), (2, 3)]
+    table = SimpleNamespace(claim_history=history)
+    melds = ["chi 123m", "chi 456m", "chi 789m", "pon 999s"]
+    first = win("1p", melds, win_tile="1p", sources=[1, 2, 1, 3], self_drawn=True)
+    first = dataclasses.replace(first, seat=0)
+    later = dataclasses.replace(first, seat=2, meld_sources=(3, 1, 0, 3))
+    assert RULES.liable_seat(table, first) == 3  # type: ignore[arg-type]
+    assert RULES.liable_seat(table, later) is None  # type: ignore[arg-type]
+    assert RULES.liable_seat(None, later) == 3  # without history: the plain rule
+
+
 def test_liable_dragon_without_twelve_tiles() -> None:
     ctx = win("123m456p4p", ["pon 555z", "pon 666z", "kan 7777z"], win_tile="4p",
               sources=[2, 3, 3], self_drawn=True)
