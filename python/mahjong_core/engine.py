@@ -208,6 +208,8 @@ class Table:
         self.scores: dict[int, ScoreSheet] = {}
         self.contexts: dict[int, WinContext] = {}
         self.settlement = Settlement()
+        self.kong_settlement = Settlement()
+        """Payments made for kongs during the hand (part of ``settlement``)."""
         self.steps = 0
         self.wild_kinds = ruleset.wild_tile_kinds(self)
         self._waits: list[int] = [0] * n
@@ -558,6 +560,7 @@ class Table:
             self.meld_sources[seat].append(None)
             self.kongs_made += 1
             self._event("kong", seat=seat, meld=str(self.melds[seat][-1]))
+            self._kong_paid(seat, self.melds[seat][-1], None)
             self._replacement(seat, fed_by=None)
             return
         if a.kind == ActionKind.ADDED_KONG:
@@ -588,9 +591,18 @@ class Table:
                 break
         self.kongs_made += 1
         self._event("kong", seat=seat, meld=f"kakan {KIND_NAMES[tile][0] * 4}{KIND_NAMES[tile][1]}")
+        self._kong_paid(seat, Meld(MeldKind.KAKAN, (tile,) * 4), None)
         self.phase = Phase.TURN
         self.turn = seat
         self._replacement(seat, fed_by=None)
+
+    def _kong_paid(self, seat: int, meld: Meld, source: int | None) -> None:
+        paid = self.ruleset.kong_payments(self, seat, meld, source)
+        if paid.payments:
+            self.kong_settlement = self.kong_settlement + paid
+            self._event(
+                "kong_payments", payments=[[p.payer, p.payee, p.amount, p.reason] for p in paid.payments]
+            )
 
     def _replacement(self, seat: int, fed_by: int | None) -> None:
         tile = self._draw_replacement(seat)
@@ -745,6 +757,7 @@ class Table:
         self.after_kong = False
         if a.kind == ActionKind.KONG:
             self.kongs_made += 1
+            self._kong_paid(seat, meld, discarder)
             self._replacement(seat, fed_by=discarder)
             self.calls_made -= 1  # counted once above
 
@@ -774,12 +787,12 @@ class Table:
                 unit=sheet.unit,
                 items=[[it.zh, it.en, it.value, it.count] for it in sheet.items],
             )
-        self.settlement = rs.settle(self, wins)
+        self.settlement = self.kong_settlement + rs.settle(self, wins)
         self._close()
 
     def _exhausted(self) -> None:
         self._event("draw_game")
-        self.settlement = self.ruleset.settle_draw(self)
+        self.settlement = self.kong_settlement + self.ruleset.settle_draw(self)
         self._close()
 
     def _close(self) -> None:

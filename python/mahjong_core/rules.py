@@ -299,7 +299,14 @@ class Ruleset:
         return Settlement(tuple(out))
 
     def settle_draw(self, table: Table) -> Settlement:
-        """Payments when the wall runs out (none)."""
+        """Payments when the wall runs out (none).  ``table.kong_settlement``
+        holds what was paid for kongs during the hand, for rule sets that
+        refund it (reverse those payments here)."""
+        return Settlement()
+
+    def kong_payments(self, table: Table, seat: int, meld: Meld, source: int | None) -> Settlement:
+        """Payments made at once when ``seat`` completes a kong (刮风下雨 ...);
+        ``source`` is the discarder of an exposed kong.  Default: none."""
         return Settlement()
 
     def dealer_stays(self, table: Table) -> bool:

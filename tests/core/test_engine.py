@@ -14,7 +14,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from mahjong_core.bots import GreedyBot, RandomBot, play_hand
 from mahjong_core.engine import NUM_ACTIONS, Action, ActionKind, Phase, Table
 from mahjong_core.records import RecordError, dumps, replay
-from mahjong_core.rules import Ruleset
+from mahjong_core.rules import Payment, Ruleset, Settlement
 
 
 class FlowerRules(Ruleset):
@@ -266,3 +266,48 @@ def test_match_dealer_rotation_and_winds() -> None:
     assert len(m2.play()) == 7 and sum(m2.totals) == 0
     with pytest.raises(ValueError):
         Match(Ruleset(), [GreedyBot()], seed=1)
+
+
+class KongPayRules(Ruleset):
+    """Kongs paid at once (concealed: 2 from each other seat; exposed: 3 from
+    the discarder; added: 1 from each other seat) and refunded on a draw."""
+
+    name = "test-kong-pay"
+
+    def kong_payments(self, table: Table, seat: int, meld: mc.Meld, source: int | None) -> Settlement:
+        if meld.kind == mc.MeldKind.ANKAN:
+            return Settlement(tuple(Payment(s, seat, 2, "ankan") for s in range(4) if s != seat))
+        if source is not None:
+            return Settlement((Payment(source, seat, 3, "kan"),))
+        return Settlement(tuple(Payment(s, seat, 1, "kakan") for s in range(4) if s != seat))
+
+    def settle_draw(self, table: Table) -> Settlement:
+        return Settlement(tuple(Payment(p.payee, p.payer, p.amount, "refund") for p in table.kong_settlement.payments))
+
+
+def test_kong_payments_during_the_hand() -> None:
+    kongs = refunded = 0
+    for seed in range(800):
+        # greedy bots win (payments on top of kong money); random bots mostly
+        # reach the draw (kong money refunded)
+        bots = [GreedyBot() for _ in range(4)] if seed % 2 else [RandomBot(seed + i) for i in range(4)]
+        t = play_hand(KongPayRules(), bots, seed=seed)
+        expected = [0] * 4
+        for e in t.events:
+            if e["type"] == "kong_payments":
+                for payer, payee, amount, _ in e["payments"]:
+                    expected[payer] -= amount
+                    expected[payee] += amount
+        made = [e for e in t.events if e["type"] == "kong"]
+        assert len(t.kong_settlement.payments) >= len(made)
+        assert t.kong_settlement.deltas(4) == expected
+        assert sum(t.deltas()) == 0
+        if made:
+            kongs += 1
+            if not t.winners:
+                refunded += 1
+                assert t.deltas() == [0, 0, 0, 0]  # paid during the hand, refunded at the draw
+            else:
+                win = Ruleset().settle(t, [(t.contexts[s], t.scores[s]) for s in t.winners]).deltas(4)
+                assert t.deltas() == [a + b for a, b in zip(expected, win)]
+    assert kongs > 20 and refunded > 5
