@@ -44,6 +44,7 @@ from .tiles import KIND_NAMES, Meld, MeldKind
 
 __all__ = [
     "NUM_ACTIONS",
+    "OBS_SIZE",
     "Action",
     "ActionKind",
     "Phase",
@@ -72,6 +73,8 @@ _CHOW_BASE = 102
 _SINGLE = {ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126}
 NUM_ACTIONS = 127
 """Size of the action space (the same for every rule set of this engine version)."""
+OBS_SIZE = 34 + 34 + 4 * 69 + 38 + 12 + 4 + 34
+"""Length of :meth:`Table.observe_tensor` vectors."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -829,6 +832,58 @@ class Table:
             "last_discard": self.last_discard,
             "legal": [a.id for a in self.legal_actions(seat)],
         }
+
+    def observe_tensor(
+        self, seat: int, out: npt.NDArray[np.float32] | None = None
+    ) -> npt.NDArray[np.float32]:
+        """What ``seat`` can see as a flat ``float32`` vector of ``OBS_SIZE``
+        (written into ``out`` when given, for RL loops).  Seats are relative:
+        block 0 is the observer, then the next seats in turn order.
+
+        Layout: own concealed counts (34); the tile just drawn (34);
+        per relative seat: meld counts (34), discard counts (34), flowers (1);
+        last discard (34) and who made it (4); seat wind, round wind, dealer
+        (4 each); live tiles / 144 (1); phase turn/claims/rob (3); wild kinds (34).
+        """
+        if out is None:
+            out = np.zeros(OBS_SIZE, dtype=np.float32)
+        else:
+            if out.shape != (OBS_SIZE,):
+                raise MahjongError(f"observe_tensor: out must have shape ({OBS_SIZE},), got {out.shape}")
+            out[:] = 0
+        out[0:34] = np.frombuffer(bytes(self.hands[seat]), dtype=np.uint8)
+        if self.drawn is not None and seat == self.turn and self.phase == Phase.TURN:
+            out[34 + self.drawn] = 1
+        base = 68
+        for r in range(4):
+            if r < self.n:
+                s = (seat + r) % self.n
+                for m in self.melds[s]:
+                    if m.is_concealed and s != seat:
+                        continue  # others' concealed kongs show only as a kong
+                    for k in m.tiles:
+                        out[base + k] += 1
+                for k in self.discards[s]:
+                    out[base + 34 + k] += 1
+                out[base + 68] = len(self.flowers[s])
+            base += 69
+        if self.last_discard is not None:
+            s, k = self.last_discard
+            out[base + k] = 1
+            out[base + 34 + (s - seat) % self.n] = 1
+        base += 38
+        out[base + self.seat_wind(seat)] = 1
+        out[base + 4 + self.round_wind % 4] = 1
+        out[base + 8 + (self.dealer - seat) % self.n] = 1
+        base += 12
+        out[base] = self.live_tiles / 144.0
+        out[base + 1 + {Phase.TURN: 0, Phase.CLAIMS: 1, Phase.ROB: 2}.get(self.phase, 0)] = (
+            0 if self.phase == Phase.OVER else 1
+        )
+        base += 4
+        for k in self.wild_kinds:
+            out[base + k] = 1
+        return out
 
     def deltas(self) -> list[int]:
         return self.settlement.deltas(self.n)

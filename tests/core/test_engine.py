@@ -7,6 +7,7 @@ import random
 from collections import Counter
 
 import mahjong_core as mc
+import numpy as np
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -311,3 +312,31 @@ def test_kong_payments_during_the_hand() -> None:
                 win = Ruleset().settle(t, [(t.contexts[s], t.scores[s]) for s in t.winners]).deltas(4)
                 assert t.deltas() == [a + b for a, b in zip(expected, win)]
     assert kongs > 20 and refunded > 5
+
+
+def test_observation_tensor() -> None:
+    from mahjong_core.engine import OBS_SIZE
+
+    t = Table(FlowerRules(), seed=21)
+    rng = random.Random(0)
+    buf = np.zeros(OBS_SIZE, dtype=np.float32)
+    steps = 0
+    while not t.is_over and steps < 80:
+        seat = t.to_act[0]
+        for s in range(4):
+            v = t.observe_tensor(s)
+            assert v.shape == (OBS_SIZE,) and v.dtype == np.float32
+            assert v[:34].sum() == sum(t.hands[s])  # own concealed tiles
+            assert t.observe_tensor(s, out=buf) is buf and np.array_equal(buf, v)
+            # other seats' concealed tiles never show: scramble them
+            saved = [bytearray(h) for h in t.hands]
+            for o in range(4):
+                if o != s:
+                    t.hands[o][:] = bytes(reversed(t.hands[o]))
+            assert np.array_equal(t.observe_tensor(s), v)
+            for o in range(4):
+                t.hands[o][:] = saved[o]
+        t.apply(rng.choice(t.legal_actions(seat)))
+        steps += 1
+    with pytest.raises(mc.MahjongError, match="shape"):
+        t.observe_tensor(0, out=np.zeros(5, dtype=np.float32))
