@@ -21,7 +21,7 @@ from typing import Protocol, runtime_checkable
 from . import _native
 from .engine import Action, ActionKind, Table
 from .analysis import HandRules
-from .rules import Ruleset
+from .rules import ReadyRule, Ruleset
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "make_bot", "play_hand"]
 
@@ -88,6 +88,11 @@ class GreedyBot:
             key = (sh, -unseen, kind)
             if best is None or key < best:
                 best, choice = key, kind
+        # declare ready (报听) with the chosen discard when winning needs it
+        if table.ruleset.ready_rule in (ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN):
+            for a in legal:
+                if a.kind == ActionKind.READY and a.tile == choice:
+                    return a
         discards = [a for a in legal if a.kind == ActionKind.DISCARD]
         for a in discards:
             if a.tile == choice:

@@ -39,7 +39,7 @@ import numpy.typing as npt
 from . import _native
 from .analysis import Counts, decompositions
 from .errors import IllegalActionError, MahjongError
-from .rules import Ruleset, ScoreSheet, Settlement, WinContext
+from .rules import ReadyRule, Ruleset, ScoreSheet, Settlement, WinContext
 from .tiles import KIND_NAMES, Meld, MeldKind
 
 __all__ = [
@@ -63,15 +63,17 @@ class ActionKind(enum.IntEnum):
     KONG = 5
     WIN = 6
     PASS = 7
+    READY = 8
+    """Declare ready (报听) and discard ``tile``."""
 
 
 # Fixed action ids: discard k (0..33), concealed kong k (34..67), added kong k
 # (68..101), chow with lowest kind s*9+i (102 + s*7 + i, 21 ids), pung 123,
 # kong on a discard 124, win 125, pass 126.
-_BASE = {ActionKind.DISCARD: 0, ActionKind.CONCEALED_KONG: 34, ActionKind.ADDED_KONG: 68}
+_BASE = {ActionKind.DISCARD: 0, ActionKind.CONCEALED_KONG: 34, ActionKind.ADDED_KONG: 68, ActionKind.READY: 127}
 _CHOW_BASE = 102
 _SINGLE = {ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126}
-NUM_ACTIONS = 127
+NUM_ACTIONS = 161
 """Size of the action space (the same for every rule set of this engine version)."""
 OBS_SIZE = 34 + 34 + 4 * 69 + 38 + 12 + 4 + 34
 """Length of :meth:`Table.observe_tensor` vectors."""
@@ -113,6 +115,8 @@ class Action:
         if action_id < 123:
             j = action_id - _CHOW_BASE
             return cls(ActionKind.CHOW, seat, (j // 7) * 9 + j % 7)
+        if action_id >= 127:
+            return cls(ActionKind.READY, seat, action_id - 127)
         kind = {v: k for k, v in _SINGLE.items()}[action_id]
         return cls(kind, seat)
 
@@ -186,12 +190,18 @@ class Table:
         self._allow_kong = ruleset.allow_kong
         self._flower_ids = frozenset(ruleset.flower_tiles)
         self._dynamic_rules = ruleset.dynamic_hand_rules
+        self._ready_rule = ruleset.ready_rule
         self.kongs_made = 0
         self.hands: list[bytearray] = [bytearray(34) for _ in range(n)]
         self.flowers: list[list[int]] = [[] for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.meld_sources: list[list[int | None]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.declared: list[bool] = [False] * n
+        """Seats that declared ready (报听)."""
+        self.ready_forfeit: set[int] = set()
+        """Seats that passed a win after declaring ready, where the rule set
+        then forbids every win (``ready_missed_win_forfeits``)."""
         self.claim_history: list[tuple[int, int]] = []
         """(claiming seat, discarder) of every claimed meld, in order."""
         self.events: list[dict[str, Any]] = []
@@ -364,6 +374,12 @@ class Table:
         rs = self.ruleset
         hand = self.hands[seat]
         ids = _native.held_kinds(hand)
+        if self.declared[seat]:
+            return self._ready_turn_actions(seat)
+        if self._ready_rule is not ReadyRule.NONE and self.melds_allow_ready(seat):
+            ready = self._ready_discards(seat, ids)
+        else:
+            ready = []
         if self._banned_discards:
             allowed = [k for k in ids if k not in self._banned_discards]
             if allowed:  # 吃张打张 never leaves a seat without a discard
@@ -382,6 +398,57 @@ class Table:
             # (a plain draw can only win if it is one of the waits cached at
             # the seat's last discard)
             ids.append(125)
+        ids += [127 + k for k in ready]
+        acts = _ACTIONS[seat]
+        return [acts[i] for i in ids]
+
+    def melds_allow_ready(self, seat: int) -> bool:
+        """Whether ``seat`` may declare ready now (rule-set hook)."""
+        return self.ruleset.may_declare_ready(self, seat)
+
+    def _ready_discards(self, seat: int, held: list[int]) -> list[int]:
+        """The discards after which the hand is ready (报听 candidates)."""
+        rules = self.ruleset.rules_for(self, seat)
+        hand = self.hands[seat]
+        out = []
+        for k in held:
+            if k in self._banned_discards:
+                continue
+            hand[k] -= 1
+            c, w = self._split_wilds(hand)
+            if _native.waits_mask_buf(c, w, rules):
+                out.append(k)
+            hand[k] += 1
+        return out
+
+    def _ready_turn_actions(self, seat: int) -> list[Action]:
+        """After 报听: the drawn tile is discarded (the hand is locked), a win
+        is taken or not, and a kong only when the rule set allows it and the
+        waits stay the same."""
+        rs = self.ruleset
+        hand = self.hands[seat]
+        ids: list[int] = []
+        drawn = self.drawn
+        if drawn is not None:
+            ids.append(drawn)
+        else:  # after a call (should not happen when locked): any discard
+            ids = _native.held_kinds(hand)
+        if rs.ready_allows_kong and self._allow_kong and self.live_tiles > 0 and drawn is not None:
+            before = self._waits[seat]
+            rules = rs.rules_for(self, seat)
+            if hand[drawn] == 4 and drawn not in self.wild_kinds:
+                hand[drawn] -= 4
+                c, w = self._split_wilds(hand)
+                keeps = _native.waits_mask_buf(c, w, rules) == before
+                hand[drawn] += 4
+                if keeps:
+                    ids.append(34 + drawn)
+            for m in self.melds[seat]:
+                if m.kind == MeldKind.PON and m.kind_of == drawn:
+                    ids.append(68 + drawn)
+        if self._win_on(seat, None) is not None:
+            ids.append(125)
+        ids.sort()
         acts = _ACTIONS[seat]
         return [acts[i] for i in ids]
 
@@ -389,6 +456,13 @@ class Table:
         """The context of a win by ``seat`` (on its own tiles, or on ``tile``),
         or None when it is not a legal win."""
         rs = self.ruleset
+        if seat in self.ready_forfeit:
+            return None
+        rr = self._ready_rule
+        if not self.declared[seat] and (
+            rr is ReadyRule.REQUIRED or (rr is ReadyRule.REQUIRED_FOR_DISCARD_WIN and tile is not None)
+        ):
+            return None
         counts = self.hands[seat]
         if tile is not None:
             counts = bytearray(counts)
@@ -442,6 +516,7 @@ class Table:
             first_turn=first,
             first_go_around=(not self_drawn) and self.calls_made == 0 and self.draws_made[seat] == 0,
             fourth_tile=fourth,
+            declared_ready=self.declared[seat],
             decompositions=decomps,
         )
 
@@ -461,6 +536,11 @@ class Table:
         hand = self.hands[seat]
         wild = self.wild_kinds
         ids: list[int] = []
+        if self.declared[seat]:
+            # a locked hand only wins
+            if (self._waits[seat] >> tile) & 1 and seat not in self.missed_win and self._win_on(seat, tile):
+                return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
+            return []
         if (
             rs.allow_chow and tile < 27 and seat == (discarder + 1) % self.n
             and (not wild or tile not in wild)
@@ -515,8 +595,11 @@ class Table:
             self.answers[action.seat] = action
             if action.kind == ActionKind.PASS and any(
                 a.kind == ActionKind.WIN for a in self.claimants[action.seat]
-            ) and self.ruleset.missed_win_ban:
-                self.missed_win.add(action.seat)
+            ):
+                if self.ruleset.missed_win_ban:
+                    self.missed_win.add(action.seat)
+                if self.declared[action.seat] and self.ruleset.ready_missed_win_forfeits:
+                    self.ready_forfeit.add(action.seat)
             if len(self.answers) == len(self.claimants):
                 self._resolve()
 
@@ -545,6 +628,10 @@ class Table:
             assert ctx is not None
             self._finish([ctx])
             return
+        if a.kind == ActionKind.READY:
+            self.declared[seat] = True
+            self._event("ready", seat=seat)
+            a = _ACTIONS[seat][a.tile]  # then the discard itself
         if a.kind == ActionKind.DISCARD:
             self._banned_discards = frozenset()
             self._no_kong_this_turn = False

@@ -13,6 +13,7 @@ into :class:`Payment` values between seats that always sum to zero.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NoOptions",
+    "ReadyRule",
     "Payment",
     "Ruleset",
     "ScoreItem",
@@ -33,6 +35,19 @@ __all__ = [
     "Settlement",
     "WinContext",
 ]
+
+
+class ReadyRule(enum.Enum):
+    """Declaring ready (报听)."""
+
+    NONE = "none"
+    """No declaration exists."""
+    OPTIONAL = "optional"
+    """A seat may declare; it changes scoring only."""
+    REQUIRED_FOR_DISCARD_WIN = "discard-win"
+    """Only a declared seat may win on a discard (合肥 报听 room)."""
+    REQUIRED = "required"
+    """Only a declared seat may win at all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +154,8 @@ class WinContext:
     """Won on a discard before the winner's first draw, with no call made yet."""
     fourth_tile: bool = False
     """The winning tile's other three copies are all visible (和绝张)."""
+    declared_ready: bool = False
+    """The winner had declared ready (报听)."""
     multiple_winners: int = 1
     """How many seats win on this discard (一炮多响)."""
     liable: int | None = None
@@ -213,6 +230,14 @@ class Ruleset:
     """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
     kong_after_pung_ban: ClassVar[bool] = False
     """May not make a kong in the turn of the pung."""
+    ready_rule: ClassVar[ReadyRule] = ReadyRule.NONE
+    """Declaring ready (报听): the action ``READY`` (declare and discard a
+    tile that leaves the hand ready).  A declared hand is locked: it discards
+    what it draws and claims only wins."""
+    ready_allows_kong: ClassVar[bool] = True
+    """After declaring, a kong of the drawn tile that keeps the same waits."""
+    ready_missed_win_forfeits: ClassVar[bool] = False
+    """After declaring, passing a win forbids every win for the rest of the hand."""
 
     # --- winning ------------------------------------------------------------
     hand_rules: ClassVar[HandRules] = HandRules()
@@ -280,6 +305,11 @@ class Ruleset:
         """A seat that must pay for everyone on this self-drawn win (包), or
         None.  The engine stores the answer in ``ctx.liable``."""
         return None
+
+    def may_declare_ready(self, table: Table, seat: int) -> bool:
+        """Whether ``seat`` may declare ready now (when ``ready_rule`` is not
+        NONE).  Default: any time before declaring."""
+        return True
 
     def can_win(self, ctx: WinContext, sheet: ScoreSheet) -> bool:
         """Conditions beyond the shape (minimum fan ...)."""

@@ -15,7 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from mahjong_core.bots import GreedyBot, RandomBot, play_hand
 from mahjong_core.engine import NUM_ACTIONS, Action, ActionKind, Phase, Table
 from mahjong_core.records import RecordError, dumps, replay
-from mahjong_core.rules import Payment, Ruleset, Settlement
+from mahjong_core.rules import Payment, ReadyRule, Ruleset, Settlement
 
 
 class FlowerRules(Ruleset):
@@ -142,7 +142,7 @@ def test_illegal_actions_are_rejected_and_change_nothing() -> None:
         with pytest.raises(mc.IllegalActionError):
             t.apply(a)
         assert _snapshot(t) == before
-    with pytest.raises(mc.IllegalActionError, match="not in 0..126"):
+    with pytest.raises(mc.IllegalActionError, match="not in 0..160"):
         t.apply(500, seat=seat)
     assert _snapshot(t) == before
     # claims: a non-claimant may not answer; a claimant may not discard
@@ -340,3 +340,70 @@ def test_observation_tensor() -> None:
         steps += 1
     with pytest.raises(mc.MahjongError, match="shape"):
         t.observe_tensor(0, out=np.zeros(5, dtype=np.float32))
+
+
+class ReadyRules(Ruleset):
+    """Winning needs a declaration (报听); passing a win after it forfeits."""
+
+    name = "test-ready"
+    ready_rule = ReadyRule.REQUIRED
+    ready_missed_win_forfeits = True
+
+
+class ReadyRoomRules(Ruleset):
+    """合肥-style 报听 room: only declared seats win on a discard."""
+
+    name = "test-ready-room"
+    ready_rule = ReadyRule.REQUIRED_FOR_DISCARD_WIN
+
+
+@pytest.mark.parametrize("rs", [ReadyRules(), ReadyRoomRules()], ids=lambda r: r.name)
+def test_declaring_ready(rs: Ruleset) -> None:
+    declared_wins = undeclared_self_draws = forfeits = 0
+    for seed in range(300):
+        t = Table(rs, seed=seed)
+        rng = random.Random(seed)
+        greedy = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            for a in legal:
+                if a.kind == ActionKind.READY:
+                    # declaring leaves the hand ready
+                    h = bytearray(t.hands[seat])
+                    h[a.tile] -= 1
+                    assert mc.waits(mc.Counts(list(h)), rules=rs.hand_rules)
+            if t.declared[seat]:
+                kinds = {a.kind for a in legal}
+                assert kinds <= {ActionKind.DISCARD, ActionKind.WIN, ActionKind.PASS,
+                                 ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG}
+                if t.phase == Phase.TURN and t.drawn is not None:
+                    assert [a.tile for a in legal if a.kind == ActionKind.DISCARD] == [t.drawn]
+            if seed % 2 == 0:
+                a = rng.choice(legal)
+            elif seat % 2:
+                # these seats never declare: in a 报听 room they can still self-draw
+                a = greedy.choose(t, seat, [x for x in legal if x.kind != ActionKind.READY])
+            else:
+                a = greedy.choose(t, seat, legal)
+            if a.kind == ActionKind.PASS and any(x.kind == ActionKind.WIN for x in legal) and t.declared[seat]:
+                forfeits += 1
+            t.apply(a)
+            check_invariants(t)
+        for s in t.winners:
+            ctx = t.contexts[s]
+            if ctx.declared_ready:
+                declared_wins += 1
+            else:
+                assert isinstance(rs, ReadyRoomRules) and ctx.self_drawn
+                undeclared_self_draws += 1
+            if isinstance(rs, ReadyRules):
+                assert s not in t.ready_forfeit
+    assert declared_wins > 30
+    if isinstance(rs, ReadyRoomRules):
+        assert undeclared_self_draws > 0
+
+
+def test_ready_action_ids() -> None:
+    a = Action(ActionKind.READY, 1, 5)
+    assert a.id == 132 and Action.from_id(1, 132) == a and NUM_ACTIONS == 161
