@@ -166,8 +166,8 @@ def describe_event(e: dict[str, Any]) -> str | None:
     if kind == "flower":
         return f"{who(e['seat'])} flower {e['tile']}"
     if kind == "action":
-        if e["action"] in ("pass", "win", "chow", "pung", "kong"):
-            return None  # shown by the "call" or "win" line
+        if e["action"] in ("pass", "win", "chow", "pung", "kong", "missing_suit"):
+            return None  # shown by the "call", "win" or "missing_suits" line
         return f"{who(e['seat'])} {e['action'].replace('_', ' ')}" + (f" {e['tile']}" if "tile" in e else "")
     if kind == "call":
         return f"{who(e['seat'])} {e['action']}s {e['claimed']} from {who(e['discarder'])}"
@@ -177,6 +177,12 @@ def describe_event(e: dict[str, Any]) -> str | None:
         items = ", ".join(f"{zh} {v}" + (f"×{n}" if n > 1 else "") for zh, _en, v, n in e["items"])
         how = "self-drawn" if e["self_drawn"] else f"on {who(e['discarder'])}'s tile"
         return f"{who(e['seat'])} WINS {how} {e['tile'] or ''}: {items} = {e['total']} {e['unit']}"
+    if kind == "missing_suits":
+        return "missing suits (定缺): " + ", ".join(f"{who(i)} {m}" for i, m in enumerate(e["suits"]))
+    if kind == "ready":
+        return f"{who(e['seat'])} declares ready (报听)"
+    if kind == "kong_payments":
+        return "kong payments: " + ", ".join(f"{who(a)} → {who(b)} {n}" for a, b, n, _ in e["payments"])
     if kind == "draw_game":
         return "exhaustive draw: nobody wins"
     if kind == "payments":

@@ -65,6 +65,8 @@ class ActionKind(enum.IntEnum):
     PASS = 7
     READY = 8
     """Declare ready (报听) and discard ``tile``."""
+    MISSING_SUIT = 9
+    """定缺: declare suit ``tile`` (0 m, 1 p, 2 s) the one this seat will not keep."""
 
 
 # Fixed action ids: discard k (0..33), concealed kong k (34..67), added kong k
@@ -73,7 +75,7 @@ class ActionKind(enum.IntEnum):
 _BASE = {ActionKind.DISCARD: 0, ActionKind.CONCEALED_KONG: 34, ActionKind.ADDED_KONG: 68, ActionKind.READY: 127}
 _CHOW_BASE = 102
 _SINGLE = {ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126}
-NUM_ACTIONS = 161
+NUM_ACTIONS = 164
 """Size of the action space (the same for every rule set of this engine version)."""
 OBS_SIZE = 34 + 34 + 4 * 69 + 38 + 12 + 4 + 34
 """Length of :meth:`Table.observe_tensor` vectors."""
@@ -95,6 +97,10 @@ class Action:
             if not 0 <= self.tile < 34:
                 raise IllegalActionError(f"{self.kind.name.lower()} needs a tile kind 0..33, got {self.tile!r}")
             i = _BASE[self.kind] + self.tile
+        elif self.kind == ActionKind.MISSING_SUIT:
+            if self.tile not in (0, 1, 2):
+                raise IllegalActionError(f"missing suit must be 0 (m), 1 (p) or 2 (s), got {self.tile!r}")
+            i = 161 + self.tile
         elif self.kind == ActionKind.CHOW:
             if not (0 <= self.tile < 27 and self.tile % 9 <= 6):
                 raise IllegalActionError(f"chow needs the lowest kind of a suit chow, got {self.tile!r}")
@@ -115,6 +121,8 @@ class Action:
         if action_id < 123:
             j = action_id - _CHOW_BASE
             return cls(ActionKind.CHOW, seat, (j // 7) * 9 + j % 7)
+        if action_id >= 161:
+            return cls(ActionKind.MISSING_SUIT, seat, action_id - 161)
         if action_id >= 127:
             return cls(ActionKind.READY, seat, action_id - 127)
         kind = {v: k for k, v in _SINGLE.items()}[action_id]
@@ -122,12 +130,16 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "action": self.kind.name.lower()}
-        if self.tile >= 0:
+        if self.kind == ActionKind.MISSING_SUIT:
+            out["suit"] = "mps"[self.tile]
+        elif self.tile >= 0:
             out["tile"] = KIND_NAMES[self.tile]
         return out
 
     def __str__(self) -> str:
         name = self.kind.name.lower().replace("_", " ")
+        if self.kind == ActionKind.MISSING_SUIT:
+            return f"S{self.seat} missing suit {'mps'[self.tile]}"
         if self.kind == ActionKind.CHOW:
             return f"S{self.seat} chow {self.tile % 9 + 1}{self.tile % 9 + 2}{self.tile % 9 + 3}{'mps'[self.tile // 9]}"
         return f"S{self.seat} {name}" + (f" {KIND_NAMES[self.tile]}" if self.tile >= 0 else "")
@@ -148,6 +160,8 @@ class Phase(enum.Enum):
     """Seats answer the last discard: win, kong, pung, chow or pass."""
     ROB = "rob"
     """Seats answer an added kong: win on it (抢杠) or pass."""
+    DECLARE = "declare"
+    """Before the first discard, every seat declares its missing suit (定缺)."""
     OVER = "over"
 
 
@@ -197,6 +211,8 @@ class Table:
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.meld_sources: list[list[int | None]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.missing: list[int | None] = [None] * n
+        """Each seat's declared missing suit (定缺), when the rule set uses one."""
         self.declared: list[bool] = [False] * n
         """Seats that declared ready (报听)."""
         self.ready_forfeit: set[int] = set()
@@ -277,6 +293,19 @@ class Table:
             if s != self.dealer:
                 self._update_waits(s)
         self.drawn = None
+        if self.ruleset.missing_suit:
+            self.phase = Phase.DECLARE
+            self.claimants = {s: self._missing_suit_choices(s) for s in range(self.n)}
+            self.answers = {}
+
+    def _missing_suit_choices(self, seat: int) -> list[Action]:
+        """定缺 choices: a suit the hand lacks is forced; with one suit held,
+        either of the other two; else any of the three."""
+        hand = self.hands[seat]
+        held = [s for s in range(3) if any(hand[s * 9 : s * 9 + 9])]
+        lacking = [s for s in range(3) if s not in held]
+        choices = lacking if len(lacking) == 1 else (lacking or [0, 1, 2])
+        return [_ACTIONS[seat][161 + s] for s in choices]
 
     def _take(self, seat: int, tile: int) -> None:
         if tile in self._flower_ids:
@@ -384,6 +413,12 @@ class Table:
             allowed = [k for k in ids if k not in self._banned_discards]
             if allowed:  # 吃张打张 never leaves a seat without a discard
                 ids = allowed
+        miss = self.missing[seat]
+        if miss is not None:
+            first = [k for k in ids if k // 9 == miss and k < 27]
+            if first:  # the missing suit goes first (定缺)
+                ids = first
+                ready = [k for k in ready if k in first]
         if self._allow_kong and self.live_tiles > 0 and not self._no_kong_this_turn:
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
             kongs += [68 + m.kind_of for m in self.melds[seat] if m.kind == MeldKind.PON and hand[m.kind_of]]
@@ -467,6 +502,12 @@ class Table:
         if tile is not None:
             counts = bytearray(counts)
             counts[tile] += 1
+        miss = self.missing[seat]
+        if miss is not None and (
+            any(counts[miss * 9 : miss * 9 + 9])
+            or any(m.kind_of // 9 == miss and m.kind_of < 27 for m in self.melds[seat])
+        ):
+            return None  # 定缺: no tile of the missing suit at a win
         c, w = self._split_wilds(counts)
         rules = rs.rules_for(self, seat)
         if not _native.is_win_buf(c, w, rules):
@@ -553,6 +594,10 @@ class Table:
                 ):
                     ids.append(_CHOW_BASE + s * 7 + low)
         cnt = hand[tile]
+        miss = self.missing[seat]
+        if miss is not None and tile < 27 and tile // 9 == miss:
+            cnt = 0  # no pung or kong of the missing suit
+            ids = []
         if cnt >= 2 and (not wild or tile not in wild):
             if rs.allow_pung:
                 ids.append(123)
@@ -769,6 +814,15 @@ class Table:
     def _resolve(self) -> None:
         assert self.claimants
         answers = self.answers
+        if self.phase == Phase.DECLARE:
+            for s, decl in answers.items():
+                self.missing[s] = decl.tile
+            self._event("missing_suits", suits=["mps"[m] if m is not None else None for m in self.missing])
+            self.claimants = {}
+            self.answers = {}
+            self.phase = Phase.TURN
+            self.turn = self.dealer
+            return
         if self.phase == Phase.ROB:
             assert self.pending_kong is not None
             robber, tile = self.pending_kong

@@ -69,7 +69,10 @@ def _action_of(event: dict[str, Any], line: int) -> Action:
     try:
         kind = ActionKind[str(event["action"]).upper()]
         seat = int(event["seat"])
-        tile = _KIND_OF[event["tile"]] if "tile" in event else -1
+        if kind == ActionKind.MISSING_SUIT:
+            tile = "mps".index(str(event["suit"]))
+        else:
+            tile = _KIND_OF[event["tile"]] if "tile" in event else -1
     except (KeyError, ValueError, TypeError) as e:
         raise RecordError(f"bad action {event!r}: {e}", line) from None
     return Action(kind, seat, tile)

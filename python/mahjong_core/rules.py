@@ -230,6 +230,11 @@ class Ruleset:
     """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
     kong_after_pung_ban: ClassVar[bool] = False
     """May not make a kong in the turn of the pung."""
+    missing_suit: bool = False
+    """定缺: before the first discard every seat declares a suit it will not
+    keep; its tiles are discarded first, never punged or konged, and a hand
+    holding any of them cannot win.  (An instance attribute may follow an
+    option.)"""
     ready_rule: ClassVar[ReadyRule] = ReadyRule.NONE
     """Declaring ready (报听): the action ``READY`` (declare and discard a
     tile that leaves the hand ready).  A declared hand is locked: it discards

@@ -46,7 +46,7 @@ def check_invariants(t: Table) -> None:
     if t.phase != Phase.OVER:
         for s in range(t.n):
             size = sum(t.hands[s]) + 3 * len(t.melds[s])
-            extra = 1 if (t.phase == Phase.TURN and s == t.turn) else 0
+            extra = 1 if (t.phase in (Phase.TURN, Phase.DECLARE) and s == t.turn) else 0
             if t.phase == Phase.ROB and t.pending_kong and t.pending_kong[0] == s:
                 extra = 0  # the added tile sits on the table, waiting
             assert size == rs.hand_size + extra, (s, size, t.phase)
@@ -142,7 +142,7 @@ def test_illegal_actions_are_rejected_and_change_nothing() -> None:
         with pytest.raises(mc.IllegalActionError):
             t.apply(a)
         assert _snapshot(t) == before
-    with pytest.raises(mc.IllegalActionError, match="not in 0..160"):
+    with pytest.raises(mc.IllegalActionError, match="not in 0..163"):
         t.apply(500, seat=seat)
     assert _snapshot(t) == before
     # claims: a non-claimant may not answer; a claimant may not discard
@@ -406,4 +406,58 @@ def test_declaring_ready(rs: Ruleset) -> None:
 
 def test_ready_action_ids() -> None:
     a = Action(ActionKind.READY, 1, 5)
-    assert a.id == 132 and Action.from_id(1, 132) == a and NUM_ACTIONS == 161
+    assert a.id == 132 and Action.from_id(1, 132) == a and NUM_ACTIONS == 164
+    m = Action(ActionKind.MISSING_SUIT, 2, 1)
+    assert m.id == 162 and Action.from_id(2, 162) == m and m.to_json() == {"seat": 2, "action": "missing_suit", "suit": "p"}
+
+
+class MissingSuitRules(Ruleset):
+    """定缺 with pungs and kongs, no chows (四川-like play)."""
+
+    name = "test-missing-suit"
+    missing_suit = True
+    allow_chow = False
+
+
+def test_missing_suit_declaration() -> None:
+    wins = 0
+    for seed in range(300):
+        t = Table(MissingSuitRules(), seed=seed)
+        assert t.phase == Phase.DECLARE and sorted(t.to_act) == [0, 1, 2, 3]
+        for s in range(4):
+            choices = [a.tile for a in t.legal_actions(s)]
+            held = [x for x in range(3) if any(t.hands[s][x * 9 : x * 9 + 9])]
+            if len(held) == 2:
+                assert choices == [x for x in range(3) if x not in held]
+            else:
+                assert choices == ([x for x in range(3) if x not in held] or [0, 1, 2])
+        rng = random.Random(seed)
+        greedy = GreedyBot()
+        # everybody declares the suit it holds least of
+        for s in list(t.to_act):
+            legal = t.legal_actions(s)
+            t.apply(min(legal, key=lambda a: sum(t.hands[s][a.tile * 9 : a.tile * 9 + 9])))
+            check_invariants(t)
+        assert t.phase == Phase.TURN and t.turn == t.dealer
+        assert all(m is not None for m in t.missing)
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            miss = t.missing[seat]
+            assert miss is not None
+            held_missing = any(t.hands[seat][miss * 9 : miss * 9 + 9])
+            discards = [a.tile for a in legal if a.kind == ActionKind.DISCARD]
+            if held_missing and discards:
+                assert all(k // 9 == miss and k < 27 for k in discards)  # missing suit first
+            if t.phase == Phase.CLAIMS and t.last_discard and t.last_discard[1] // 9 == miss:
+                assert all(a.kind in (ActionKind.WIN, ActionKind.PASS) for a in legal)
+            t.apply(greedy.choose(t, seat, legal) if seed % 2 else rng.choice(legal))
+            check_invariants(t)
+        for s in t.winners:
+            wins += 1
+            ctx = t.contexts[s]
+            miss = t.missing[s]
+            assert all(k // 9 != miss or k >= 27 for k in ctx.all_kinds)
+        again = replay(dumps(t.events), ruleset=MissingSuitRules())
+        assert again.events == t.events
+    assert wins > 50
