@@ -54,6 +54,10 @@ class GreedyBot:
         kinds = {a.kind for a in legal}
         if ActionKind.WIN in kinds:
             return next(a for a in legal if a.kind == ActionKind.WIN)
+        if ActionKind.MISSING_SUIT in kinds:
+            # 定缺: give up the suit held least
+            hand = table.hands[seat]
+            return min(legal, key=lambda a: (sum(hand[a.tile * 9 : a.tile * 9 + 9]), a.tile))
         rules = table.ruleset.rules_for(table, seat)
         hand = table.hands[seat]
         c, w = table._split_wilds(hand)

@@ -211,6 +211,10 @@ class Table:
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.meld_sources: list[list[int | None]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.out: set[int] = set()
+        """Seats that have won and left play (血战到底)."""
+        self.win_settlement = Settlement()
+        """Payments for wins already made while play goes on (血战到底)."""
         self.missing: list[int | None] = [None] * n
         """Each seat's declared missing suit (定缺), when the rule set uses one."""
         self.declared: list[bool] = [False] * n
@@ -583,7 +587,7 @@ class Table:
                 return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
             return []
         if (
-            rs.allow_chow and tile < 27 and seat == (discarder + 1) % self.n
+            rs.allow_chow and tile < 27 and seat == self._next_seat(discarder)
             and (not wild or tile not in wild)
         ):
             s, i = divmod(tile, 9)
@@ -704,8 +708,7 @@ class Table:
             self.pending_kong = (seat, a.tile)
             claim: dict[int, list[Action]] = {}
             if self.ruleset.rob_kong:
-                for i in range(1, self.n):
-                    s = (seat + i) % self.n
+                for s in self._order_from(seat):
                     if (self._waits[s] >> a.tile) & 1 and s not in self.missed_win:
                         if self._win_on(s, a.tile, robbed=True) is not None:
                             claim[s] = [action_of(s, 125), action_of(s, 126)]
@@ -758,10 +761,9 @@ class Table:
         claim: dict[int, list[Action]] = {}
         n = self.n
         bit = 1 << tile
-        nxt = (discarder + 1) % n
+        nxt = self._next_seat(discarder)
         suit_lo = tile - tile % 9 if tile < 27 else -1
-        for i in range(1, n):
-            s = (discarder + i) % n
+        for s in self._order_from(discarder):
             hand = self.hands[s]
             # cheap necessary conditions before the full check
             if not (self._waits[s] & bit or hand[tile] >= 2):
@@ -778,7 +780,7 @@ class Table:
             self.claimants = claim
             self.answers = {}
         else:
-            self._next_draw((discarder + 1) % self.n)
+            self._next_draw(self._next_seat(discarder))
 
     def _next_draw(self, seat: int) -> None:
         self.claimants = {}
@@ -853,7 +855,7 @@ class Table:
                 if best is None or _PRIORITY[a.kind] > _PRIORITY[best.kind]:
                     best = a
         if best is None:
-            self._next_draw((discarder + 1) % self.n)
+            self._next_draw(self._next_seat(discarder))
             return
         self._event("call", **best.to_json(), claimed=KIND_NAMES[tile], discarder=discarder)
         self._make_meld(best, discarder, tile)
@@ -867,7 +869,13 @@ class Table:
         return replace(ctx, multiple_winners=n)
 
     def _order_from(self, seat: int) -> list[int]:
-        return [(seat + i) % self.n for i in range(1, self.n)]
+        """The other seats still playing, in turn order after ``seat``."""
+        return [(seat + i) % self.n for i in range(1, self.n) if (seat + i) % self.n not in self.out]
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat after ``seat`` that is still playing."""
+        order = self._order_from(seat)
+        return order[0] if order else seat
 
     def _make_meld(self, a: Action, discarder: int, tile: int) -> None:
         seat = a.seat
@@ -931,12 +939,35 @@ class Table:
                 unit=sheet.unit,
                 items=[[it.zh, it.en, it.value, it.count] for it in sheet.items],
             )
-        self.settlement = self.kong_settlement + rs.settle(self, wins)
-        self._close()
+        settled = rs.settle(self, wins)
+        if not rs.play_after_win:
+            self.settlement = self.kong_settlement + settled
+            self._close()
+            return
+        # 血战到底: the winners leave, the others play on
+        self.win_settlement = self.win_settlement + settled
+        self._event(
+            "win_payments", payments=[[p.payer, p.payee, p.amount, p.reason] for p in settled.payments]
+        )
+        last = ctxs[-1]
+        self.out.update(c.seat for c in ctxs)
+        if last.robbed_kong and last.discarder is not None:
+            self._update_waits(last.discarder)  # its added tile was won on
+        if len(self.out) >= self.n - 1 or self.live_tiles == 0:
+            self.settlement = self.kong_settlement + self.win_settlement
+            self._close()
+            return
+        self.claimants = {}
+        self.answers = {}
+        self.pending_kong = None
+        self.after_kong = False
+        self.drawn = None
+        self._turn_cache = None
+        self._next_draw(self._next_seat(last.seat))
 
     def _exhausted(self) -> None:
         self._event("draw_game")
-        self.settlement = self.kong_settlement + self.ruleset.settle_draw(self)
+        self.settlement = self.kong_settlement + self.win_settlement + self.ruleset.settle_draw(self)
         self._close()
 
     def _close(self) -> None:

@@ -230,6 +230,10 @@ class Ruleset:
     """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
     kong_after_pung_ban: ClassVar[bool] = False
     """May not make a kong in the turn of the pung."""
+    play_after_win: ClassVar[bool] = False
+    """血战到底: a winner leaves and the others play on, until one seat is
+    left or the wall runs out; each win is settled when it happens
+    (``settle`` is called once per win, or once for a discard's winners)."""
     missing_suit: bool = False
     """定缺: before the first discard every seat declares a suit it will not
     keep; its tiles are discarded first, never punged or konged, and a hand

@@ -45,6 +45,8 @@ def check_invariants(t: Table) -> None:
     assert places == Counter(rs.wall_tiles()), "every tile is in exactly one place"
     if t.phase != Phase.OVER:
         for s in range(t.n):
+            if s in t.out:
+                continue  # a seat that won and left (血战到底) keeps its tiles
             size = sum(t.hands[s]) + 3 * len(t.melds[s])
             extra = 1 if (t.phase in (Phase.TURN, Phase.DECLARE) and s == t.turn) else 0
             if t.phase == Phase.ROB and t.pending_kong and t.pending_kong[0] == s:
@@ -461,3 +463,44 @@ def test_missing_suit_declaration() -> None:
         again = replay(dumps(t.events), ruleset=MissingSuitRules())
         assert again.events == t.events
     assert wins > 50
+
+
+class BloodRules(Ruleset):
+    """血战到底: winners leave, the others play on; 定缺; no chows."""
+
+    name = "test-blood"
+    play_after_win = True
+    missing_suit = True
+    allow_chow = False
+
+
+def test_play_after_win() -> None:
+    multi = 0
+    for seed in range(300):
+        t = Table(BloodRules(), seed=seed, dealer=seed % 4)
+        rng = random.Random(seed)
+        greedy = GreedyBot()
+        per_win = Settlement()
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            assert seat not in t.out
+            t.apply(greedy.choose(t, seat, legal) if seed % 3 else rng.choice(legal))
+            check_invariants(t)
+        assert len(t.winners) == len(set(t.winners)) <= 3
+        multi += len(t.winners) >= 2
+        for e in t.events:
+            if e["type"] == "win_payments":
+                per_win = per_win + Settlement(tuple(Payment(a, b, n, r) for a, b, n, r in e["payments"]))
+        assert (per_win + t.kong_settlement).deltas(4) == t.deltas()
+        assert sum(t.deltas()) == 0
+        # no seat acts after it has won
+        gone: set[int] = set()
+        for e in t.events:
+            if e["type"] == "action":
+                assert e["seat"] not in gone or e["action"] == "win"
+            if e["type"] == "win":
+                gone.add(e["seat"])
+        again = replay(dumps(t.events), ruleset=BloodRules())
+        assert again.events == t.events
+    assert multi > 50
