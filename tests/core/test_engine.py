@@ -504,3 +504,43 @@ def test_play_after_win() -> None:
         again = replay(dumps(t.events), ruleset=BloodRules())
         assert again.events == t.events
     assert multi > 50
+
+
+class SixteenTileRules(Ruleset):
+    """16-tile hands (福州 / 台湾 style sizes), with flowers."""
+
+    name = "test-sixteen"
+    hand_size = 16
+    flower_tiles = tuple(range(34, 42))
+    dead_wall = 16
+
+
+class TwoPlayerRules(Ruleset):
+    """Two players, characters and honours only (a 71-tile-style short game)."""
+
+    name = "test-two"
+    num_players = 2
+    suits = (0,)
+
+
+@pytest.mark.parametrize("rs", [SixteenTileRules(), TwoPlayerRules()], ids=lambda r: r.name)
+def test_other_table_shapes(rs: Ruleset) -> None:
+    wins = 0
+    for seed in range(200):
+        t = Table(rs, seed=seed, dealer=seed % rs.num_players)
+        rng = random.Random(seed)
+        greedy = GreedyBot()
+        assert sum(sum(h) + len(f) for h, f in zip(t.hands, t.flowers)) == rs.num_players * rs.hand_size + 1 + sum(
+            len(f) for f in t.flowers
+        )
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            t.apply(greedy.choose(t, seat, legal) if seed % 2 else rng.choice(legal))
+            check_invariants(t)
+        for s in t.winners:
+            wins += 1
+            ctx = t.contexts[s]
+            assert len(ctx.all_kinds) - sum(1 for m in ctx.melds if m.is_kong) == rs.hand_size + 1
+        assert sum(t.deltas()) == 0
+    assert wins > 40
