@@ -244,7 +244,9 @@ class Table:
         self.kong_settlement = Settlement()
         """Payments made for kongs during the hand (part of ``settlement``)."""
         self.steps = 0
-        self.wild_kinds = ruleset.wild_tile_kinds(self)
+        self.indicator: int | None = None
+        """The wild indicator tile, flipped after the deal (out of play)."""
+        self.wild_kinds: frozenset[int] = frozenset()
         self._waits: list[int] = [0] * n
         self._flowers_reported: set[int] = set()
         self._turn_cache: list[Action] | None = None
@@ -281,6 +283,19 @@ class Table:
                 self._take(seat, self.wall[self.head])
                 self.head += 1
         self._event("deal", hands=[self._hand_text(s) for s in range(self.n)])
+        if rs.wild_indicator:
+            # flip the first non-flower tile from the tail; it leaves the wall
+            j = self.tail - 1
+            while j >= self.head and self.wall[j] in self._flower_ids:
+                j -= 1
+            if j >= self.head:
+                self.indicator = self.wall.pop(j)
+                self.tail -= 1
+        self.wild_kinds = rs.wild_tile_kinds(self)
+        if self.indicator is not None:
+            self._event(
+                "indicator", tile=KIND_NAMES[self.indicator], wilds=[KIND_NAMES[k] for k in sorted(self.wild_kinds)]
+            )
         # flower replacement rounds, dealer first, from the tail
         while True:
             moved = False
@@ -417,6 +432,11 @@ class Table:
             allowed = [k for k in ids if k not in self._banned_discards]
             if allowed:  # 吃张打张 never leaves a seat without a discard
                 ids = allowed
+        if not rs.wild_discard and self.wild_kinds:
+            allowed = [k for k in ids if k not in self.wild_kinds]
+            if allowed:  # wilds are kept, unless the hand holds nothing else
+                ids = allowed
+                ready = [k for k in ready if k in allowed]
         miss = self.missing[seat]
         if miss is not None:
             first = [k for k in ids if k // 9 == miss and k < 27]

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NoOptions",
+    "next_kind",
     "ReadyRule",
     "Payment",
     "Ruleset",
@@ -35,6 +36,22 @@ __all__ = [
     "Settlement",
     "WinContext",
 ]
+
+
+def next_kind(kind: int) -> int:
+    """The kind after ``kind``, wrapping: 1m..9m → 1m, 东南西北 → 东,
+    白发中 → 白 (the usual "next tile" of an indicator).
+
+    >>> [next_kind(k) for k in (0, 8, 30, 33)]
+    [1, 0, 27, 31]
+    """
+    if kind < 27:
+        return kind - kind % 9 + (kind % 9 + 1) % 9
+    if kind < 31:
+        return 27 + (kind - 27 + 1) % 4
+    if kind < 34:
+        return 31 + (kind - 31 + 1) % 3
+    raise MahjongError(f"next_kind: {kind!r} is not a tile kind 0..33")
 
 
 class ReadyRule(enum.Enum):
@@ -248,6 +265,13 @@ class Ruleset:
     ready_missed_win_forfeits: ClassVar[bool] = False
     """After declaring, passing a win forbids every win for the rest of the hand."""
 
+    # --- wild tiles ----------------------------------------------------------
+    wild_indicator: ClassVar[bool] = False
+    """After the deal, flip the last tile of the wall (not a flower) as the
+    indicator; the wilds are :meth:`wilds_for_indicator` of its kind."""
+    wild_discard: ClassVar[bool] = True
+    """Wild tiles may be discarded (they can never be claimed)."""
+
     # --- winning ------------------------------------------------------------
     hand_rules: ClassVar[HandRules] = HandRules()
     dynamic_hand_rules: ClassVar[bool] = False
@@ -303,8 +327,16 @@ class Ruleset:
         return self.hand_rules
 
     def wild_tile_kinds(self, table: Table) -> frozenset[int]:
-        """Kinds of the physical tiles that are wild in this hand (none)."""
+        """Kinds of the physical tiles that are wild in this hand: from the
+        indicator when ``wild_indicator`` is set, else none."""
+        if self.wild_indicator and table.indicator is not None:
+            return self.wilds_for_indicator(table.indicator)
         return frozenset()
+
+    def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
+        """The wild kinds an indicator names.  Default: the next kind,
+        wrapping (9 → 1 in a suit, 北 → 东, 中 → 白)."""
+        return frozenset({next_kind(indicator)})
 
     def score(self, ctx: WinContext) -> ScoreSheet:
         """Score a win.  Default: one point."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import mahjong_core
 import pytest
-from mahjong_core import _native, analysis, batch, tiles
+from mahjong_core import _native, analysis, batch, bots, engine, match, records, registry, rules, tiles
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,7 +18,9 @@ def test_readme_examples() -> None:
     assert result.failed == 0
 
 
-@pytest.mark.parametrize("module", [mahjong_core, analysis, batch, tiles, _native])
+@pytest.mark.parametrize(
+    "module", [mahjong_core, analysis, batch, tiles, _native, rules, engine, bots, records, match, registry]
+)
 def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.attempted > 0

@@ -40,6 +40,8 @@ def check_invariants(t: Table) -> None:
             places.update(m.tiles)
         places.update(t.discards[s])
     places.update(t.robbed)
+    if t.indicator is not None:
+        places[t.indicator] += 1
     if t.phase == Phase.ROB and t.pending_kong is not None:
         places[t.pending_kong[1]] += 1
     assert places == Counter(rs.wall_tiles()), "every tile is in exactly one place"
@@ -544,3 +546,41 @@ def test_other_table_shapes(rs: Ruleset) -> None:
             assert len(ctx.all_kinds) - sum(1 for m in ctx.melds if m.is_kong) == rs.hand_size + 1
         assert sum(t.deltas()) == 0
     assert wins > 40
+
+
+class IndicatorRules(Ruleset):
+    """A flipped indicator names the wild kind (the next tile); wilds are kept."""
+
+    name = "test-indicator"
+    wild_indicator = True
+    wild_discard = False
+    flower_tiles = tuple(range(34, 42))
+
+
+def test_wild_indicator() -> None:
+    from mahjong_core.rules import next_kind
+
+    wild_wins = 0
+    for seed in range(300):
+        t = Table(IndicatorRules(), seed=seed)
+        assert t.indicator is not None and t.indicator < 34
+        assert t.wild_kinds == {next_kind(t.indicator)}
+        (wild,) = t.wild_kinds
+        rng = random.Random(seed)
+        greedy = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            hand = t.hands[seat]
+            discards = [a.tile for a in legal if a.kind == ActionKind.DISCARD]
+            if discards and any(hand[k] and k != wild for k in range(34)):
+                assert wild not in discards  # wilds are kept
+            for a in legal:
+                assert not (a.kind in (ActionKind.PUNG, ActionKind.KONG, ActionKind.CHOW) and t.last_discard
+                            and t.last_discard[1] == wild)
+            t.apply(greedy.choose(t, seat, legal) if seed % 2 else rng.choice(legal))
+            check_invariants(t)
+        for s in t.winners:
+            wild_wins += t.contexts[s].wilds > 0
+        assert replay(dumps(t.events), ruleset=IndicatorRules()).events == t.events
+    assert wild_wins > 20
