@@ -16,6 +16,9 @@ threads can share the work.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -64,15 +67,24 @@ def _kernel(rules: HandRules | None) -> KernelRules:
     return _DEFAULT if rules is None else rules._kernel
 
 
+def _run(
+    kernel: Callable[..., int], counts: npt.ArrayLike, wilds: int | npt.ArrayLike,
+    rules: HandRules | None, what: str, need: str, out_of: Callable[[int], npt.NDArray[Any]],
+) -> npt.NDArray[Any]:
+    arr, w, wild = _prepare(counts, wilds, what)
+    out = out_of(arr.shape[0])
+    bad = kernel(arr, w, wild, _kernel(rules), out)
+    if bad >= 0:
+        raise _row_error(arr, w, wild, bad, what, need)
+    return out
+
+
 def is_win(
     counts: npt.ArrayLike, wilds: int | npt.ArrayLike = 0, rules: HandRules | None = None
 ) -> npt.NDArray[np.bool_]:
     """Row-wise :func:`mahjong_core.is_win`."""
-    arr, w, wild = _prepare(counts, wilds, "batch.is_win")
-    out = np.empty(arr.shape[0], dtype=np.uint8)
-    bad = _batch.is_win(arr, w, wild, _kernel(rules), out)
-    if bad >= 0:
-        raise _row_error(arr, w, wild, bad, "batch.is_win", "3n+2")
+    out = _run(_batch.is_win, counts, wilds, rules, "batch.is_win", "3n+2",
+               lambda n: np.empty(n, dtype=np.uint8))
     return out.view(np.bool_)
 
 
@@ -80,21 +92,14 @@ def shanten(
     counts: npt.ArrayLike, wilds: int | npt.ArrayLike = 0, rules: HandRules | None = None
 ) -> npt.NDArray[np.int8]:
     """Row-wise :func:`mahjong_core.shanten`."""
-    arr, w, wild = _prepare(counts, wilds, "batch.shanten")
-    out = np.empty(arr.shape[0], dtype=np.int8)
-    bad = _batch.shanten(arr, w, wild, _kernel(rules), out)
-    if bad >= 0:
-        raise _row_error(arr, w, wild, bad, "batch.shanten", "3n+1 or 3n+2")
-    return out
+    return _run(_batch.shanten, counts, wilds, rules, "batch.shanten", "3n+1 or 3n+2",
+                lambda n: np.empty(n, dtype=np.int8))
 
 
 def waits(
     counts: npt.ArrayLike, wilds: int | npt.ArrayLike = 0, rules: HandRules | None = None
 ) -> npt.NDArray[np.bool_]:
     """Row-wise :func:`mahjong_core.waits` as an ``(N, 34)`` boolean array."""
-    arr, w, wild = _prepare(counts, wilds, "batch.waits")
-    out = np.zeros((arr.shape[0], 34), dtype=np.uint8)
-    bad = _batch.waits(arr, w, wild, _kernel(rules), out)
-    if bad >= 0:
-        raise _row_error(arr, w, wild, bad, "batch.waits", "3n+1")
+    out = _run(_batch.waits, counts, wilds, rules, "batch.waits", "3n+1",
+               lambda n: np.zeros((n, 34), dtype=np.uint8))
     return out.view(np.bool_)

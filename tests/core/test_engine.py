@@ -79,14 +79,14 @@ def test_random_hands_keep_invariants(rs: Ruleset) -> None:
 @pytest.mark.parametrize("rs", RULESETS, ids=lambda r: r.name)
 def test_many_bot_hands(rs: Ruleset) -> None:
     wins = draws = 0
-    for seed in range(300):
+    for seed in range(1000):
         bots = [GreedyBot(), RandomBot(seed), GreedyBot(), RandomBot(seed + 1)]
         t = play_hand(rs, bots, seed=seed, dealer=seed % 4)
         assert t.is_over and sum(t.deltas()) == 0
         wins += bool(t.winners)
         draws += not t.winners
-    assert wins > 50  # greedy bots do win
-    assert wins + draws == 300
+    assert wins > 200  # greedy bots do win
+    assert wins + draws == 1000
 
 
 def test_same_seed_same_log_and_replay() -> None:
