@@ -85,10 +85,20 @@ class GreedyBot:
                 if (sum(after) + w) % 3 == 1 and _native.shanten_buf(after, w, rules) <= now:
                     return a
         seen = self._visible(table, seat)
+        options = _native.discard_options(_native.Counts(list(c)), w, rules, True)
+        low = min(sh for _, sh, _ in options)
         best: tuple[int, int, int] | None = None
         choice = None
-        for kind, sh, mask in _native.discard_options(_native.Counts(list(c)), w, rules, True):
-            unseen = sum(max(0, 4 - seen[k]) for k in range(34) if (mask >> k) & 1)
+        for kind, sh, mask in options:
+            if sh != low:
+                continue  # only the lowest-shanten discards carry masks
+            unseen = 0
+            while mask:  # over the set bits only
+                bit = mask & -mask
+                k = bit.bit_length() - 1
+                if seen[k] < 4:
+                    unseen += 4 - seen[k]
+                mask ^= bit
             key = (sh, -unseen, kind)
             if best is None or key < best:
                 best, choice = key, kind

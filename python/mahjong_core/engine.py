@@ -213,6 +213,8 @@ class Table:
         self.discards: list[list[int]] = [[] for _ in range(n)]
         self.out: set[int] = set()
         """Seats that have won and left play (血战到底)."""
+        self._orders: list[list[int]] = []
+        self._build_orders()
         self.win_settlement = Settlement()
         """Payments for wins already made while play goes on (血战到底)."""
         self.missing: list[int | None] = [None] * n
@@ -889,13 +891,20 @@ class Table:
         return replace(ctx, multiple_winners=n)
 
     def _order_from(self, seat: int) -> list[int]:
-        """The other seats still playing, in turn order after ``seat``."""
-        return [(seat + i) % self.n for i in range(1, self.n) if (seat + i) % self.n not in self.out]
+        """The other seats still playing, in turn order after ``seat``
+        (cached; rebuilt when a seat leaves)."""
+        return self._orders[seat]
 
     def _next_seat(self, seat: int) -> int:
         """The next seat after ``seat`` that is still playing."""
-        order = self._order_from(seat)
+        order = self._orders[seat]
         return order[0] if order else seat
+
+    def _build_orders(self) -> None:
+        n = self.n
+        self._orders = [
+            [(seat + i) % n for i in range(1, n) if (seat + i) % n not in self.out] for seat in range(n)
+        ]
 
     def _make_meld(self, a: Action, discarder: int, tile: int) -> None:
         seat = a.seat
@@ -971,6 +980,7 @@ class Table:
         )
         last = ctxs[-1]
         self.out.update(c.seat for c in ctxs)
+        self._build_orders()
         if last.robbed_kong and last.discarder is not None:
             self._update_waits(last.discarder)  # its added tile was won on
         if len(self.out) >= self.n - 1 or self.live_tiles == 0:
