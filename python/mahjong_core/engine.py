@@ -205,6 +205,7 @@ class Table:
         self._flower_ids = frozenset(ruleset.flower_tiles)
         self._dynamic_rules = ruleset.dynamic_hand_rules
         self._ready_rule = ruleset.ready_rule
+        self._has_instant = type(ruleset).instant_win is not Ruleset.instant_win
         self.kongs_made = 0
         self.hands: list[bytearray] = [bytearray(34) for _ in range(n)]
         self.flowers: list[list[int]] = [[] for _ in range(n)]
@@ -452,7 +453,9 @@ class Table:
                 ids += kongs
                 ids.sort()
         drawn = self.drawn
-        if (
+        if self._instant_win(seat) is not None:
+            ids.append(125)
+        elif (
             drawn is None or self.after_kong or self._dynamic_rules or drawn in self.wild_kinds
             or (self._waits[seat] >> drawn) & 1
         ) and self._win_on(seat, None) is not None:
@@ -512,6 +515,20 @@ class Table:
         ids.sort()
         acts = _ACTIONS[seat]
         return [acts[i] for i in ids]
+
+    def _instant_win(self, seat: int) -> WinContext | None:
+        """A special win the rule set grants on the seat's turn whatever the
+        shape (三金倒, 八花 ...), through :meth:`Ruleset.instant_win`."""
+        if not self._has_instant:
+            return None
+        name = self.ruleset.instant_win(self, seat)
+        if name is None:
+            return None
+        from dataclasses import replace
+
+        counts = self.hands[seat]
+        ctx = self._context(seat, counts, None, robbed=False, decomps=())
+        return replace(ctx, instant=name)
 
     def _win_on(self, seat: int, tile: int | None, *, robbed: bool = False) -> WinContext | None:
         """The context of a win by ``seat`` (on its own tiles, or on ``tile``),
@@ -695,7 +712,7 @@ class Table:
         seat = a.seat
         hand = self.hands[seat]
         if a.kind == ActionKind.WIN:
-            ctx = self._win_on(seat, None)
+            ctx = self._instant_win(seat) or self._win_on(seat, None)
             assert ctx is not None
             self._finish([ctx])
             return

@@ -173,6 +173,8 @@ class WinContext:
     """The winning tile's other three copies are all visible (和绝张)."""
     declared_ready: bool = False
     """The winner had declared ready (报听)."""
+    instant: str | None = None
+    """The name of a special win granted whatever the shape (三金倒, 八花 ...)."""
     multiple_winners: int = 1
     """How many seats win on this discard (一炮多响)."""
     liable: int | None = None
@@ -345,6 +347,13 @@ class Ruleset:
     def liable_seat(self, table: Table | None, ctx: WinContext) -> int | None:
         """A seat that must pay for everyone on this self-drawn win (包), or
         None.  The engine stores the answer in ``ctx.liable``."""
+        return None
+
+    def instant_win(self, table: Table, seat: int) -> str | None:
+        """The name of a win ``seat`` may declare on its turn whatever its
+        shape (三金倒: three wild tiles; 八花: all eight flowers), or None.
+        The engine then offers WIN, and :meth:`score` receives a context
+        whose ``instant`` is that name.  Default: none."""
         return None
 
     def may_declare_ready(self, table: Table, seat: int) -> bool:

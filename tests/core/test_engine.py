@@ -15,7 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from mahjong_core.bots import GreedyBot, RandomBot, play_hand
 from mahjong_core.engine import NUM_ACTIONS, Action, ActionKind, Phase, Table
 from mahjong_core.records import RecordError, dumps, replay
-from mahjong_core.rules import Payment, ReadyRule, Ruleset, Settlement
+from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 
 
 class FlowerRules(Ruleset):
@@ -584,3 +584,43 @@ def test_wild_indicator() -> None:
             wild_wins += t.contexts[s].wilds > 0
         assert replay(dumps(t.events), ruleset=IndicatorRules()).events == t.events
     assert wild_wins > 20
+
+
+class ThreeWildsRules(IndicatorRules):
+    """三金倒-style: holding three wild tiles is a win whatever the shape."""
+
+    name = "test-three-wilds"
+
+    def instant_win(self, table: Table, seat: int) -> str | None:
+        wild = next(iter(table.wild_kinds), None)
+        if wild is not None and table.hands[seat][wild] >= 3:
+            return "三金倒"
+        return None
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        if ctx.instant:
+            return ScoreSheet(items=(ScoreItem(ctx.instant, "three wilds", 5),), total=5, points=5)
+        return super().score(ctx)
+
+
+def test_instant_wins() -> None:
+    instant = 0
+    for seed in range(1500):
+        t = Table(ThreeWildsRules(), seed=seed)
+        (wild,) = t.wild_kinds
+        greedy = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            if t.phase == Phase.TURN and t.hands[seat][wild] >= 3:
+                assert any(a.kind == ActionKind.WIN for a in legal)
+            t.apply(greedy.choose(t, seat, legal))
+            check_invariants(t)
+        for s in t.winners:
+            ctx = t.contexts[s]
+            if ctx.instant:
+                instant += 1
+                assert ctx.instant == "三金倒" and t.scores[s].total == 5 and ctx.self_drawn
+                assert t.hands[s][wild] >= 3
+        assert replay(dumps(t.events), ruleset=ThreeWildsRules()).events == t.events
+    assert instant > 3
