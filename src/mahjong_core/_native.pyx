@@ -441,7 +441,6 @@ PART_LEN[:] = [9, 9, 9, 4, 3]
 
 cdef enum:
     BIG = 200
-    ALL_KINDS_LO = 0
 
 
 cdef inline const Part* part_table(int p, int hc) noexcept nogil:
@@ -451,12 +450,6 @@ cdef inline const Part* part_table(int p, int hc) noexcept nogil:
 cdef inline uint32_t part_key(int p, int hc, const uint8_t* c, int* s) noexcept nogil:
     """The table key of part p of hand c; s receives the part's tile count."""
     return part_rank_sum(PARTS[hc][p], c + PART_OFS[p], s)
-
-
-cdef inline const uint8_t* part_rec(int p, int hc, const uint8_t* c, int* s) noexcept nogil:
-    """The deficit record of part p of hand c; s receives the part's tile count."""
-    cdef const Part* P = PARTS[hc][p]
-    return P.tab + <size_t>part_rank_sum(P, c + PART_OFS[p], s) * REC
 
 
 cdef void krules_init(KRules* r, uint32_t forms, uint64_t wild_mask,
