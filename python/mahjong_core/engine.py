@@ -30,7 +30,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -238,7 +238,6 @@ class Table:
         self.missed_win: set[int] = set()
         self.after_kong = False
         self.kong_fed_by: int | None = None
-        self.calls_made = 0
         self.draws_made = [0] * n
         self.winners: list[int] = []
         self.scores: dict[int, ScoreSheet] = {}
@@ -427,7 +426,7 @@ class Table:
         ids = _native.held_kinds(hand)
         if self.declared[seat]:
             return self._ready_turn_actions(seat)
-        if self._ready_rule is not ReadyRule.NONE and self.melds_allow_ready(seat):
+        if self._ready_rule is not ReadyRule.NONE and rs.may_declare_ready(self, seat):
             ready = self._ready_discards(seat, ids)
         else:
             ready = []
@@ -465,10 +464,6 @@ class Table:
         ids += [127 + k for k in ready]
         acts = _ACTIONS[seat]
         return [acts[i] for i in ids]
-
-    def melds_allow_ready(self, seat: int) -> bool:
-        """Whether ``seat`` may declare ready now (rule-set hook)."""
-        return self.ruleset.may_declare_ready(self, seat)
 
     def _ready_discards(self, seat: int, held: list[int]) -> list[int]:
         """The discards after which the hand is ready (报听 candidates)."""
@@ -524,8 +519,6 @@ class Table:
         name = self.ruleset.instant_win(self, seat)
         if name is None:
             return None
-        from dataclasses import replace
-
         counts = self.hands[seat]
         ctx = self._context(seat, counts, None, robbed=False, decomps=())
         return replace(ctx, instant=name)
@@ -578,7 +571,8 @@ class Table:
         if win_tile >= 0:
             seen = visible[win_tile] + (0 if self_drawn else -1)
             fourth = seen >= 3
-        first = self.calls_made == 0 and self_drawn and self.draws_made[seat] == (0 if seat == self.dealer else 1)
+        no_calls = not any(self.melds)  # every claim or kong leaves a meld
+        first = no_calls and self_drawn and self.draws_made[seat] == (0 if seat == self.dealer else 1)
         return WinContext(
             seat=seat,
             concealed=tuple(k for k in range(34) for _ in range(c[k])),
@@ -598,7 +592,7 @@ class Table:
             robbed_kong=robbed,
             last_tile=self.live_tiles == 0 and not robbed,
             first_turn=first,
-            first_go_around=(not self_drawn) and self.calls_made == 0 and self.draws_made[seat] == 0,
+            first_go_around=(not self_drawn) and no_calls and self.draws_made[seat] == 0,
             fourth_tile=fourth,
             declared_ready=self.declared[seat],
             decompositions=decomps,
@@ -783,7 +777,6 @@ class Table:
 
     def _replacement(self, seat: int, fed_by: int | None) -> None:
         tile = self._draw_replacement(seat)
-        self.calls_made += 1
         if tile is None:
             self._exhausted()
             return
@@ -903,8 +896,6 @@ class Table:
         assert ctx is not None
         if n == 1:
             return ctx
-        from dataclasses import replace
-
         return replace(ctx, multiple_winners=n)
 
     def _order_from(self, seat: int) -> list[int]:
@@ -929,7 +920,6 @@ class Table:
         self.discards[discarder].pop()
         self.claimants = {}
         self.answers = {}
-        self.calls_made += 1
         if a.kind == ActionKind.CHOW:
             ks = tuple(a.tile + j for j in range(3))
             for k in ks:
@@ -957,7 +947,6 @@ class Table:
             self.kongs_made += 1
             self._kong_paid(seat, meld, discarder)
             self._replacement(seat, fed_by=discarder)
-            self.calls_made -= 1  # counted once above
 
     # ------------------------------------------------------------------ end
     def _finish(self, ctxs: Sequence[WinContext]) -> None:
@@ -967,9 +956,7 @@ class Table:
             if ctx.self_drawn:
                 liable = rs.liable_seat(self, ctx)
                 if liable is not None:
-                    from dataclasses import replace
-
-                    ctx = replace(ctx, liable=liable)
+                                ctx = replace(ctx, liable=liable)
             sheet = rs.score(ctx)
             self.scores[ctx.seat] = sheet
             self.contexts[ctx.seat] = ctx
