@@ -199,6 +199,14 @@ class Table:
         self.wall: list[int] = wall
         self.head = 0
         self.tail = len(wall)
+        self._per_seat = ruleset.per_seat_walls
+        self._segments: list[list[int]] = []
+        """Per-seat walls: [next, end) of each seat's part of ``wall``."""
+        if self._per_seat:
+            if ruleset.wild_indicator or ruleset.dead_wall or ruleset.dead_wall_per_kong:
+                raise MahjongError(f"{ruleset.id}: per-seat walls take no indicator and no dead wall")
+            size = len(wall) // n
+            self._segments = [[s * size, (s + 1) * size] for s in range(n)]
         self._dead = ruleset.dead_wall
         self._dead_per_kong = ruleset.dead_wall_per_kong
         self._allow_kong = ruleset.allow_kong
@@ -282,8 +290,7 @@ class Table:
         for i in range(self.n):
             seat = (self.dealer + i) % self.n
             for _ in range(rs.hand_size + (1 if seat == self.dealer else 0)):
-                self._take(seat, self.wall[self.head])
-                self.head += 1
+                self._take(seat, self._pop_front(seat))
         self._event("deal", hands=[self._hand_text(s) for s in range(self.n)])
         if rs.wild_indicator:
             # flip the first non-flower tile from the tail; it leaves the wall
@@ -338,10 +345,13 @@ class Table:
         """Draw from the tail for a flower or a kong; flowers drawn outside
         the deal are exposed and replaced at once."""
         while True:
-            if self.live_tiles == 0:
+            if self._left(seat) == 0:
                 return None
-            self.tail -= 1
-            tile = self.wall[self.tail]
+            if self._per_seat:
+                tile = self._pop_front(seat)
+            else:
+                self.tail -= 1
+                tile = self.wall[self.tail]
             if tile in self._flower_ids:
                 self.flowers[seat].append(tile)
                 if flower_round:
@@ -355,9 +365,36 @@ class Table:
     # ------------------------------------------------------------ properties
     @property
     def live_tiles(self) -> int:
-        """Tiles that may still be drawn."""
+        """Tiles that may still be drawn (with per-seat walls: by the seat
+        that draws next)."""
+        if self._per_seat:
+            return self._left(self._next_seat(self.turn))
         kept = self._dead + self._dead_per_kong * self.kongs_made
         return max(0, self.tail - self.head - kept)
+
+    def remaining_wall(self) -> list[int]:
+        """The tiles not yet drawn, in drawing order (per-seat walls: seat 0's
+        part first), including any dead wall."""
+        if self._per_seat:
+            return [t for head, end in self._segments for t in self.wall[head:end]]
+        return self.wall[self.head : self.tail]
+
+    def _left(self, seat: int) -> int:
+        """Tiles ``seat`` may still draw."""
+        if self._per_seat:
+            head, end = self._segments[seat]
+            return end - head
+        kept = self._dead + self._dead_per_kong * self.kongs_made
+        return max(0, self.tail - self.head - kept)
+
+    def _pop_front(self, seat: int) -> int:
+        """The next tile of the wall (of ``seat``'s own wall, with per-seat walls)."""
+        if self._per_seat:
+            seg = self._segments[seat]
+            seg[0] += 1
+            return self.wall[seg[0] - 1]
+        self.head += 1
+        return self.wall[self.head - 1]
 
     @property
     def to_act(self) -> list[int]:
@@ -445,7 +482,7 @@ class Table:
             if first:  # the missing suit goes first (定缺)
                 ids = first
                 ready = [k for k in ready if k in first]
-        if self._allow_kong and self.live_tiles > 0 and not self._no_kong_this_turn:
+        if self._allow_kong and self._left(seat) > 0 and not self._no_kong_this_turn:
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
             kongs += [68 + m.kind_of for m in self.melds[seat] if m.kind == MeldKind.PON and hand[m.kind_of]]
             if kongs:
@@ -492,7 +529,7 @@ class Table:
             ids.append(drawn)
         else:  # after a call (should not happen when locked): any discard
             ids = _native.held_kinds(hand)
-        if rs.ready_allows_kong and self._allow_kong and self.live_tiles > 0 and drawn is not None:
+        if rs.ready_allows_kong and self._allow_kong and self._left(seat) > 0 and drawn is not None:
             before = self._waits[seat]
             rules = rs.rules_for(self, seat)
             if hand[drawn] == 4 and drawn not in self.wild_kinds:
@@ -590,7 +627,7 @@ class Table:
             kong_replacement=self_drawn and self.after_kong,
             kong_fed_by=self.kong_fed_by if self_drawn and self.after_kong else None,
             robbed_kong=robbed,
-            last_tile=self.live_tiles == 0 and not robbed,
+            last_tile=self._left(self._next_seat(seat if discarder is None else discarder)) == 0 and not robbed,
             first_turn=first,
             first_go_around=(not self_drawn) and no_calls and self.draws_made[seat] == 0,
             fourth_tile=fourth,
@@ -638,7 +675,7 @@ class Table:
         if cnt >= 2 and (not wild or tile not in wild):
             if rs.allow_pung:
                 ids.append(123)
-            if cnt >= 3 and rs.allow_kong and self.live_tiles > 0:
+            if cnt >= 3 and rs.allow_kong and self._left(seat) > 0:
                 ids.append(124)
         if (self._waits[seat] >> tile) & 1 and seat not in self.missed_win:
             if self._win_on(seat, tile) is not None:
@@ -818,11 +855,10 @@ class Table:
         self.claimants = {}
         self.answers = {}
         while True:
-            if self.live_tiles == 0:
+            if self._left(seat) == 0:
                 self._exhausted()
                 return
-            tile = self.wall[self.head]
-            self.head += 1
+            tile = self._pop_front(seat)
             if tile in self._flower_ids:
                 self.flowers[seat].append(tile)
                 self._flowers_reported.add(tile)

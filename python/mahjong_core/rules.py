@@ -234,6 +234,12 @@ class Ruleset:
     """Tiles kept back at the end of the wall (never drawn)."""
     dead_wall_per_kong: ClassVar[int] = 0
     """More tiles kept back for each kong made (福州, 河北)."""
+    per_seat_walls: ClassVar[bool] = False
+    """Duplicate-style walls (复式, as on Botzone): the shuffled wall is cut
+    into ``num_players`` equal parts; each seat is dealt from, draws from and
+    replaces kongs and flowers from its own part, front to back.  The hand is
+    drawn when a seat must draw from an empty part, and the last tile (海底)
+    is the one after which the next seat's part is empty."""
 
     # --- calls --------------------------------------------------------------
     allow_chow: ClassVar[bool] = True

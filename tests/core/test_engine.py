@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import mahjong_core as mc
 import numpy as np
@@ -32,7 +33,7 @@ RULESETS = [Ruleset(), FlowerRules()]
 
 def check_invariants(t: Table) -> None:
     rs = t.ruleset
-    places: Counter[int] = Counter(t.wall[t.head : t.tail])
+    places: Counter[int] = Counter(t.remaining_wall())
     for s in range(t.n):
         places.update({k: v for k, v in enumerate(t.hands[s]) if v})
         places.update(t.flowers[s])
@@ -624,3 +625,93 @@ def test_instant_wins() -> None:
                 assert t.hands[s][wild] >= 3
         assert replay(dumps(t.events), ruleset=ThreeWildsRules()).events == t.events
     assert instant > 3
+
+
+class DuplicateWallRules(FlowerRules):
+    """Duplicate-style walls (复式, Botzone): each seat draws from its own quarter."""
+
+    name = "test-duplicate"
+    dead_wall = 0
+    per_seat_walls = True
+
+
+def test_per_seat_walls() -> None:
+    from mahjong_core.tiles import parse_tile
+
+    exhausted = last = 0
+    for seed in range(300):
+        rs = DuplicateWallRules()
+        t = Table(rs, seed=seed, dealer=seed % 4)
+        quarter = len(t.wall) // 4
+        parts = [t.wall[s * quarter : (s + 1) * quarter] for s in range(4)]
+        taken = [0] * 4  # tiles each seat has taken from its own part
+        for s in range(4):
+            taken[s] = rs.hand_size + (s == t.dealer)
+            # the deal comes from the seat's own part
+            dealt = Counter(k for k in parts[s][: taken[s]])
+            own = Counter({k: v for k, v in enumerate(t.hands[s]) if v}) + Counter(t.flowers[s])
+            replaced = own - dealt
+            taken[s] += sum(replaced.values())  # flower replacements, from the same part
+            assert Counter(parts[s][: taken[s]]) == own
+        rng = random.Random(seed)
+        for s in range(4):
+            assert quarter - t._left(s) == taken[s]
+        seen = len(t.events)
+        while not t.is_over:
+            seat = t.to_act[0]
+            before = [quarter - t._left(s) for s in range(4)]
+            legal = t.legal_actions(seat)
+            t.apply(GreedyBot().choose(t, seat, legal) if seed % 2 else rng.choice(legal))
+            check_invariants(t)
+            taken = [quarter - t._left(s) for s in range(4)]
+            moved = set()
+            for e in t.events[seen:]:
+                if e["type"] in ("draw", "flower"):
+                    moved.add(e["seat"])
+                if e["type"] == "draw":
+                    s = e["seat"]
+                    i = taken[s] - 1 if e.get("replacement") else before[s]
+                    assert parse_tile(e["tile"]) == parts[s][i], "draws follow the seat's own part"
+            assert all(taken[s] == before[s] for s in range(4) if s not in moved)
+            seen = len(t.events)
+        for s in range(4):
+            assert t._left(s) == quarter - taken[s]
+        if not t.winners:
+            exhausted += 1
+            # the hand ends when the seat to draw has an empty part
+            assert t._left(t._next_seat(t.turn)) == 0 or any(t._left(s) == 0 for s in range(4))
+        for s in t.winners:
+            ctx = t.contexts[s]
+            ref = s if ctx.self_drawn else ctx.discarder
+            assert ref is not None
+            assert ctx.last_tile == (t._left(t._next_seat(ref)) == 0 and not ctx.robbed_kong)
+            last += ctx.last_tile
+        assert replay(dumps(t.events), ruleset=DuplicateWallRules()).events == t.events
+    assert exhausted > 100
+
+
+class LastTileBot:
+    """Greedy, but takes a win only on the last tile (to reach 海底 often)."""
+
+    def __init__(self) -> None:
+        self.greedy = GreedyBot()
+
+    def choose(self, table: Table, seat: int, legal: Sequence[Action]) -> Action:
+        wins = [a for a in legal if a.kind == ActionKind.WIN]
+        if wins and table.live_tiles == 0:
+            return wins[0]
+        rest = [a for a in legal if a.kind != ActionKind.WIN]
+        return self.greedy.choose(table, seat, rest)
+
+
+def test_per_seat_walls_last_tile() -> None:
+    last = 0
+    for seed in range(200):
+        t = play_hand(DuplicateWallRules(), [LastTileBot() for _ in range(4)], seed=seed, dealer=seed % 4)
+        for s in t.winners:
+            ctx = t.contexts[s]
+            assert ctx.last_tile  # the bots win on nothing else
+            ref = s if ctx.self_drawn else ctx.discarder
+            assert ref is not None and t._left(t._next_seat(ref)) == 0
+            last += 1
+    assert last > 10
