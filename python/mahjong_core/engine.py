@@ -651,8 +651,9 @@ class Table:
         hand = self.hands[seat]
         wild = self.wild_kinds
         ids: list[int] = []
-        if self.declared[seat]:
-            # a locked hand only wins
+        if self.declared[seat] or (not rs.calls_on_last_discard and self.live_tiles == 0):
+            # a locked hand only wins; so does any hand on the last discard
+            # where the rule set allows no calls on it
             if (self._waits[seat] >> tile) & 1 and seat not in self.missed_win and self._win_on(seat, tile):
                 return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
             return []

@@ -255,6 +255,9 @@ class Ruleset:
     """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
     kong_after_pung_ban: ClassVar[bool] = False
     """May not make a kong in the turn of the pung."""
+    calls_on_last_discard: ClassVar[bool] = True
+    """A discard made when nothing is left to draw may be chowed or punged;
+    ``False``: it may only be won on (海底炮 only, as on Botzone)."""
     play_after_win: ClassVar[bool] = False
     """血战到底: a winner leaves and the others play on, until one seat is
     left or the wall runs out; each win is settled when it happens

@@ -704,10 +704,28 @@ class LastTileBot:
         return self.greedy.choose(table, seat, rest)
 
 
-def test_per_seat_walls_last_tile() -> None:
-    last = 0
+class BotzoneWallRules(DuplicateWallRules):
+    """Per-seat walls, and the last discard may only be won on (Botzone)."""
+
+    name = "test-botzone-walls"
+    calls_on_last_discard = False
+
+
+@pytest.mark.parametrize("rs", [DuplicateWallRules(), BotzoneWallRules()], ids=lambda r: r.name)
+def test_per_seat_walls_last_tile(rs: Ruleset) -> None:
+    last = last_calls = 0
     for seed in range(200):
-        t = play_hand(DuplicateWallRules(), [LastTileBot() for _ in range(4)], seed=seed, dealer=seed % 4)
+        t = Table(rs, seed=seed, dealer=seed % 4)
+        bot = LastTileBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            if t.phase == Phase.CLAIMS and t.live_tiles == 0:
+                calls = [a for a in legal if a.kind in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)]
+                last_calls += bool(calls)
+                if not rs.calls_on_last_discard:
+                    assert not calls
+            t.apply(bot.choose(t, seat, legal))
         for s in t.winners:
             ctx = t.contexts[s]
             assert ctx.last_tile  # the bots win on nothing else
@@ -715,3 +733,4 @@ def test_per_seat_walls_last_tile() -> None:
             assert ref is not None and t._left(t._next_seat(ref)) == 0
             last += 1
     assert last > 10
+    assert last_calls > 0 if rs.calls_on_last_discard else last_calls == 0
