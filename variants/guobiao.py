@@ -1,0 +1,1377 @@
+"""国标麻将 (Chinese Official / MCR): 81 fans, an 8-fan minimum, 144 tiles.
+
+Source: ``shared/spec/mcr.md`` (seeds [001] and [004]; the published 1998
+rules where the seeds are silent).  Score a hand written in notation (the
+hand holds the concealed tiles *before* the winning tile):
+
+>>> sheet = score("123456789m234p5s", win_tile="5s")
+>>> sheet.names(), sheet.total
+(['清龙', '门前清', '平和', '单钓将'], 21)
+>>> score("1122335577889p", win_tile="9p", self_drawn=True).total
+68
+
+How a hand is scored (spec §4, §8):
+
+1. Every reading of the hand: the core's decompositions of the concealed
+   tiles (standard form, 七对, 十三幺, 全不靠, 七星不靠, 组合龙 with a set and
+   a pair), each together with the declared melds.
+2. Each reading is described by a :class:`Reading`: a handful of integers
+   (kind and suit masks, the sets, the kongs, the wait, the flags) computed
+   once.  The fans are the data table :data:`FANS`: name, value, the forms
+   it is counted in, a predicate over a Reading (a few integer operations,
+   returning how many times it counts) and the fans it excludes (不计).
+3. The set-combination fans (一般高, 喜相逢, 连六, 老少副, the three- and
+   four-set fans, 双同刻, 双箭刻 ...) are first resolved by the counting
+   principles 不拆移, 不得相同 and 套算一次 (:func:`chow_combinations`,
+   :func:`pung_combinations`); their predicates read that result.
+4. Exclusions are applied in table order (higher fans first): a fan that is
+   itself excluded excludes nothing (不重复).  Nothing left: 无番和.
+5. The best reading counts (就高不就低).  Flowers are added last and do not
+   count toward the 8-fan minimum.
+
+The counting conventions are those of the reference calculator (PyMahjongGB
+1.4.0, the one Botzone uses): a test runs both on tens of thousands of random
+winning hands and asks for the same total and the same fans.  Where the rules
+can be read two ways the choice is an option (:class:`GuobiaoOptions`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
+
+from mahjong_core.analysis import Counts, Form, HandRules, decompositions, waits
+from mahjong_core.errors import InvalidHandError, MahjongError
+from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.tiles import Meld, MeldKind, counts_of, format_tiles, parse_tile, parse_tiles
+
+if TYPE_CHECKING:
+    from mahjong_core.engine import Table
+
+__all__ = [
+    "EXTRAS",
+    "FANS",
+    "Fan",
+    "Guobiao",
+    "GuobiaoOptions",
+    "KnittedWait",
+    "MixedKongs",
+    "Reading",
+    "chow_combinations",
+    "false_win_penalty",
+    "fan_names",
+    "pung_combinations",
+    "score",
+]
+
+# ---------------------------------------------------------------------------
+# Tiles
+# ---------------------------------------------------------------------------
+
+EAST: Final = 27
+WHITE, GREEN, RED = 31, 32, 33
+
+
+def _bits(kinds: Iterable[int]) -> int:
+    m = 0
+    for k in kinds:
+        m |= 1 << k
+    return m
+
+
+HONOURS: Final = _bits(range(27, 34))
+WINDS: Final = _bits(range(27, 31))
+DRAGONS: Final = _bits(range(31, 34))
+TERMINALS: Final = _bits((0, 8, 9, 17, 18, 26))
+TERMINALS_HONOURS: Final = TERMINALS | HONOURS
+GREEN_TILES: Final = _bits((19, 20, 21, 23, 25, GREEN))
+"""绿一色: 2 3 4 6 8 条 and 发."""
+REVERSIBLE: Final = _bits((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE))
+"""推不倒: 1234589 筒, 245689 条, 白板."""
+SUIT_MASKS: Final = (_bits(range(0, 9)), _bits(range(9, 18)), _bits(range(18, 27)))
+
+# The reference calculator orders suits 万 条 饼 and the dragons 中 发 白;
+# the order only decides between readings of equal value (see _Best).
+_REF_ORDER: Final = tuple(
+    k if k < 9 else k + 9 if k < 18 else k - 9 if k < 27 else k if k < 31 else 64 - k for k in range(34)
+)
+
+KNITTED_ARRANGEMENTS: Final = tuple(
+    frozenset(s * 9 + r for s, start in zip(perm, (0, 1, 2)) for r in (start, start + 3, start + 6))
+    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
+"""The six 组合龙 tile sets, in the order of the core's arrangement codes:
+arrangement ``a`` puts 147 in suit ``perm[0]``, 258 in ``perm[1]``, 369 in
+``perm[2]`` (``docs/analysis.md``)."""
+
+RULES: Final = HandRules(
+    forms=frozenset(
+        {
+            Form.STANDARD,
+            Form.SEVEN_PAIRS,
+            Form.THIRTEEN_ORPHANS,
+            Form.KNITTED,
+            Form.GREATER_KNITTED,
+            Form.KNITTED_STRAIGHT,
+        }
+    )
+)
+"""The winning shapes of MCR."""
+_STD_RULES: Final = HandRules(forms=frozenset({Form.STANDARD}))
+_STD_PAIRS_RULES: Final = HandRules(forms=frozenset({Form.STANDARD, Form.SEVEN_PAIRS}))
+
+# ---------------------------------------------------------------------------
+# Options
+# ---------------------------------------------------------------------------
+
+
+class MixedKongs(enum.Enum):
+    """An exposed and a concealed kong in one hand."""
+
+    REFERENCE = "reference"
+    """明暗杠 5 fan (the reference calculator; not among the 81)."""
+    LITERAL_1998 = "1998"
+    """明杠 1 + 暗杠 2 = 3 fan (the literal 1998 list)."""
+
+
+class KnittedWait(enum.Enum):
+    """Whether a 组合龙 hand (knitted straight + a set + a pair) scores
+    边张 / 坎张 / 单钓将."""
+
+    PYMAHJONGGB = "pymahjonggb"
+    """As PyMahjongGB 1.4.0: concealed, the wait fans are read from the set
+    and the pair alone (the winning tile may be one of the nine knitted
+    tiles); with a declared set, 单钓将 when the winning tile was already held."""
+    OUTSIDE_ONLY = "outside"
+    """Only when the winning tile is not one of the nine knitted tiles (the
+    later reference reading); with a declared set that is always 单钓将."""
+
+
+EXTRAS: Final = frozenset({"四方大发", "天和", "地和", "人和", "混杠", "天听"})
+"""The non-MCR hands of seed [004] (spec §7), switched on by ``extras``."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GuobiaoOptions:
+    """House rules of 国标麻将 (see :class:`Guobiao`)."""
+
+    min_fan: int = 8
+    """起和: fans needed to win, flowers not counted."""
+    mixed_kongs: MixedKongs = MixedKongs.REFERENCE
+    """One exposed and one concealed kong: 明暗杠 5 (default) or 明杠 + 暗杠."""
+    knitted_wait: KnittedWait = KnittedWait.PYMAHJONGGB
+    """Wait fans of a 组合龙 hand (the spec leaves it open)."""
+    extras: frozenset[str] = frozenset()
+    """Non-MCR hands of seed [004] to score: any of :data:`EXTRAS`."""
+    false_win_penalty: int = 10
+    """诈和: the offender pays this to each other seat (spec proposal)."""
+
+    def __post_init__(self) -> None:
+        for name in ("min_fan", "false_win_penalty"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise MahjongError(f"guobiao: option {name} must be an int >= 0, got {value!r}")
+        for name, kind in (("mixed_kongs", MixedKongs), ("knitted_wait", KnittedWait)):
+            value = getattr(self, name)
+            try:
+                object.__setattr__(self, name, kind(value))
+            except ValueError:
+                known = ", ".join(repr(v.value) for v in kind)
+                raise MahjongError(f"guobiao: option {name} {value!r} is not one of {known}") from None
+        if isinstance(self.extras, str):
+            raise MahjongError(f"guobiao: option extras must be a set of names, got {self.extras!r}")
+        extras = frozenset(self.extras)
+        unknown = sorted(extras - EXTRAS)
+        if unknown:
+            raise MahjongError(f"guobiao: unknown extras {unknown!r}; known: {sorted(EXTRAS)!r}")
+        object.__setattr__(self, "extras", extras)
+
+
+# ---------------------------------------------------------------------------
+# Readings
+# ---------------------------------------------------------------------------
+
+# Which readings a fan is counted in (the reference counts e.g. the suit
+# fans for 七对 but not for 十三幺).
+STD, PAIRS, SHIFTED, ORPHANS, LESSER, GREATER, KSTRAIGHT = 1, 2, 4, 8, 16, 32, 64
+ANY: Final = 127
+_FORM_KIND: Final = {
+    Form.STANDARD: STD,
+    Form.SEVEN_PAIRS: PAIRS,
+    Form.THIRTEEN_ORPHANS: ORPHANS,
+    Form.KNITTED: LESSER,
+    Form.GREATER_KNITTED: GREATER,
+    Form.KNITTED_STRAIGHT: KSTRAIGHT,
+}
+
+EDGE, CLOSED, SINGLE = 1, 2, 3
+
+
+@dataclass(slots=True)
+class Reading:
+    """One reading of a winning hand, as the integers the fan predicates test.
+
+    Sets are kinds: a chow by its lowest kind, a pung or kong by its kind.
+    Declared melds are included.
+    """
+
+    kind: int
+    """STD, PAIRS (七对), SHIFTED (连七对), ORPHANS, LESSER (全不靠), GREATER
+    (七星不靠) or KSTRAIGHT (组合龙 + a set + a pair)."""
+    mask: int
+    """Bit k set when kind k is in the hand (melds included)."""
+    suits: int
+    """Bit s set when suit s (0 万, 1 筒, 2 条) is in the hand."""
+    ranks: int
+    """Bit r set when a suit tile of rank r (1..9) is in the hand."""
+    chows: tuple[int, ...] = ()
+    pungs: tuple[int, ...] = ()
+    """Pungs and kongs."""
+    pair: int = -1
+    concealed_pungs: int = 0
+    """Concealed pungs and concealed kongs (a pung completed on a discard is exposed)."""
+    melded_kongs: int = 0
+    concealed_kongs: int = 0
+    open_melds: int = 0
+    """Chows, pungs and kongs claimed from others (a concealed kong is not one)."""
+    self_drawn: bool = False
+    last_tile: bool = False
+    kong: bool = False
+    """Won on a kong replacement (self-drawn) or by robbing a kong (discard)."""
+    fourth_tile: bool = False
+    wait: int = 0
+    """EDGE, CLOSED or SINGLE when the hand waited on one tile kind only."""
+    combos: Mapping[str, int] = field(default_factory=dict)
+    """Set-combination fans after 不拆移 / 不得相同 / 套算一次."""
+    hog: int = 0
+    """Kinds whose four tiles are all used, not as a kong (四归一)."""
+    seat_wind: int = EAST
+    round_wind: int = EAST
+    nine_gates: bool = False
+    knitted: int = 0
+    """The nine 组合龙 tiles as a kind mask (0: none)."""
+    first_turn: bool = False
+    first_go_around: bool = False
+    dealer: bool = False
+    ready_on_deal: bool = False
+    instant: str | None = None
+    order: tuple[tuple[int, int], ...] = ()
+    """The concealed sets in the reference calculator's order (ties only)."""
+
+    @property
+    def packs(self) -> tuple[tuple[int, bool], ...]:
+        """The four sets and the pair as (kind, is_chow)."""
+        return tuple((c, True) for c in self.chows) + tuple((p, False) for p in self.pungs) + ((self.pair, False),)
+
+    def pung_count(self, group: int) -> int:
+        return sum(1 for p in self.pungs if (group >> p) & 1)
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def _pack_has(kind: int, chow: bool, test: Callable[[int], bool]) -> bool:
+    return any(test(k) for k in ((kind, kind + 1, kind + 2) if chow else (kind,)))
+
+
+def _outside(r: Reading) -> bool:
+    """全带幺: every set and the pair holds a terminal or an honour."""
+    return all(_pack_has(k, c, lambda t: bool((TERMINALS_HONOURS >> t) & 1)) for k, c in r.packs)
+
+
+def _all_fives(r: Reading) -> bool:
+    return all(_pack_has(k, c, lambda t: t < 27 and t % 9 == 4) for k, c in r.packs)
+
+
+def _even_pungs(r: Reading) -> bool:
+    return not r.chows and all(k < 27 and k % 9 in (1, 3, 5, 7) for k in (*r.pungs, r.pair))
+
+
+def _terminal_chows(r: Reading, pair_suit_differs: bool) -> bool:
+    """一色双龙会 (same suit) / 三色双龙会 (two other suits): 123+789 twice, a pair of 5s."""
+    p = r.pair
+    if len(r.chows) != 4 or p >= 27 or p % 9 != 4:
+        return False
+    ps = p // 9
+    lows = sorted(c % 9 for c in r.chows)
+    if lows != [0, 0, 6, 6]:
+        return False
+    suits = [c // 9 for c in r.chows]
+    if not pair_suit_differs:
+        return all(s == ps for s in suits)
+    others = sorted({0, 1, 2} - {ps})
+    return sorted(c // 9 for c in r.chows if c % 9 == 0) == others and sorted(
+        c // 9 for c in r.chows if c % 9 == 6
+    ) == others
+
+
+def _yaojiu(r: Reading) -> int:
+    """幺九刻: pungs of 1s and 9s, and wind pungs not already counted as
+    圈风刻 / 门风刻 / 三风刻 (a dragon pung is always 箭刻)."""
+    terminal = sum(1 for p in r.pungs if (TERMINALS >> p) & 1)
+    winds = [p for p in r.pungs if (WINDS >> p) & 1]
+    if len(winds) >= 3:
+        return terminal
+    return terminal + sum(1 for w in winds if w != r.seat_wind and w != r.round_wind)
+
+
+def _kongs(r: Reading) -> int:
+    return r.melded_kongs + r.concealed_kongs
+
+
+def _flush(r: Reading) -> int:
+    """Number of suits present (the suit fans)."""
+    return _popcount(r.suits)
+
+
+def _ranks_within(r: Reading, allowed: int) -> bool:
+    return not (r.mask & HONOURS) and not (r.ranks & ~allowed)
+
+
+_R123, _R1234, _R789, _R6789, _R456 = (_bits(rs) for rs in ((1, 2, 3), (1, 2, 3, 4), (7, 8, 9), (6, 7, 8, 9), (4, 5, 6)))
+
+
+def _is_heaven(r: Reading) -> bool:
+    return r.first_turn and r.dealer and r.self_drawn
+
+
+# ---------------------------------------------------------------------------
+# The fan table
+# ---------------------------------------------------------------------------
+
+Predicate = Callable[[Reading], int]
+"""Every fan predicate: how many times the fan counts in this reading (0: not)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fan:
+    """One fan of the table."""
+
+    zh: str
+    """The official Chinese name (spec §5)."""
+    en: str
+    value: int
+    test: Predicate | None
+    """None for 无番和 and 花牌, which the scorer adds itself."""
+    excludes: tuple[str, ...] = ()
+    """不计: fans not counted when this one is."""
+    scope: int = STD
+    """The readings it is counted in (bits STD, PAIRS ...)."""
+    why: str = ""
+    reduces: tuple[tuple[str, int], ...] = ()
+    """Fans counted fewer times when this one counts (九莲宝灯: one 幺九刻)."""
+    ref_zh: str = ""
+    """PyMahjongGB's spelling when it differs (its 独听・边张 ...)."""
+
+    def item(self, count: int = 1) -> ScoreItem:
+        return ScoreItem(self.zh, self.en, self.value, count, self.why)
+
+
+_SUITS = STD | PAIRS | KSTRAIGHT
+_TRAITS = STD | PAIRS | SHIFTED
+_RANGE = STD | PAIRS
+_SETS = STD | KSTRAIGHT
+
+
+def _c(name: str) -> Predicate:
+    """A fan decided by the set-combination step."""
+    return lambda r: r.combos.get(name, 0)
+
+
+FANS: Final[tuple[Fan, ...]] = (
+    # 88
+    Fan("大四喜", "Big Four Winds", 88, _c("大四喜"),
+        ("圈风刻", "门风刻", "三风刻", "碰碰和", "幺九刻", "小四喜"), why="four wind pungs"),
+    Fan("大三元", "Big Three Dragons", 88, _c("大三元"), ("箭刻", "双箭刻", "小三元"),
+        why="pungs of 中 发 白"),
+    Fan("绿一色", "All Green", 88, lambda r: not (r.mask & ~GREEN_TILES), ("混一色", "缺一门"), _TRAITS,
+        why="only 23468 条 and 发"),
+    Fan("九莲宝灯", "Nine Gates", 88, lambda r: r.nine_gates,
+        ("清一色", "门前清", "不求人", "无字", "缺一门"), why="1112345678999 of one suit + any tile of it",
+        reduces=(("幺九刻", 1),)),
+    Fan("四杠", "Four Kongs", 88, lambda r: _kongs(r) == 4,
+        ("三杠", "双明杠", "明杠", "双暗杠", "暗杠", "明暗杠", "碰碰和", "单钓将"), why="four kongs"),
+    Fan("连七对", "Seven Shifted Pairs", 88, lambda r: True,
+        ("清一色", "七对", "不求人", "门前清", "无字", "单钓将", "缺一门"), SHIFTED,
+        why="seven consecutive pairs of one suit"),
+    Fan("十三幺", "Thirteen Orphans", 88, lambda r: True,
+        ("五门齐", "不求人", "门前清", "单钓将", "混幺九", "全带幺"), ORPHANS,
+        why="1 and 9 of each suit, the seven honours, one of them paired"),
+    # 64
+    Fan("清幺九", "All Terminals", 64, lambda r: not (r.mask & ~TERMINALS),
+        ("碰碰和", "混幺九", "全带幺", "双同刻", "幺九刻", "无字"), _TRAITS, why="only 1s and 9s"),
+    Fan("小四喜", "Little Four Winds", 64,
+        lambda r: r.combos.get("三风刻", 0) and r.pair >= 0 and bool((WINDS >> r.pair) & 1),
+        ("三风刻", "幺九刻"), why="three wind pungs and a pair of the fourth wind"),
+    Fan("小三元", "Little Three Dragons", 64,
+        lambda r: r.combos.get("双箭刻", 0) and r.pair >= 0 and bool((DRAGONS >> r.pair) & 1),
+        ("箭刻", "双箭刻"), why="two dragon pungs and a pair of the third"),
+    Fan("字一色", "All Honours", 64, lambda r: not (r.mask & ~HONOURS),
+        ("碰碰和", "混幺九", "全带幺", "幺九刻", "缺一门"), _TRAITS, why="only honour tiles"),
+    Fan("四暗刻", "Four Concealed Pungs", 64, lambda r: r.concealed_pungs == 4,
+        ("门前清", "碰碰和", "三暗刻", "双暗刻", "不求人"), why="four concealed pungs or kongs"),
+    Fan("一色双龙会", "Pure Terminal Chows", 64, lambda r: _terminal_chows(r, False),
+        ("平和", "七对", "清一色", "一般高", "老少副", "无字", "缺一门"),
+        why="123 123 789 789 of one suit, a pair of its 5"),
+    # 48
+    Fan("一色四同顺", "Quadruple Chow", 48, _c("一色四同顺"), ("一色三同顺", "一色三节高", "一般高", "四归一"),
+        why="four identical chows"),
+    Fan("一色四节高", "Four Pure Shifted Pungs", 48, _c("一色四节高"), ("一色三同顺", "一色三节高", "碰碰和"),
+        why="four pungs of one suit, each one higher"),
+    # 32
+    Fan("一色四步高", "Four Pure Shifted Chows", 32, _c("一色四步高"), ("一色三步高", "连六", "老少副"),
+        why="four chows of one suit shifted by 1 or by 2"),
+    Fan("三杠", "Three Kongs", 32, lambda r: _kongs(r) == 3, ("双明杠", "双暗杠", "明暗杠", "明杠", "暗杠"),
+        why="three kongs"),
+    Fan("混幺九", "All Terminals and Honours", 32,
+        lambda r: not (r.mask & ~TERMINALS_HONOURS) and bool(r.mask & HONOURS) and bool(r.mask & TERMINALS),
+        ("碰碰和", "全带幺", "幺九刻"), _TRAITS, why="only 1s, 9s and honours"),
+    # 24
+    Fan("七对", "Seven Pairs", 24, lambda r: True, ("不求人", "门前清", "单钓将"), PAIRS, why="seven pairs"),
+    Fan("七星不靠", "Greater Honours and Knitted Tiles", 24, lambda r: True,
+        ("五门齐", "不求人", "门前清", "单钓将", "全不靠"), GREATER,
+        why="the seven honours and seven knitted tiles, all single"),
+    Fan("全双刻", "All Even Pungs", 24, _even_pungs, ("碰碰和", "断幺", "无字"),
+        why="pungs and pair of 2 4 6 8"),
+    Fan("清一色", "Full Flush", 24, lambda r: _flush(r) == 1 and not (r.mask & HONOURS), ("无字", "缺一门"),
+        _SUITS, why="one suit, no honours"),
+    Fan("一色三同顺", "Pure Triple Chow", 24, _c("一色三同顺"), ("一色三节高", "一般高"),
+        why="three identical chows"),
+    Fan("一色三节高", "Pure Shifted Pungs", 24, _c("一色三节高"), ("一色三同顺",),
+        why="three pungs of one suit, each one higher"),
+    Fan("全大", "Upper Tiles", 24, lambda r: _ranks_within(r, _R789), ("大于五", "无字"), _RANGE,
+        why="only 7 8 9"),
+    Fan("全中", "Middle Tiles", 24,
+        lambda r: _ranks_within(r, _R456) and not _ranks_within(r, _R1234) and not _ranks_within(r, _R6789),
+        ("断幺", "无字"), _RANGE, why="only 4 5 6"),
+    Fan("全小", "Lower Tiles", 24, lambda r: _ranks_within(r, _R123), ("小于五", "无字"), _RANGE,
+        why="only 1 2 3"),
+    # 16
+    Fan("清龙", "Pure Straight", 16, _c("清龙"), ("连六", "老少副"), why="123 456 789 of one suit"),
+    Fan("三色双龙会", "Three-Suited Terminal Chows", 16, lambda r: _terminal_chows(r, True),
+        ("喜相逢", "老少副", "无字", "平和"), why="123+789 in two suits, a pair of 5 in the third"),
+    Fan("一色三步高", "Pure Shifted Chows", 16, _c("一色三步高"), why="three chows of one suit shifted by 1 or 2"),
+    Fan("全带五", "All Fives", 16, _all_fives, ("断幺", "无字"), why="every set and the pair holds a 5"),
+    Fan("三同刻", "Triple Pung", 16, _c("三同刻"), ("双同刻",), why="pungs of one number in three suits"),
+    Fan("三暗刻", "Three Concealed Pungs", 16, lambda r: r.concealed_pungs == 3, ("双暗刻",),
+        why="three concealed pungs or kongs"),
+    # 12
+    Fan("全不靠", "Lesser Honours and Knitted Tiles", 12, lambda r: True,
+        ("五门齐", "不求人", "门前清", "单钓将"), LESSER, why="14 single knitted tiles and honours"),
+    Fan("组合龙", "Knitted Straight", 12, lambda r: r.knitted != 0, scope=LESSER | KSTRAIGHT,
+        why="147 258 369 in three suits"),
+    Fan("大于五", "Upper Four", 12, lambda r: _ranks_within(r, _R6789) and bool(r.ranks & _bits((6,))), ("无字",),
+        _RANGE, why="only 6 7 8 9"),
+    Fan("小于五", "Lower Four", 12, lambda r: _ranks_within(r, _R1234) and bool(r.ranks & _bits((4,))), ("无字",),
+        _RANGE, why="only 1 2 3 4"),
+    Fan("三风刻", "Big Three Winds", 12,
+        lambda r: r.combos.get("三风刻", 0) and not (r.pair >= 0 and (WINDS >> r.pair) & 1),
+        why="three wind pungs"),
+    # 8
+    Fan("花龙", "Mixed Straight", 8, _c("花龙"), why="123 456 789 in three suits"),
+    Fan("推不倒", "Reversible Tiles", 8, lambda r: not (r.mask & ~REVERSIBLE), ("缺一门",), _TRAITS,
+        why="only 1234589 筒, 245689 条 and 白"),
+    Fan("三色三同顺", "Mixed Triple Chow", 8, _c("三色三同顺"), ("喜相逢",), why="one chow in all three suits"),
+    Fan("三色三节高", "Mixed Shifted Pungs", 8, _c("三色三节高"), why="pungs n, n+1, n+2 in three suits"),
+    Fan("无番和", "Chicken Hand", 8, None, why="no other fan"),
+    Fan("妙手回春", "Last Tile Draw", 8, lambda r: r.last_tile and r.self_drawn, ("自摸",), ANY,
+        why="self-drawn the last tile of the wall"),
+    Fan("海底捞月", "Last Tile Claim", 8, lambda r: r.last_tile and not r.self_drawn, scope=ANY,
+        why="won on the last discard"),
+    Fan("杠上开花", "Out with Replacement Tile", 8, lambda r: r.kong and r.self_drawn, ("自摸",), ANY,
+        why="won on a kong replacement tile"),
+    Fan("抢杠和", "Robbing the Kong", 8, lambda r: r.kong and not r.self_drawn, ("和绝张",), ANY,
+        why="won on a tile added to a kong"),
+    # 6
+    Fan("碰碰和", "All Pungs", 6, lambda r: len(r.pungs) == 4, why="four pungs or kongs"),
+    Fan("混一色", "Half Flush", 6, lambda r: _flush(r) == 1 and bool(r.mask & HONOURS), ("缺一门",), _SUITS,
+        why="one suit and honours"),
+    Fan("三色三步高", "Mixed Shifted Chows", 6, _c("三色三步高"), why="chows n, n+1, n+2 in three suits"),
+    Fan("五门齐", "All Types", 6,
+        lambda r: r.suits == 7 and bool(r.mask & WINDS) and bool(r.mask & DRAGONS), scope=_SUITS,
+        why="万 筒 条, a wind and a dragon"),
+    Fan("全求人", "Melded Hand", 6, lambda r: r.open_melds == 4 and not r.self_drawn, ("单钓将",), _SETS,
+        why="four claimed sets, a single wait won on a discard"),
+    Fan("双暗杠", "Two Concealed Kongs", 6, lambda r: _kongs(r) == 2 and r.concealed_kongs == 2,
+        ("暗杠", "双暗刻"), why="two concealed kongs"),
+    Fan("双箭刻", "Two Dragon Pungs", 6,
+        lambda r: r.combos.get("双箭刻", 0) and not (r.pair >= 0 and (DRAGONS >> r.pair) & 1), ("箭刻",),
+        why="two dragon pungs"),
+    Fan("明暗杠", "Concealed Kong and Melded Kong", 5, lambda r: _kongs(r) == 2 and r.concealed_kongs == 1,
+        ("明杠", "暗杠"), why="one exposed and one concealed kong (reference; not among the 81)"),
+    # 4
+    Fan("全带幺", "Outside Hand", 4, _outside, why="every set and the pair holds a 1, a 9 or an honour"),
+    Fan("不求人", "Fully Concealed Hand", 4, lambda r: r.open_melds == 0 and r.self_drawn, ("门前清", "自摸"),
+        _SETS, why="nothing claimed, self-drawn"),
+    Fan("双明杠", "Two Melded Kongs", 4, lambda r: _kongs(r) == 2 and r.melded_kongs == 2, ("明杠",),
+        why="two exposed kongs"),
+    Fan("和绝张", "Last Tile", 4, lambda r: r.fourth_tile, scope=ANY,
+        why="the other three copies of the winning tile were visible"),
+    # 2
+    Fan("箭刻", "Dragon Pung", 2, lambda r: r.pung_count(DRAGONS), scope=_SETS, why="a pung of 中, 发 or 白"),
+    Fan("圈风刻", "Prevalent Wind", 2, lambda r: r.round_wind in r.pungs, scope=_SETS,
+        why="a pung of the prevalent wind"),
+    Fan("门风刻", "Seat Wind", 2, lambda r: r.seat_wind in r.pungs, scope=_SETS, why="a pung of the seat wind"),
+    Fan("门前清", "Concealed Hand", 2, lambda r: r.open_melds == 0 and not r.self_drawn, scope=_SETS,
+        why="nothing claimed, won on a discard"),
+    Fan("平和", "All Chows", 2,
+        lambda r: len(r.chows) == (4 if r.kind == STD else 1) and 0 <= r.pair < 27, ("无字",), _SETS,
+        why="four chows and a suit pair"),
+    Fan("四归一", "Tile Hog", 2, lambda r: r.hog, scope=STD | PAIRS | KSTRAIGHT,
+        why="all four copies of a tile used, not as a kong"),
+    Fan("双同刻", "Double Pung", 2, _c("双同刻"), why="pungs of one number in two suits"),
+    Fan("双暗刻", "Two Concealed Pungs", 2, lambda r: r.concealed_pungs == 2, why="two concealed pungs"),
+    Fan("暗杠", "Concealed Kong", 2,
+        lambda r: r.concealed_kongs == 1 and _kongs(r) in (1, 2) and not (_kongs(r) == 2 and r.melded_kongs == 0),
+        scope=_SETS, why="a concealed kong"),
+    Fan("断幺", "All Simples", 2, lambda r: not (r.mask & TERMINALS_HONOURS), ("无字",), _TRAITS,
+        why="no 1, 9 or honour"),
+    # 1
+    Fan("一般高", "Pure Double Chow", 1, _c("一般高"), why="two identical chows"),
+    Fan("喜相逢", "Mixed Double Chow", 1, _c("喜相逢"), why="one chow in two suits"),
+    Fan("连六", "Short Straight", 1, _c("连六"), why="two chows making six in a row"),
+    Fan("老少副", "Two Terminal Chows", 1, _c("老少副"), why="123 and 789 of one suit"),
+    Fan("幺九刻", "Pung of Terminals or Honours", 1, _yaojiu, scope=_SETS, why="a pung of 1s, 9s or winds"),
+    Fan("明杠", "Melded Kong", 1,
+        lambda r: r.melded_kongs == 1 and _kongs(r) in (1, 2) and not (_kongs(r) == 2 and r.concealed_kongs == 0),
+        scope=_SETS, why="an exposed kong"),
+    Fan("缺一门", "One Voided Suit", 1, lambda r: _flush(r) == 2, scope=_SUITS, why="one suit missing"),
+    Fan("无字", "No Honours", 1, lambda r: not (r.mask & HONOURS), scope=_SUITS, why="no honour tiles"),
+    Fan("边张", "Edge Wait", 1, lambda r: r.wait == EDGE, scope=_SETS, why="won on 3 of 12 or 7 of 89",
+        ref_zh="独听・边张"),
+    Fan("坎张", "Closed Wait", 1, lambda r: r.wait == CLOSED, scope=_SETS, why="won on the middle of a chow",
+        ref_zh="独听・嵌张"),
+    Fan("单钓将", "Single Wait", 1, lambda r: r.wait == SINGLE, scope=_SETS, why="won on the pair, one wait",
+        ref_zh="独听・单钓"),
+    Fan("自摸", "Self-Drawn", 1, lambda r: r.self_drawn, scope=ANY, why="won on one's own draw"),
+    Fan("花牌", "Flower Tiles", 1, None, why="one per flower; not toward the minimum"),
+)
+"""The 81 fans of MCR (spec §5) and the reference's 明暗杠, highest first."""
+
+EXTRA_FANS: Final[tuple[Fan, ...]] = (
+    Fan("四方大发", "Four Winds and Green Pair", 168,
+        lambda r: r.combos.get("大四喜", 0) and r.pair == GREEN,
+        ("大四喜", "碰碰和", "圈风刻", "门风刻", "三风刻", "幺九刻"), why="four wind pungs and a pair of 发"),
+    Fan("天和", "Heavenly Hand", 168, _is_heaven, ("不求人", "自摸", "边张", "坎张", "单钓将"), ANY,
+        why="the dealer wins on the deal"),
+    Fan("地和", "Earthly Hand", 158, lambda r: r.first_turn and r.self_drawn and not r.dealer, scope=ANY,
+        why="a non-dealer wins on the first draw, no call made"),
+    Fan("人和", "Human Hand", 108, lambda r: r.first_go_around and not r.self_drawn, scope=ANY,
+        why="won on a discard before one's first draw, no call made"),
+    Fan("混杠", "Wild Kong", 88, lambda r: r.instant == "混杠", scope=ANY,
+        why="a kong of four wild tiles (never in MCR, which has no wilds)"),
+    Fan("天听", "Ready on the Deal", 32, lambda r: r.ready_on_deal, scope=ANY,
+        why="ready on the deal, declared at the first discard"),
+)
+"""Seed [004]'s non-MCR hands (spec §7), for ``extras``; values from the
+Lianzhong site, exclusions per the spec's proposal."""
+
+_BY_NAME: Final = {f.zh: f for f in FANS + EXTRA_FANS}
+for _f in FANS + EXTRA_FANS:
+    for _x in (*_f.excludes, *(n for n, _ in _f.reduces)):
+        assert _x in _BY_NAME, f"{_f.zh} excludes unknown fan {_x}"
+
+
+def fan_names() -> list[str]:
+    """The Chinese names of the table, highest first (the 81 and 明暗杠).
+
+    >>> len(fan_names()), fan_names()[0], fan_names()[-1]
+    (82, '大四喜', '花牌')
+    """
+    return [f.zh for f in FANS]
+
+
+# ---------------------------------------------------------------------------
+# Set combinations: 不拆移, 不得相同, 套算一次
+# ---------------------------------------------------------------------------
+
+
+def _ref_sorted(kinds: Iterable[int]) -> list[int]:
+    return sorted(kinds, key=lambda k: _REF_ORDER[k])
+
+
+def _two_chows(a: int, b: int) -> str | None:
+    """The fan two chows (lowest kinds) make together, if any."""
+    if a // 9 != b // 9:
+        return "喜相逢" if a % 9 == b % 9 else None
+    if abs(a - b) == 3:
+        return "连六"
+    if {a % 9, b % 9} == {0, 6}:
+        return "老少副"
+    return "一般高" if a == b else None
+
+
+def _three_chows(a: int, b: int, c: int) -> str | None:
+    ra, rb, rc = sorted((a % 9, b % 9, c % 9))
+    if len({a // 9, b // 9, c // 9}) == 3:
+        if ra + 1 == rb and rb + 1 == rc:
+            return "三色三步高"
+        if ra == rc:
+            return "三色三同顺"
+        if (ra, rb, rc) == (0, 3, 6):
+            return "花龙"
+        return None
+    if a // 9 != b // 9 or b // 9 != c // 9:
+        return None
+    if (ra, rb, rc) == (0, 3, 6):
+        return "清龙"
+    if (ra + 1 == rb and rb + 1 == rc) or (ra + 2 == rb and rb + 2 == rc):
+        return "一色三步高"
+    return "一色三同顺" if ra == rc else None
+
+
+def _four_chows(cs: Sequence[int]) -> str | None:
+    if len({c // 9 for c in cs}) != 1:
+        return None
+    r = sorted(c % 9 for c in cs)
+    if all(r[i] + 1 == r[i + 1] for i in range(3)) or all(r[i] + 2 == r[i + 1] for i in range(3)):
+        return "一色四步高"
+    return "一色四同顺" if r[0] == r[3] else None
+
+
+_PAIR_FAN_ORDER: Final = ("一般高", "喜相逢", "连六", "老少副")
+
+
+def _limit_pairs(fans: Sequence[str | None], limit: int) -> dict[str, int]:
+    """套算一次 / 不得相同 for chow pairs: at most ``limit`` pair fans; the
+    surplus goes from repeats first, 老少副 before 连六 before 喜相逢 before
+    一般高, then whole kinds in that order (the reference's reading)."""
+    table = {name: 0 for name in _PAIR_FAN_ORDER}
+    for f in fans:
+        if f is not None:
+            table[f] += 1
+    cnt = sum(table.values())
+    for keep in (1, 0):
+        for name in reversed(_PAIR_FAN_ORDER):
+            while table[name] > keep and cnt > limit:
+                table[name] -= 1
+                cnt -= 1
+    return {k: v for k, v in table.items() if v}
+
+
+def chow_combinations(chows: Sequence[int]) -> dict[str, int]:
+    """The chow-combination fans of a reading's chows (lowest kinds).
+
+    A four-chow fan takes all four chows; else a three-chow fan takes three
+    and the fourth may pair with one of them once (套算一次); else pairs of
+    chows, at most three fans among four chows and each chow used in a fan
+    with the same partner once (不得相同).
+
+    >>> chow_combinations([0, 6, 9, 24])   # 123m 789m 123p 789s (spec example 23)
+    {'喜相逢': 2, '老少副': 1}
+    >>> chow_combinations([0, 3, 6, 0])
+    {'清龙': 1, '一般高': 1}
+    """
+    cs = _ref_sorted(chows)
+    n = len(cs)
+    if n < 2:
+        return {}
+    if n == 2:
+        f = _two_chows(cs[0], cs[1])
+        return {f: 1} if f else {}
+    if n == 4:
+        f = _four_chows(cs)
+        if f:
+            return {f: 1}
+        for a, b, c, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            f = _three_chows(cs[a], cs[b], cs[c])
+            if f:
+                extra = {_two_chows(cs[i], cs[free]) for i in (a, b, c)}
+                for name in _PAIR_FAN_ORDER:
+                    if name in extra:
+                        return {f: 1, name: 1}
+                return {f: 1}
+        pairs = [_two_chows(cs[i], cs[j]) for i in range(4) for j in range(i + 1, 4)]
+        index = [(i, j) for i in range(4) for j in range(i + 1, 4)]
+        isolated = sum(
+            1 for k in range(4) if all(f is None for f, ij in zip(pairs, index) if k in ij)
+        )
+        limit = 3 - isolated
+        return _limit_pairs(pairs, limit) if limit > 0 else {}
+    f = _three_chows(cs[0], cs[1], cs[2])
+    if f:
+        return {f: 1}
+    return _limit_pairs([_two_chows(cs[0], cs[1]), _two_chows(cs[0], cs[2]), _two_chows(cs[1], cs[2])], 2)
+
+
+def _two_pungs(a: int, b: int) -> str | None:
+    if a < 27 and b < 27:
+        return "双同刻" if a % 9 == b % 9 else None
+    if (DRAGONS >> a) & 1 and (DRAGONS >> b) & 1:
+        return "双箭刻"
+    return None
+
+
+def _three_pungs(a: int, b: int, c: int) -> str | None:
+    ks = (a, b, c)
+    if all(k < 27 for k in ks):
+        ra, rb, rc = sorted(k % 9 for k in ks)
+        if len({k // 9 for k in ks}) == 3:
+            if ra + 1 == rb and rb + 1 == rc:
+                return "三色三节高"
+            return "三同刻" if ra == rc else None
+        if len({k // 9 for k in ks}) == 1 and ra + 1 == rb and rb + 1 == rc:
+            return "一色三节高"
+        return None
+    if all((WINDS >> k) & 1 for k in ks) and len(set(ks)) == 3:
+        return "三风刻"
+    if set(ks) == {WHITE, GREEN, RED}:
+        return "大三元"
+    return None
+
+
+def pung_combinations(pungs: Sequence[int]) -> dict[str, int]:
+    """The pung-combination fans of a reading's pungs and kongs (kinds).
+
+    >>> pung_combinations([1, 10, 2, 3])   # 222m 222p 333m 444m
+    {'一色三节高': 1, '双同刻': 1}
+    """
+    ps = _ref_sorted(pungs)
+    n = len(ps)
+    if n < 2:
+        return {}
+    if n == 2:
+        f = _two_pungs(ps[0], ps[1])
+        return {f: 1} if f else {}
+    out: dict[str, int] = {}
+    if n == 4:
+        if all(p < 27 for p in ps) and len({p // 9 for p in ps}) == 1 and all(
+            ps[i] + 1 == ps[i + 1] for i in range(3)
+        ):
+            return {"一色四节高": 1}
+        if set(ps) == {27, 28, 29, 30}:
+            return {"大四喜": 1}
+        for a, b, c, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            f = _three_pungs(ps[a], ps[b], ps[c])
+            if f:
+                out[f] = 1
+                for i in (a, b, c):
+                    g = _two_pungs(ps[i], ps[free])
+                    if g:
+                        out[g] = out.get(g, 0) + 1
+                        break
+                return out
+    elif n == 3:
+        f = _three_pungs(ps[0], ps[1], ps[2])
+        if f:
+            return {f: 1}
+    for i in range(n):
+        for j in range(i + 1, n):
+            g = _two_pungs(ps[i], ps[j])
+            if g:
+                out[g] = out.get(g, 0) + 1
+    return out
+
+
+# ---------------------------------------------------------------------------
+# One hand: shared facts, waits, readings
+# ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Win:
+    """A winning hand, validated: what every reading shares."""
+
+    counts: list[int]
+    """Concealed tiles including the winning tile."""
+    win: int
+    melds: tuple[Meld, ...]
+    self_drawn: bool
+    kong: bool
+    last_tile: bool
+    fourth_tile: bool
+    seat_wind: int
+    round_wind: int
+    flowers: int
+    first_turn: bool = False
+    first_go_around: bool = False
+    dealer: bool = False
+    ready_on_deal: bool = False
+    instant: str | None = None
+    _waits: tuple[int, ...] | None = None
+
+    def standing(self) -> list[int]:
+        """Concealed tiles before the winning tile, as kinds."""
+        c = list(self.counts)
+        c[self.win] -= 1
+        return [k for k in range(34) for _ in range(c[k])]
+
+    def waits(self) -> tuple[int, ...]:
+        """Tile kinds the hand waited on, by shape (standard form, and seven
+        pairs when nothing is declared), a kind already held four times
+        included (as the reference counts it)."""
+        if self._waits is None:
+            tiles = self.standing()
+            rules = _STD_RULES if self.melds else _STD_PAIRS_RULES
+            out = set(waits(tiles, rules=rules))
+            held = counts_of(tiles)
+            for k in range(34):
+                if held[k] == 4 and _fifth_copy_wins(held, k):
+                    out.add(k)
+            self._waits = tuple(sorted(out))
+        return self._waits
+
+
+def _fifth_copy_wins(held: list[int], k: int) -> bool:
+    """Would a fifth ``k`` complete these 3n+1 tiles (four ``k`` held)?"""
+    c = list(held)
+    c[k] += 1
+    return _sets_and_pair(c, True)
+
+
+def _sets_and_pair(c: list[int], pair: bool) -> bool:
+    """Plain recursive check that counts (any size per kind) split into sets
+    and, when ``pair``, one pair.  Only for the rare fifth-copy case."""
+    k = next((t for t in range(34) if c[t]), -1)
+    if k < 0:
+        return not pair
+    if c[k] >= 3:
+        c[k] -= 3
+        ok = _sets_and_pair(c, pair)
+        c[k] += 3
+        if ok:
+            return True
+    if pair and c[k] >= 2:
+        c[k] -= 2
+        ok = _sets_and_pair(c, False)
+        c[k] += 2
+        if ok:
+            return True
+    if k < 27 and k % 9 < 7 and c[k + 1] and c[k + 2]:
+        for t in (k, k + 1, k + 2):
+            c[t] -= 1
+        ok = _sets_and_pair(c, pair)
+        for t in (k, k + 1, k + 2):
+            c[t] += 1
+        return ok
+    return False
+
+
+def _hand_facts(counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, int, int, int]:
+    """(kind mask, suit bits, rank bits, 四归一 count) of the whole hand."""
+    total = list(counts)
+    kongs = 0
+    for m in melds:
+        for t in m.tiles:
+            total[t] += 1
+        kongs += m.is_kong
+    mask = 0
+    suits = 0
+    ranks = 0
+    fours = 0
+    for k in range(34):
+        if total[k]:
+            mask |= 1 << k
+            if k < 27:
+                suits |= 1 << (k // 9)
+                ranks |= 1 << (k % 9 + 1)
+            if total[k] == 4:
+                fours += 1
+    return mask, suits, ranks, fours - kongs
+
+
+def _seven_shifted(counts: Sequence[int]) -> bool:
+    ks = [k for k in range(34) if counts[k]]
+    return (
+        len(ks) == 7
+        and all(counts[k] == 2 for k in ks)
+        and ks[0] < 27
+        and ks[0] // 9 == ks[6] // 9
+        and ks[6] - ks[0] == 6
+    )
+
+
+def _nine_gates(w: _Win) -> bool:
+    if w.melds:
+        return False
+    c = list(w.counts)
+    c[w.win] -= 1
+    for s in range(3):
+        if c[9 * s : 9 * s + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
+            return True
+    return False
+
+
+def _base_reading(w: _Win, kind: int, facts: tuple[int, int, int, int]) -> Reading:
+    mask, suits, ranks, hog = facts
+    return Reading(
+        kind=kind, mask=mask, suits=suits, ranks=ranks, hog=hog,
+        self_drawn=w.self_drawn, last_tile=w.last_tile, kong=w.kong, fourth_tile=w.fourth_tile,
+        seat_wind=EAST + w.seat_wind, round_wind=EAST + w.round_wind,
+        open_melds=sum(1 for m in w.melds if m.kind is not MeldKind.ANKAN),
+        melded_kongs=sum(1 for m in w.melds if m.kind in (MeldKind.KAN, MeldKind.KAKAN)),
+        concealed_kongs=sum(1 for m in w.melds if m.kind is MeldKind.ANKAN),
+        first_turn=w.first_turn, first_go_around=w.first_go_around, dealer=w.dealer,
+        ready_on_deal=w.ready_on_deal, instant=w.instant,
+    )
+
+
+def _wait_position(w: _Win, chows: Iterable[int], pair: int) -> int:
+    """Where the winning tile sits in the concealed sets: EDGE, CLOSED or
+    SINGLE (the first that applies), or 0."""
+    t = w.win
+    pos = 0
+    for c in chows:
+        if c + 1 == t:
+            pos |= 2
+        elif c == t or c + 2 == t:
+            pos |= 1
+    if pair == t:
+        pos |= 4
+    if pos & 1:
+        return EDGE
+    if pos & 2:
+        return CLOSED
+    return SINGLE if pos & 4 else 0
+
+
+def _standard_reading(w: _Win, units: Sequence[tuple[int, int, int]], facts: tuple[int, int, int, int]) -> Reading:
+    r = _base_reading(w, STD, facts)
+    c_chows = [k for s, k, _ in units if s == 2]
+    c_pungs = [k for s, k, _ in units if s == 1]
+    pair = next(k for s, k, _ in units if s == 0)
+    chows = c_chows + [m.kind_of for m in w.melds if m.kind is MeldKind.CHI]
+    pungs = c_pungs + [m.kind_of for m in w.melds if m.kind is not MeldKind.CHI]
+    concealed = len(c_pungs) + r.concealed_kongs
+    t = w.win
+    if not w.self_drawn and t in c_pungs and not any(c <= t <= c + 2 for c in c_chows):
+        concealed -= 1  # the pung was completed by the discard
+    r.chows = tuple(chows)
+    r.pungs = tuple(pungs)
+    r.pair = pair
+    r.concealed_pungs = concealed
+    combos = chow_combinations(chows)
+    combos.update(pung_combinations(pungs))
+    r.combos = combos
+    r.nine_gates = _nine_gates(w)
+    r.order = tuple(sorted([(_REF_ORDER[k], 0) for k in c_pungs] + [(_REF_ORDER[k], 1) for k in c_chows]))
+    if not (r.open_melds == 4 and not w.self_drawn) and _kongs(r) != 4:
+        pos = _wait_position(w, c_chows, pair)
+        if pos and len(w.waits()) == 1:
+            r.wait = pos
+    return r
+
+
+def _knitted_reading(
+    w: _Win, units: Sequence[tuple[int, int, int]], facts: tuple[int, int, int, int], knitted_wait: KnittedWait
+) -> Reading:
+    r = _base_reading(w, KSTRAIGHT, facts)
+    arrangement = next(k for s, k, _ in units if s == 4)
+    tiles = KNITTED_ARRANGEMENTS[arrangement]
+    r.knitted = _bits(tiles)
+    pair = next(k for s, k, _ in units if s == 0)
+    c_chows = [k for s, k, _ in units if s == 2]
+    c_pungs = [k for s, k, _ in units if s == 1]
+    r.chows = tuple(c_chows + [m.kind_of for m in w.melds if m.kind is MeldKind.CHI])
+    r.pungs = tuple(c_pungs + [m.kind_of for m in w.melds if m.kind is not MeldKind.CHI])
+    r.pair = pair
+    t = w.win
+    in_knitted = t in tiles
+    if w.melds:
+        held = w.counts[t]
+        if knitted_wait is KnittedWait.PYMAHJONGGB:
+            r.wait = SINGLE if held > 1 else 0
+        else:
+            r.wait = 0 if in_knitted else SINGLE
+        return r
+    if in_knitted and (knitted_wait is KnittedWait.OUTSIDE_ONLY or w.counts[t] == 1):
+        return r
+    rest = [pair, pair] + [k + i for k in c_chows for i in range(3)] + [k for k in c_pungs for _ in range(3)]
+    rest.remove(t)
+    pos = _wait_position(w, c_chows, pair)
+    if pos and len(waits(rest, rules=_STD_RULES)) == 1:
+        r.wait = pos
+    return r
+
+
+def _readings(w: _Win, options: GuobiaoOptions) -> list[Reading]:
+    facts = _hand_facts(w.counts, w.melds)
+    out: list[Reading] = []
+    decomps = decompositions(Counts(w.counts), rules=RULES)
+    if not decomps:
+        raise InvalidHandError(
+            f"guobiao: not a winning hand: {format_tiles(_tiles(w.counts))!r}"
+            f" + {[str(m) for m in w.melds]!r}"
+        )
+    for form, units in decomps:
+        if form == Form.STANDARD:
+            out.append(_standard_reading(w, units, facts))
+        elif form == Form.KNITTED_STRAIGHT:
+            out.append(_knitted_reading(w, units, facts, options.knitted_wait))
+        elif form == Form.SEVEN_PAIRS:
+            out.append(_base_reading(w, SHIFTED if _seven_shifted(w.counts) else PAIRS, facts))
+        elif form == Form.KNITTED:
+            r = _base_reading(w, LESSER, facts)
+            suited = [k for k in range(27) if w.counts[k]]
+            if len(suited) == 9:
+                r.knitted = _bits(suited)
+            out.append(r)
+        else:
+            out.append(_base_reading(w, _FORM_KIND[Form(form)], facts))
+    return out
+
+
+def _tiles(counts: Sequence[int]) -> list[int]:
+    return [k for k in range(34) for _ in range(counts[k])]
+
+
+# ---------------------------------------------------------------------------
+# Counting
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """The fan table compiled for one set of options."""
+
+    fans: tuple[Fan, ...]
+    index: Mapping[str, int]
+    excludes: tuple[tuple[int, ...], ...]
+    reduces: tuple[tuple[tuple[int, int], ...], ...]
+    by_scope: Mapping[int, tuple[int, ...]]
+    """Fan indices to test for each reading kind."""
+    chicken: int
+    flowers: int
+
+
+def _compile(options: GuobiaoOptions) -> _Table:
+    fans = tuple(f for f in EXTRA_FANS if f.zh in options.extras) + FANS
+    if options.mixed_kongs is MixedKongs.LITERAL_1998:
+        fans = tuple(_literal_kongs(f) for f in fans if f.zh != "明暗杠")
+    index = {f.zh: i for i, f in enumerate(fans)}
+    excludes = tuple(tuple(index[x] for x in f.excludes if x in index) for f in fans)
+    reduces = tuple(tuple((index[x], n) for x, n in f.reduces if x in index) for f in fans)
+    by_scope = {
+        kind: tuple(i for i, f in enumerate(fans) if f.test is not None and f.scope & kind)
+        for kind in (STD, PAIRS, SHIFTED, ORPHANS, LESSER, GREATER, KSTRAIGHT)
+    }
+    return _Table(fans, index, excludes, reduces, by_scope, index["无番和"], index["花牌"])
+
+
+def _literal_kongs(f: Fan) -> Fan:
+    """明杠 and 暗杠 both count when the two kongs differ (the 1998 list)."""
+    if f.zh == "明杠":
+        return Fan(f.zh, f.en, f.value, lambda r: r.melded_kongs == 1 and _kongs(r) in (1, 2), (), f.scope, f.why)
+    if f.zh == "暗杠":
+        return Fan(f.zh, f.en, f.value, lambda r: r.concealed_kongs == 1 and _kongs(r) in (1, 2), (), f.scope, f.why)
+    return f
+
+
+def _count(table: _Table, r: Reading) -> dict[int, int]:
+    """The fans of one reading (index -> count), exclusions applied."""
+    fans = table.fans
+    found: dict[int, int] = {}
+    for i in table.by_scope[r.kind]:
+        n = fans[i].test(r)  # type: ignore[misc]
+        if n:
+            found[i] = int(n)
+    for i in sorted(found):
+        if i in found:
+            for j in table.excludes[i]:
+                found.pop(j, None)
+            for j, n in table.reduces[i]:
+                if j in found:
+                    left = found[j] - n
+                    if left > 0:
+                        found[j] = left
+                    else:
+                        del found[j]
+    if not found and r.kind == STD:
+        found[table.chicken] = 1
+    return found
+
+
+def _best(table: _Table, readings: Sequence[Reading]) -> tuple[dict[int, int], int]:
+    """就高不就低: the reading with the most fan.
+
+    Between readings of equal value (the total is the same; only the names
+    differ) the choice follows the reference calculator, so that the names
+    match it too: the special forms are read first, then the standard
+    readings in the order of their concealed sets (万 条 饼, then honours);
+    a later standard reading of equal value replaces the choice when it
+    counts 一色三同顺 or 三同刻, or when the hand also reads as 七对.
+    """
+    fans = table.fans
+    prefer = tuple(table.index[n] for n in ("一色三同顺", "三同刻"))
+    pairs = any(r.kind == PAIRS for r in readings)
+    best: dict[int, int] = {}
+    best_total = -1
+    for r in sorted(readings, key=lambda r: (r.kind == STD, r.order)):
+        found = _count(table, r)
+        total = sum(fans[i].value * n for i, n in found.items())
+        if total > best_total or (
+            total == best_total and r.kind == STD and (pairs or any(i in found for i in prefer))
+        ):
+            best, best_total = found, total
+    return best, best_total
+
+
+# ---------------------------------------------------------------------------
+# The rule set
+# ---------------------------------------------------------------------------
+
+
+class Guobiao(Ruleset):
+    """国标麻将 (MCR): 144 tiles with 8 flowers, 81 fans, 8 fans to win.
+
+    **Play** (spec §1).  Chow only from 上家; pung and kong from anyone; an
+    added kong may be robbed (抢杠和), a concealed one may not.  One discard
+    has one winner: the first seat in turn order after the discarder (截和).
+    No 漏和 ban (the spec's MCR rules have none).  The dealer passes every
+    hand: four rounds of winds, 16 hands.  Flowers are exposed and replaced.
+
+    **Scoring.**  The fan table :data:`FANS`, the best reading, flowers last
+    (see the module doc).  A win needs ``min_fan`` (8) fans without flowers
+    (:meth:`can_win`).
+
+    **Payments** (spec §3, :meth:`settle`).  F = the fan total with flowers.
+    Self-draw: each other seat pays 8 + F.  Discard (or robbed kong): the
+    discarder pays 8 + F, the other two 8 each.  诈和: :func:`false_win_penalty`.
+
+    **Options** (:class:`GuobiaoOptions`): ``min_fan=8``,
+    ``mixed_kongs=MixedKongs.REFERENCE`` (明暗杠 5),
+    ``knitted_wait=KnittedWait.PYMAHJONGGB``, ``extras=frozenset()`` (seed
+    [004]'s 四方大发 天和 地和 人和 混杠 天听), ``false_win_penalty=10``.
+    """
+
+    name = "guobiao"
+    version = 1
+    zh = "国标麻将"
+    summary = "Chinese Official (MCR): 144 tiles with flowers, 81 fans, 8 fans to win, 16 hands a match"
+    aliases = ("mcr",)
+    Options = GuobiaoOptions
+    options: GuobiaoOptions
+
+    flower_tiles = tuple(range(34, 42))
+    multiple_winners = False
+    rob_kong = True
+    missed_win_ban = False
+    hand_rules = RULES
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        self._table = _compile(self.options)
+        self._cache: dict[tuple[object, ...], ScoreSheet] = {}
+
+    # --- scoring -----------------------------------------------------------
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        """Score a win (the best reading; flowers included in ``total``).
+
+        ``points`` is 8 + total, what the discarder (or, on a self-draw, each
+        other seat) pays.
+        """
+        if ctx.wilds:
+            raise InvalidHandError(f"guobiao: MCR has no wild tiles, got {ctx.wilds!r}")
+        counts = counts_of(ctx.concealed)
+        w = _Win(
+            counts=counts,
+            win=ctx.win_tile,
+            melds=tuple(ctx.melds),
+            self_drawn=ctx.self_drawn,
+            kong=ctx.kong_replacement or ctx.robbed_kong,
+            last_tile=ctx.last_tile,
+            fourth_tile=ctx.fourth_tile,
+            seat_wind=ctx.seat_wind,
+            round_wind=ctx.round_wind,
+            flowers=len(ctx.flowers),
+            first_turn=ctx.first_turn,
+            first_go_around=ctx.first_go_around,
+            dealer=ctx.dealer,
+            ready_on_deal=bool(getattr(ctx, "ready_on_deal", False)),
+            instant=ctx.instant,
+        )
+        return self._score(w)
+
+    def _score(self, w: _Win) -> ScoreSheet:
+        _check(w)
+        key = (
+            tuple(w.counts), w.win, tuple((m.kind, m.tiles) for m in w.melds), w.self_drawn, w.kong,
+            w.last_tile, w.fourth_tile, w.seat_wind, w.round_wind, w.flowers, w.first_turn,
+            w.first_go_around, w.dealer, w.ready_on_deal, w.instant,
+        )
+        sheet = self._cache.get(key)
+        if sheet is not None:
+            return sheet
+        table = self._table
+        found, total = _best(table, _readings(w, self.options))
+        items = [table.fans[i].item(n) for i, n in sorted(found.items())]
+        if w.flowers:
+            items.append(table.fans[table.flowers].item(w.flowers))
+            total += w.flowers
+        notes = (f"{total - w.flowers} fan without flowers",) if w.flowers else ()
+        sheet = ScoreSheet(items=tuple(items), total=total, unit="fan", points=8 + total, notes=notes)
+        if len(self._cache) >= 1 << 16:
+            self._cache.clear()
+        self._cache[key] = sheet
+        return sheet
+
+    def fans_without_flowers(self, sheet: ScoreSheet) -> int:
+        """The sheet's total less 花牌."""
+        return sheet.total - sum(it.total for it in sheet.items if it.zh == "花牌")
+
+    def can_win(self, ctx: WinContext, sheet: ScoreSheet) -> bool:
+        """起和 8 番: the fans without flowers reach ``min_fan``."""
+        return self.fans_without_flowers(sheet) >= self.options.min_fan
+
+    # --- payments ----------------------------------------------------------
+    def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+        """Self-draw: each other seat pays 8 + F; discard or robbed kong: the
+        discarder pays 8 + F, each other seat 8 (F: fans with flowers)."""
+        out: list[Payment] = []
+        for ctx, sheet in wins:
+            f = sheet.total
+            others = [s for s in range(self.num_players) if s != ctx.seat]
+            if ctx.self_drawn:
+                out.extend(Payment(s, ctx.seat, 8 + f, "自摸: 8 + fan") for s in others)
+                continue
+            if ctx.discarder is None or ctx.discarder == ctx.seat:
+                raise MahjongError(f"guobiao: discard win of seat {ctx.seat!r} without a discarder")
+            for s in others:
+                if s == ctx.discarder:
+                    why = "抢杠和: 8 + fan" if ctx.robbed_kong else "点和: 8 + fan"
+                    out.append(Payment(s, ctx.seat, 8 + f, why))
+                else:
+                    out.append(Payment(s, ctx.seat, 8, "base 8"))
+        return Settlement(tuple(out))
+
+    def dealer_stays(self, table: Table) -> bool:
+        """The deal passes after every hand (no 连庄 in MCR)."""
+        return False
+
+
+def false_win_penalty(seat: int, *, num_players: int = 4, points: int = 10) -> Settlement:
+    """诈和 (spec §1 proposal): ``seat`` pays ``points`` to each other seat.
+
+    >>> false_win_penalty(2).deltas(4)
+    [10, 10, -30, 10]
+    """
+    if not 0 <= seat < num_players:
+        raise MahjongError(f"guobiao: false win by seat {seat!r}, not 0..{num_players - 1}")
+    return Settlement(tuple(Payment(seat, s, points, "诈和") for s in range(num_players) if s != seat))
+
+
+def _check(w: _Win) -> None:
+    """Consistency of the flags with the tiles (the reference's corrections
+    are errors here, except the forced 和绝张)."""
+    size = sum(w.counts) + 3 * len(w.melds)
+    if size != 14:
+        raise InvalidHandError(
+            f"guobiao: a winning hand has 14 tiles (a kong counts 3), got {size}: "
+            f"{format_tiles(_tiles(w.counts))!r} + {[str(m) for m in w.melds]!r}"
+        )
+    if len(w.melds) > 4:
+        raise InvalidHandError(f"guobiao: at most four melds, got {len(w.melds)}")
+    if not 0 <= w.win < 34 or not w.counts[w.win]:
+        raise InvalidHandError(f"guobiao: the winning tile {w.win!r} is not among the concealed tiles")
+    total = list(w.counts)
+    for m in w.melds:
+        for t in m.tiles:
+            total[t] += 1
+    for k in range(34):
+        if total[k] > 4:
+            raise InvalidHandError(f"guobiao: five copies of {format_tiles([k])!r} (hand and melds)")
+    if not (0 <= w.seat_wind < 4 and 0 <= w.round_wind < 4):
+        raise InvalidHandError(f"guobiao: winds must be 0..3, got seat {w.seat_wind!r}, round {w.round_wind!r}")
+    if not 0 <= w.flowers <= 8:
+        raise InvalidHandError(f"guobiao: flowers must be 0..8, got {w.flowers!r}")
+    in_melds = total[w.win] - w.counts[w.win]
+    if in_melds == 3:
+        w.fourth_tile = True  # three copies in one's own melds: the fourth by definition
+    elif w.fourth_tile and w.counts[w.win] > 1:
+        raise InvalidHandError(
+            f"guobiao: fourth_tile (和绝张), but another {format_tiles([w.win])!r} is in the hand"
+        )
+    if w.kong and w.self_drawn and not any(m.is_kong for m in w.melds):
+        raise InvalidHandError("guobiao: kong replacement (杠上开花) without a kong among the melds")
+    if w.kong and not w.self_drawn and (w.counts[w.win] > 1 or in_melds):
+        raise InvalidHandError(
+            f"guobiao: robbing a kong (抢杠和) of {format_tiles([w.win])!r}, but the winner holds that tile"
+        )
+
+
+# ---------------------------------------------------------------------------
+# Convenience: score from notation
+# ---------------------------------------------------------------------------
+
+_WIND_NAMES = {"e": 0, "s": 1, "w": 2, "n": 3, "east": 0, "south": 1, "west": 2, "north": 3}
+_DEFAULT = Guobiao()
+
+
+def _wind(value: str | int, what: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < 4:
+            return value
+        raise InvalidHandError(f"{what} {value!r} is not 0..3 (East South West North)")
+    if not isinstance(value, str):
+        raise InvalidHandError(f"{what} {value!r} is not a wind")
+    w = _WIND_NAMES.get(value.strip().lower())
+    if w is not None:
+        return w
+    kind = parse_tile(value)
+    if not 27 <= kind < 31:
+        raise InvalidHandError(f"{what} {value!r} is not a wind (E S W N, 东 南 西 北, 1z..4z)")
+    return kind - EAST
+
+
+def score(
+    hand: str,
+    melds: Sequence[str | Meld] = (),
+    *,
+    win_tile: str,
+    self_drawn: bool = False,
+    seat_wind: str | int = "E",
+    round_wind: str | int = "E",
+    flowers: int = 0,
+    last_tile: bool = False,
+    kong: bool = False,
+    fourth_tile: bool = False,
+    first_turn: bool = False,
+    first_go_around: bool = False,
+    rules: Guobiao | None = None,
+) -> ScoreSheet:
+    """Score an MCR win written in notation.
+
+    ``hand`` holds the concealed tiles *before* the winning tile; ``melds``
+    the declared sets (``"chi 123m"``, ``"pon 111m"``, ``"kan 9999p"``,
+    ``"ankan 1111z"`` ...); ``win_tile`` the winning tile.  ``kong`` means
+    杠上开花 when ``self_drawn`` and 抢杠和 otherwise; ``last_tile``
+    妙手回春 / 海底捞月; ``fourth_tile`` 和绝张.  ``flowers`` counts the
+    flowers (1 fan each, in ``total``).  ``rules`` carries options (default
+    ``Guobiao()``).
+
+    >>> s = score("234m55678p11s", ["pon 111m"], win_tile="1s")
+    >>> s.total, [(it.zh, it.value, it.count) for it in s.items]
+    (6, [('双暗刻', 2, 1), ('幺九刻', 1, 2), ('缺一门', 1, 1), ('无字', 1, 1)])
+
+    :raises InvalidNotationError: for unreadable tiles or melds.
+    :raises InvalidHandError: for a hand of the wrong size, a fifth copy,
+        inconsistent flags, or tiles that do not win.
+    """
+    rs = rules if rules is not None else _DEFAULT
+    if not isinstance(flowers, int) or isinstance(flowers, bool):
+        raise InvalidHandError(f"guobiao: flowers must be an int 0..8, got {flowers!r}")
+    concealed = parse_tiles(hand)
+    win = parse_tile(win_tile)
+    meld_list = tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in melds)
+    counts_of(concealed + [win] + [k for m in meld_list for k in m.tiles])  # flowers, five copies
+    counts = counts_of(concealed + [win])
+    seat = _wind(seat_wind, "seat_wind")
+    w = _Win(
+        counts=counts,
+        win=win,
+        melds=meld_list,
+        self_drawn=self_drawn,
+        kong=kong,
+        last_tile=last_tile,
+        fourth_tile=fourth_tile,
+        seat_wind=seat,
+        round_wind=_wind(round_wind, "round_wind"),
+        flowers=flowers,
+        first_turn=first_turn,
+        first_go_around=first_go_around,
+        dealer=seat == 0,
+    )
+    return rs._score(w)
