@@ -1330,6 +1330,7 @@ def score(
     fourth_tile: bool = False,
     first_turn: bool = False,
     first_go_around: bool = False,
+    ready_on_deal: bool = False,
     rules: Guobiao | None = None,
 ) -> ScoreSheet:
     """Score an MCR win written in notation.
@@ -1340,11 +1341,12 @@ def score(
     杠上开花 when ``self_drawn`` and 抢杠和 otherwise; ``last_tile``
     妙手回春 / 海底捞月; ``fourth_tile`` 和绝张.  ``flowers`` counts the
     flowers (1 fan each, in ``total``).  ``rules`` carries options (default
-    ``Guobiao()``).
+    ``Guobiao()``).  ``first_turn``, ``first_go_around`` and ``ready_on_deal``
+    only matter for the ``extras`` 天和 / 地和, 人和 and 天听.
 
     >>> s = score("234m55678p11s", ["pon 111m"], win_tile="1s")
     >>> s.total, [(it.zh, it.value, it.count) for it in s.items]
-    (6, [('双暗刻', 2, 1), ('幺九刻', 1, 2), ('缺一门', 1, 1), ('无字', 1, 1)])
+    (5, [('双同刻', 2, 1), ('幺九刻', 1, 2), ('无字', 1, 1)])
 
     :raises InvalidNotationError: for unreadable tiles or melds.
     :raises InvalidHandError: for a hand of the wrong size, a fifth copy,
@@ -1373,5 +1375,6 @@ def score(
         first_turn=first_turn,
         first_go_around=first_go_around,
         dealer=seat == 0,
+        ready_on_deal=ready_on_deal,
     )
     return rs._score(w)

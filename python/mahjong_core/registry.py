@@ -24,6 +24,7 @@ __all__ = ["available", "find_variant", "register", "registry"]
 _BUILTIN: dict[str, str] = {
     "base": "mahjong_core.rules:Ruleset",
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
+    "guobiao": "mahjong_core.variants.guobiao:Guobiao",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False

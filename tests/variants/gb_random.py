@@ -109,6 +109,60 @@ def _biased_suit_sets(rng: random.Random) -> list[tuple[str, int]]:
     return out
 
 
+def _all_sets() -> list[tuple[str, int]]:
+    return [("chow", s * 9 + i) for s in range(3) for i in range(7)] + [("pung", k) for k in range(34)]
+
+
+def _set_tiles(shape: str, k: int) -> list[int]:
+    return [k, k + 1, k + 2] if shape == "chow" else [k] * 3
+
+
+_THEMES: list[tuple[set[int], str]] = [
+    ({0, 8, 9, 17, 18, 26}, "any"),                               # 清幺九
+    ({0, 8, 9, 17, 18, 26, *range(27, 34)}, "any"),                # 混幺九
+    (set(range(27, 34)), "any"),                                   # 字一色, winds, dragons
+    ({19, 20, 21, 23, 25, 32}, "any"),                             # 绿一色
+    ({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31}, "any"),  # 推不倒
+    ({s * 9 + r for s in range(3) for r in (0, 1, 2)}, "any"),     # 全小
+    ({s * 9 + r for s in range(3) for r in (0, 1, 2, 3)}, "any"),  # 小于五
+    ({s * 9 + r for s in range(3) for r in (3, 4, 5)}, "any"),     # 全中
+    ({s * 9 + r for s in range(3) for r in (5, 6, 7, 8)}, "any"),  # 大于五
+    ({s * 9 + r for s in range(3) for r in (6, 7, 8)}, "any"),     # 全大
+    ({s * 9 + r for s in range(3) for r in (1, 3, 5, 7)}, "pung"),  # 全双刻
+    ({s * 9 + r for s in range(3) for r in range(2, 7)} | {4, 13, 22}, "five"),  # 全带五
+    ({0, 1, 2, 6, 7, 8, 9, 10, 11, 15, 16, 17, 18, 19, 20, 24, 25, 26, 4, 13, 22}, "terminal"),  # 双龙会
+    (set(range(27, 34)) | {0, 8, 9, 17, 18, 26} | set(range(34)), "outside"),  # 全带幺
+]
+
+
+def _themed(rng: random.Random) -> list[int]:
+    pool, kind = rng.choice(_THEMES)
+    sets = [(sh, k) for sh, k in _all_sets() if set(_set_tiles(sh, k)) <= pool]
+    if kind == "pung":
+        sets = [x for x in sets if x[0] == "pung"]
+    elif kind == "five":
+        sets = [x for x in sets if any(t < 27 and t % 9 == 4 for t in _set_tiles(*x))]
+        pool = {4, 13, 22}
+    elif kind == "terminal":
+        sets = [x for x in sets if x[0] == "chow" and x[1] % 9 in (0, 6)]
+        pool = {4, 13, 22}
+    elif kind == "outside":
+        sets = [x for x in sets if any(t >= 27 or t % 9 in (0, 8) for t in _set_tiles(*x))]
+        pool = {0, 8, 9, 17, 18, 26, *range(27, 34)}
+    if kind == "terminal" and rng.random() < 0.7:  # 一色 / 三色双龙会
+        a, b = rng.sample(range(3), 2)
+        chows = [a * 9, a * 9, a * 9 + 6, a * 9 + 6] if rng.random() < 0.5 else [a * 9, a * 9 + 6, b * 9, b * 9 + 6]
+        rest = [t for c in chows for t in (c, c + 1, c + 2)]
+        third = ({0, 1, 2} - {c // 9 for c in chows}).pop() if len({c // 9 for c in chows}) == 2 else a
+        p = third * 9 + 4
+        return rest + [p, p]
+    out: list[int] = []
+    for _ in range(4):
+        out += _set_tiles(*rng.choice(sets))
+    p = rng.choice(sorted(pool))
+    return out + [p, p]
+
+
 def random_situation(rng: random.Random) -> Situation | None:
     """A random legal winning situation, or None when the draw was illegal
     (a fifth copy ...).  Covers the standard form with any melds, seven pairs,
@@ -146,6 +200,18 @@ def random_situation(rng: random.Random) -> Situation | None:
     elif roll < 0.27:  # nine gates
         s = rng.randrange(3) * 9
         concealed = [s] * 3 + [s + i for i in range(1, 8)] + [s + 8] * 3 + [s + rng.randrange(9)]
+    elif roll < 0.40:  # themed: 清幺九, 绿一色, 全带五, 双龙会 ..., some sets declared
+        tiles = _themed(rng)
+        n_melds = rng.choice((0, 0, 1, 2))
+        for i in range(n_melds):
+            a, b, c = tiles[3 * i : 3 * i + 3]
+            if a == b:
+                ms, os_ = _declare(rng, "pung", a)
+            else:
+                ms, os_ = _declare(rng, "chow", a)
+            melds += ms
+            offers += os_
+        concealed = tiles[3 * n_melds :]
     else:
         sets = _biased_suit_sets(rng) if rng.random() < 0.5 else [_sets(rng) for _ in range(4)]
         n_melds = rng.choice((0, 0, 0, 1, 1, 2, 2, 3, 4))
