@@ -665,6 +665,15 @@ def _add_game(sub: Any) -> None:
 _SUBCOMMANDS: tuple[Callable[[Any], None], ...] = (_add_analyze, _add_game)
 
 
+def _add_score(sub: Any) -> None:
+    from .cli_score import add_score_command
+
+    add_score_command(sub)
+
+
+_SUBCOMMANDS += (_add_score,)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``mahjong-core`` argument parser with every sub-command."""
     parser = argparse.ArgumentParser(
