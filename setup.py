@@ -48,6 +48,15 @@ extensions = [
     for name in ("_native", "_batch")
 ]
 
+# The game engine is plain Python (python/mahjong_core/engine.py); it is
+# compiled too, typed by engine.pxd beside it, unless MAHJONG_CORE_PURE_ENGINE
+# is set.  Type annotations there are for mypy, not for Cython.
+if os.environ.get("MAHJONG_CORE_PURE_ENGINE", "") in ("", "0"):
+    extensions += cythonize(
+        [Extension("mahjong_core.engine", ["python/mahjong_core/engine.py"], extra_compile_args=extra_compile_args)],
+        compiler_directives={**directives, "boundscheck": True, "wraparound": True, "annotation_typing": False},
+    )
+
 setup(
     ext_modules=cythonize(
         extensions,

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from . import _native
-from .engine import Action, ActionKind, Table
+from .engine import Action, ActionKind, Table, play_out
 from .analysis import HandRules
 from .rules import ReadyRule, Ruleset
 
@@ -42,7 +42,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, table: Table, seat: int, legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        return legal[int(self.rng.random() * len(legal))]
 
 
 class GreedyBot:
@@ -163,7 +163,4 @@ def play_hand(
 ) -> Table:
     """Play one hand to its end with one bot per seat; returns the table."""
     table = Table(ruleset, seed=seed, dealer=dealer, round_wind=round_wind, hand_number=hand_number)
-    while not table.is_over:
-        seat = table.to_act[0]
-        table.apply(bots[seat].choose(table, seat, table.legal_actions(seat)))
-    return table
+    return play_out(table, bots)

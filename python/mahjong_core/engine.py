@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _native
-from .analysis import Counts, decompositions
+from .analysis import Counts, HandRules, decompositions
 from .errors import IllegalActionError, MahjongError
 from .rules import ReadyRule, Ruleset, ScoreSheet, Settlement, WinContext
 from .tiles import KIND_NAMES, Meld, MeldKind
@@ -49,6 +49,8 @@ __all__ = [
     "ActionKind",
     "Phase",
     "Table",
+    "play_out",
+    "shuffle",
 ]
 
 
@@ -146,6 +148,40 @@ class Action:
 
 
 _ACTIONS: list[list[Action]] = [[Action.from_id(s, i) for i in range(NUM_ACTIONS)] for s in range(8)]
+_ACTION_EVENTS: list[list[dict[str, Any]]] = [[{**a.to_json(), "type": "action"} for a in row] for row in _ACTIONS]
+"""The record event of each action (copied into the log)."""
+
+
+def shuffle(tiles: list[int], rng: random.Random) -> None:
+    """Shuffle ``tiles`` in place from ``rng`` (Fisher-Yates).
+
+    Each swap index is ``(r * (i + 1)) >> 32`` for a 32-bit ``r`` from
+    ``rng.getrandbits`` (one C call per tile; ``random.shuffle`` makes
+    several Python calls per tile).  The bias is below (i + 1) / 2**32 per
+    swap, far under anything a game can show.  The same seed gives the same
+    wall in the compiled and in the plain-Python engine.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(tiles) - 1, 0, -1):
+        j = (getrandbits(32) * (i + 1)) >> 32
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
+_MELDS: dict[MeldKind, dict[int, Meld]] = {
+    MeldKind.CHI: {s * 9 + i: Meld(MeldKind.CHI, (s * 9 + i, s * 9 + i + 1, s * 9 + i + 2)) for s in range(3) for i in range(7)},
+    **{kind: {k: Meld(kind, (k,) * size) for k in range(34)} for kind, size in (
+        (MeldKind.PON, 3), (MeldKind.KAN, 4), (MeldKind.ANKAN, 4), (MeldKind.KAKAN, 4))},
+}
+"""Every meld the engine can make, by kind and (lowest) tile kind (melds are immutable)."""
+
+
+def play_out(table: Table, bots: Sequence[Any]) -> Table:
+    """Drive ``table`` to the end of the hand, asking ``bots[seat].choose``
+    for every move (the loop of :func:`mahjong_core.bots.play_hand`)."""
+    while table.phase is not _OVER:
+        seat = table.to_act[0]
+        table.apply(bots[seat].choose(table, seat, table.legal_actions(seat)))
+    return table
 
 
 def action_of(seat: int, action_id: int) -> Action:
@@ -164,6 +200,15 @@ class Phase(enum.Enum):
     """Before the first discard, every seat declares its missing suit (定缺)."""
     OVER = "over"
 
+
+# Members as module constants: the hot paths compare with ``is`` and avoid
+# the enum class attribute lookups.
+_TURN, _CLAIMS, _ROB, _DECLARE, _OVER = Phase.TURN, Phase.CLAIMS, Phase.ROB, Phase.DECLARE, Phase.OVER
+_K_DISCARD, _K_ANKAN, _K_KAKAN = ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG
+_K_CHOW, _K_PUNG, _K_KONG = ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG
+_K_WIN, _K_PASS, _K_READY = ActionKind.WIN, ActionKind.PASS, ActionKind.READY
+_PON = MeldKind.PON
+_READY_NONE = ReadyRule.NONE
 
 _PRIORITY = {ActionKind.WIN: 3, ActionKind.KONG: 2, ActionKind.PUNG: 2, ActionKind.CHOW: 1, ActionKind.PASS: 0}
 
@@ -194,7 +239,7 @@ class Table:
         self.n = n
         rng = random.Random(self.seed)
         wall = ruleset.wall_tiles()
-        rng.shuffle(wall)
+        shuffle(wall, rng)
         self.dice = [rng.randint(1, 6) for _ in range(ruleset.dice)]
         self.wall: list[int] = wall
         self.head = 0
@@ -210,6 +255,10 @@ class Table:
         self._dead = ruleset.dead_wall
         self._dead_per_kong = ruleset.dead_wall_per_kong
         self._allow_kong = ruleset.allow_kong
+        self._allow_chow = ruleset.allow_chow
+        self._allow_pung = ruleset.allow_pung
+        self._wild_discard = ruleset.wild_discard
+        self._calls_on_last = ruleset.calls_on_last_discard
         self._flower_ids = frozenset(ruleset.flower_tiles)
         self._dynamic_rules = ruleset.dynamic_hand_rules
         self._ready_rule = ruleset.ready_rule
@@ -237,7 +286,7 @@ class Table:
         """(claiming seat, discarder) of every claimed meld, in order."""
         self.events: list[dict[str, Any]] = []
         self.turn = dealer
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.drawn: int | None = None
         self.last_discard: tuple[int, int] | None = None
         self.pending_kong: tuple[int, int] | None = None
@@ -258,6 +307,7 @@ class Table:
         """The wild indicator tile, flipped after the deal (out of play)."""
         self.wild_kinds: frozenset[int] = frozenset()
         self._waits: list[int] = [0] * n
+        self._rules: list[HandRules | None] = [None] * n
         self._flowers_reported: set[int] = set()
         self._turn_cache: list[Action] | None = None
         self._banned_discards: frozenset[int] = frozenset()
@@ -322,7 +372,7 @@ class Table:
                 self._update_waits(s)
         self.drawn = None
         if self.ruleset.missing_suit:
-            self.phase = Phase.DECLARE
+            self.phase = _DECLARE
             self.claimants = {s: self._missing_suit_choices(s) for s in range(self.n)}
             self.answers = {}
 
@@ -399,15 +449,15 @@ class Table:
     @property
     def to_act(self) -> list[int]:
         """Seats that must act now, in turn order."""
-        if self.phase == Phase.OVER:
+        if self.phase is _OVER:
             return []
-        if self.phase == Phase.TURN:
+        if self.phase is _TURN:
             return [self.turn]
         return [s for s in self.claimants if s not in self.answers]
 
     @property
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase is _OVER
 
     def seat_wind(self, seat: int) -> int:
         return (seat - self.dealer) % self.n
@@ -428,17 +478,31 @@ class Table:
             c[k] = 0
         return c, w
 
+    def _rules_for(self, seat: int) -> HandRules:
+        """The seat's hand rules: asked of the rule set once per hand (after
+        the deal), or every time when ``dynamic_hand_rules`` is set."""
+        if self._dynamic_rules:
+            return self.ruleset.rules_for(self, seat)
+        rules = self._rules[seat]
+        if rules is None:
+            rules = self._rules[seat] = self.ruleset.rules_for(self, seat)
+        return rules
+
     def _update_waits(self, seat: int) -> None:
         """Cache the waits of a 3n+1 hand (claims are checked against them)."""
-        c, w = self._split_wilds(self.hands[seat])
-        self._waits[seat] = _native.waits_mask_buf(c, w, self.ruleset.rules_for(self, seat))
+        hand = self.hands[seat]
+        if self.wild_kinds:
+            c, w = self._split_wilds(hand)
+            self._waits[seat] = _native.waits_mask_buf(c, w, self._rules_for(seat))
+        else:
+            self._waits[seat] = _native.waits_mask_buf(hand, 0, self._rules_for(seat))
 
     # --------------------------------------------------------------- legality
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now, in ascending id order."""
-        if self.phase == Phase.OVER:
+        if self.phase is _OVER:
             return []
-        if self.phase == Phase.TURN:
+        if self.phase is _TURN:
             if seat != self.turn:
                 return []
             if self._turn_cache is None:
@@ -463,7 +527,7 @@ class Table:
         ids = _native.held_kinds(hand)
         if self.declared[seat]:
             return self._ready_turn_actions(seat)
-        if self._ready_rule is not ReadyRule.NONE and rs.may_declare_ready(self, seat):
+        if self._ready_rule is not _READY_NONE and rs.may_declare_ready(self, seat):
             ready = self._ready_discards(seat, ids)
         else:
             ready = []
@@ -471,7 +535,7 @@ class Table:
             allowed = [k for k in ids if k not in self._banned_discards]
             if allowed:  # 吃张打张 never leaves a seat without a discard
                 ids = allowed
-        if not rs.wild_discard and self.wild_kinds:
+        if not self._wild_discard and self.wild_kinds:
             allowed = [k for k in ids if k not in self.wild_kinds]
             if allowed:  # wilds are kept, unless the hand holds nothing else
                 ids = allowed
@@ -484,12 +548,12 @@ class Table:
                 ready = [k for k in ready if k in first]
         if self._allow_kong and self._left(seat) > 0 and not self._no_kong_this_turn:
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
-            kongs += [68 + m.kind_of for m in self.melds[seat] if m.kind == MeldKind.PON and hand[m.kind_of]]
+            kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
             if kongs:
                 ids += kongs
                 ids.sort()
         drawn = self.drawn
-        if self._instant_win(seat) is not None:
+        if self._has_instant and self._instant_win(seat) is not None:
             ids.append(125)
         elif (
             drawn is None or self.after_kong or self._dynamic_rules or drawn in self.wild_kinds
@@ -504,7 +568,7 @@ class Table:
 
     def _ready_discards(self, seat: int, held: list[int]) -> list[int]:
         """The discards after which the hand is ready (报听 candidates)."""
-        rules = self.ruleset.rules_for(self, seat)
+        rules = self._rules_for(seat)
         hand = self.hands[seat]
         out = []
         for k in held:
@@ -531,7 +595,7 @@ class Table:
             ids = _native.held_kinds(hand)
         if rs.ready_allows_kong and self._allow_kong and self._left(seat) > 0 and drawn is not None:
             before = self._waits[seat]
-            rules = rs.rules_for(self, seat)
+            rules = self._rules_for(seat)
             if hand[drawn] == 4 and drawn not in self.wild_kinds:
                 hand[drawn] -= 4
                 c, w = self._split_wilds(hand)
@@ -582,7 +646,7 @@ class Table:
         ):
             return None  # 定缺: no tile of the missing suit at a win
         c, w = self._split_wilds(counts)
-        rules = rs.rules_for(self, seat)
+        rules = self._rules_for(seat)
         if not _native.is_win_buf(c, w, rules):
             return None
         cc = _native.Counts(c)
@@ -651,21 +715,23 @@ class Table:
         hand = self.hands[seat]
         wild = self.wild_kinds
         ids: list[int] = []
-        if self.declared[seat] or (not rs.calls_on_last_discard and self.live_tiles == 0):
+        if self.declared[seat] or (not self._calls_on_last and self.live_tiles == 0):
             # a locked hand only wins; so does any hand on the last discard
             # where the rule set allows no calls on it
             if (self._waits[seat] >> tile) & 1 and seat not in self.missed_win and self._win_on(seat, tile):
                 return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
             return []
         if (
-            rs.allow_chow and tile < 27 and seat == self._next_seat(discarder)
+            self._allow_chow and tile < 27 and seat == self._next_seat(discarder)
             and (not wild or tile not in wild)
         ):
             s, i = divmod(tile, 9)
             for low in range(max(0, i - 2), min(6, i) + 1):
                 k0 = s * 9 + low
-                if all(hand[k] for k in (k0, k0 + 1, k0 + 2) if k != tile) and not (
-                    wild and any(k in wild for k in (k0, k0 + 1, k0 + 2))
+                # the two other tiles are held, and none of the three is wild
+                if (
+                    (k0 == tile or hand[k0]) and (k0 + 1 == tile or hand[k0 + 1]) and (k0 + 2 == tile or hand[k0 + 2])
+                    and not (wild and (k0 in wild or k0 + 1 in wild or k0 + 2 in wild))
                 ):
                     ids.append(_CHOW_BASE + s * 7 + low)
         cnt = hand[tile]
@@ -674,9 +740,9 @@ class Table:
             cnt = 0  # no pung or kong of the missing suit
             ids = []
         if cnt >= 2 and (not wild or tile not in wild):
-            if rs.allow_pung:
+            if self._allow_pung:
                 ids.append(123)
-            if cnt >= 3 and rs.allow_kong and self._left(seat) > 0:
+            if cnt >= 3 and self._allow_kong and self._left(seat) > 0:
                 ids.append(124)
         if (self._waits[seat] >> tile) & 1 and seat not in self.missed_win:
             if self._win_on(seat, tile) is not None:
@@ -701,30 +767,30 @@ class Table:
         legal = self.legal_actions(action.seat)
         aid = action.id
         for a in legal:
-            if a.id == aid:
+            if a is action or a.id == aid:
                 action = a
                 break
         else:
             raise IllegalActionError(self._why_illegal(action))
         self._turn_cache = None
         self.steps += 1
-        self._event("action", **action.to_json())
-        if self.phase == Phase.TURN:
+        self.events.append(_ACTION_EVENTS[action.seat][aid].copy())
+        if self.phase is _TURN:
             self._apply_turn(action)
         else:
             self.answers[action.seat] = action
-            if action.kind == ActionKind.PASS and any(
-                a.kind == ActionKind.WIN for a in self.claimants[action.seat]
-            ):
-                if self.ruleset.missed_win_ban:
-                    self.missed_win.add(action.seat)
-                if self.declared[action.seat] and self.ruleset.ready_missed_win_forfeits:
-                    self.ready_forfeit.add(action.seat)
+            if action.kind is _K_PASS:
+                for a in self.claimants[action.seat]:
+                    if a.kind is _K_WIN:  # passing a win
+                        if self.ruleset.missed_win_ban:
+                            self.missed_win.add(action.seat)
+                        if self.declared[action.seat] and self.ruleset.ready_missed_win_forfeits:
+                            self.ready_forfeit.add(action.seat)
             if len(self.answers) == len(self.claimants):
                 self._resolve()
 
     def _why_illegal(self, action: Action) -> str:
-        if self.phase == Phase.OVER:
+        if self.phase is _OVER:
             return f"{action}: the hand is over"
         if action.seat not in self.to_act:
             return f"{action}: seat {action.seat} is not to act (seats to act: {self.to_act}, phase {self.phase.value})"
@@ -732,7 +798,7 @@ class Table:
             return f"{action}: tile not in hand"
         if action.kind == ActionKind.WIN:
             return f"{action}: not a winning hand under {self.ruleset.id}"
-        if self.phase != Phase.TURN and action.kind in (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+        if self.phase is not _TURN and action.kind in (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
             return f"{action}: only claims or pass may answer a discard"
         if action.kind == ActionKind.CHOW:
             return f"{action}: chow only from the previous seat, with the two other tiles in hand"
@@ -743,16 +809,16 @@ class Table:
     def _apply_turn(self, a: Action) -> None:
         seat = a.seat
         hand = self.hands[seat]
-        if a.kind == ActionKind.WIN:
+        if a.kind is _K_WIN:
             ctx = self._instant_win(seat) or self._win_on(seat, None)
             assert ctx is not None
             self._finish([ctx])
             return
-        if a.kind == ActionKind.READY:
+        if a.kind is _K_READY:
             self.declared[seat] = True
             self._event("ready", seat=seat)
             a = _ACTIONS[seat][a.tile]  # then the discard itself
-        if a.kind == ActionKind.DISCARD:
+        if a.kind is _K_DISCARD:
             self._banned_discards = frozenset()
             self._no_kong_this_turn = False
             hand[a.tile] -= 1
@@ -764,16 +830,16 @@ class Table:
             self._update_waits(seat)
             self._open_claims(seat, a.tile)
             return
-        if a.kind == ActionKind.CONCEALED_KONG:
+        if a.kind is _K_ANKAN:
             hand[a.tile] -= 4
-            self.melds[seat].append(Meld(MeldKind.ANKAN, (a.tile,) * 4))
+            self.melds[seat].append(_MELDS[MeldKind.ANKAN][a.tile])
             self.meld_sources[seat].append(None)
             self.kongs_made += 1
             self._event("kong", seat=seat, meld=str(self.melds[seat][-1]))
             self._kong_paid(seat, self.melds[seat][-1], None)
             self._replacement(seat, fed_by=None)
             return
-        if a.kind == ActionKind.ADDED_KONG:
+        if a.kind is _K_KAKAN:
             # others may rob it first
             hand[a.tile] -= 1
             self.pending_kong = (seat, a.tile)
@@ -784,7 +850,7 @@ class Table:
                         if self._win_on(s, a.tile, robbed=True) is not None:
                             claim[s] = [action_of(s, 125), action_of(s, 126)]
             if claim:
-                self.phase = Phase.ROB
+                self.phase = _ROB
                 self.claimants = claim
                 self.answers = {}
                 return
@@ -796,12 +862,12 @@ class Table:
         self.pending_kong = None
         for i, m in enumerate(self.melds[seat]):
             if m.kind == MeldKind.PON and m.kind_of == tile:
-                self.melds[seat][i] = Meld(MeldKind.KAKAN, (tile,) * 4)
+                self.melds[seat][i] = _MELDS[MeldKind.KAKAN][tile]
                 break
         self.kongs_made += 1
         self._event("kong", seat=seat, meld=f"kakan {KIND_NAMES[tile][0] * 4}{KIND_NAMES[tile][1]}")
-        self._kong_paid(seat, Meld(MeldKind.KAKAN, (tile,) * 4), None)
-        self.phase = Phase.TURN
+        self._kong_paid(seat, _MELDS[MeldKind.KAKAN][tile], None)
+        self.phase = _TURN
         self.turn = seat
         self._replacement(seat, fed_by=None)
 
@@ -824,7 +890,7 @@ class Table:
         self.draws_made[seat] += 1
         self.missed_win.discard(seat)
         self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.turn = seat
 
     def _open_claims(self, discarder: int, tile: int) -> None:
@@ -837,16 +903,19 @@ class Table:
             hand = self.hands[s]
             # cheap necessary conditions before the full check
             if not (self._waits[s] & bit or hand[tile] >= 2):
-                if s != nxt or suit_lo < 0:
+                if s != nxt or suit_lo < 0 or not self._allow_chow:
                     continue
-                near = [hand[k] > 0 for k in range(max(suit_lo, tile - 2), min(suit_lo + 8, tile + 2) + 1)]
-                if sum(near) < 2:
+                near = 0  # kinds held within two of the tile: a chow needs two
+                for k in range(max(suit_lo, tile - 2), min(suit_lo + 8, tile + 2) + 1):
+                    if hand[k]:
+                        near += 1
+                if near < 2:
                     continue
             acts = self._claims_for(s, tile, discarder)
             if acts:
                 claim[s] = acts
         if claim:
-            self.phase = Phase.CLAIMS
+            self.phase = _CLAIMS
             self.claimants = claim
             self.answers = {}
         else:
@@ -873,31 +942,31 @@ class Table:
                 self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
             else:
                 self.hands[seat][tile] += 1
-                self._event("draw", seat=seat, tile=KIND_NAMES[tile])
+                self.events.append({"seat": seat, "tile": KIND_NAMES[tile], "type": "draw"})
             break
         self.drawn = tile
         self.draws_made[seat] += 1
         self.missed_win.discard(seat)
         self.after_kong = False
         self.turn = seat
-        self.phase = Phase.TURN
+        self.phase = _TURN
 
     def _resolve(self) -> None:
         assert self.claimants
         answers = self.answers
-        if self.phase == Phase.DECLARE:
+        if self.phase is _DECLARE:
             for s, decl in answers.items():
                 self.missing[s] = decl.tile
             self._event("missing_suits", suits=["mps"[m] if m is not None else None for m in self.missing])
             self.claimants = {}
             self.answers = {}
-            self.phase = Phase.TURN
+            self.phase = _TURN
             self.turn = self.dealer
             return
-        if self.phase == Phase.ROB:
+        if self.phase is _ROB:
             assert self.pending_kong is not None
             robber, tile = self.pending_kong
-            wins = [s for s in self._order_from(robber) if answers.get(s, None) is not None and answers[s].kind == ActionKind.WIN]
+            wins = [s for s in self._order_from(robber) if answers.get(s, None) is not None and answers[s].kind is _K_WIN]
             if wins:
                 if not self.ruleset.multiple_winners:
                     wins = wins[:1]
@@ -910,7 +979,7 @@ class Table:
         assert self.last_discard is not None
         discarder, tile = self.last_discard
         order = self._order_from(discarder)
-        wins = [s for s in order if s in answers and answers[s].kind == ActionKind.WIN]
+        wins = [s for s in order if s in answers and answers[s].kind is _K_WIN]
         if wins:
             if not self.ruleset.multiple_winners:
                 wins = wins[:1]
@@ -920,7 +989,7 @@ class Table:
         best: Action | None = None
         for s in order:
             a = answers.get(s)
-            if a is not None and a.kind != ActionKind.PASS:
+            if a is not None and a.kind is not _K_PASS:
                 if best is None or _PRIORITY[a.kind] > _PRIORITY[best.kind]:
                     best = a
         if best is None:
@@ -957,30 +1026,30 @@ class Table:
         self.discards[discarder].pop()
         self.claimants = {}
         self.answers = {}
-        if a.kind == ActionKind.CHOW:
-            ks = tuple(a.tile + j for j in range(3))
+        if a.kind is _K_CHOW:
+            ks = (a.tile, a.tile + 1, a.tile + 2)
             for k in ks:
                 if k != tile:
                     hand[k] -= 1
-            meld = Meld(MeldKind.CHI, ks)
+            meld = _MELDS[MeldKind.CHI][a.tile]
             if self.ruleset.chow_discard_ban:
                 self._banned_discards = _chow_swap_kinds(ks, tile)
-        elif a.kind == ActionKind.PUNG:
+        elif a.kind is _K_PUNG:
             hand[tile] -= 2
-            meld = Meld(MeldKind.PON, (tile,) * 3)
+            meld = _MELDS[MeldKind.PON][tile]
             self._no_kong_this_turn = self.ruleset.kong_after_pung_ban
         else:
             hand[tile] -= 3
-            meld = Meld(MeldKind.KAN, (tile,) * 4)
+            meld = _MELDS[MeldKind.KAN][tile]
         self.melds[seat].append(meld)
         self.meld_sources[seat].append(discarder)
         self.claim_history.append((seat, discarder))
         self.missed_win.discard(seat)
         self.turn = seat
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.drawn = None
         self.after_kong = False
-        if a.kind == ActionKind.KONG:
+        if a.kind is _K_KONG:
             self.kongs_made += 1
             self._kong_paid(seat, meld, discarder)
             self._replacement(seat, fed_by=discarder)
@@ -1050,7 +1119,7 @@ class Table:
             payments=[[p.payer, p.payee, p.amount, p.reason] for p in self.settlement.payments],
             deltas=deltas,
         )
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.claimants = {}
         self.answers = {}
 
@@ -1095,7 +1164,7 @@ class Table:
                 raise MahjongError(f"observe_tensor: out must have shape ({OBS_SIZE},), got {out.shape}")
             out[:] = 0
         out[0:34] = np.frombuffer(bytes(self.hands[seat]), dtype=np.uint8)
-        if self.drawn is not None and seat == self.turn and self.phase == Phase.TURN:
+        if self.drawn is not None and seat == self.turn and self.phase is _TURN:
             out[34 + self.drawn] = 1
         base = 68
         for r in range(4):
@@ -1121,7 +1190,7 @@ class Table:
         base += 12
         out[base] = self.live_tiles / 144.0
         out[base + 1 + {Phase.TURN: 0, Phase.CLAIMS: 1, Phase.ROB: 2}.get(self.phase, 0)] = (
-            0 if self.phase == Phase.OVER else 1
+            0 if self.phase is _OVER else 1
         )
         base += 4
         for k in self.wild_kinds:

@@ -302,7 +302,11 @@ class Ruleset:
     def options_json(self) -> dict[str, Any]:
         """The options as plain JSON values (enums by value, nested dataclasses
         as objects); :meth:`from_options_json` reads them back."""
-        return {f.name: _to_json(getattr(self.options, f.name)) for f in dataclasses.fields(self.options)}
+        cached: dict[str, Any] | None = self.__dict__.get("_options_json")
+        if cached is None:  # options are frozen: computed once per rule set
+            cached = {f.name: _to_json(getattr(self.options, f.name)) for f in dataclasses.fields(self.options)}
+            self.__dict__["_options_json"] = cached
+        return _copy_json(cached)
 
     @classmethod
     def from_options_json(cls, data: dict[str, Any]) -> Ruleset:
@@ -419,6 +423,15 @@ class Ruleset:
             "hand_size": cls.hand_size,
             "options": [f.name for f in dataclasses.fields(cls.Options)],
         }
+
+
+def _copy_json(v: Any) -> Any:
+    """A copy of plain JSON data (dicts, lists, scalars)."""
+    if isinstance(v, dict):
+        return {k: _copy_json(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_copy_json(x) for x in v]
+    return v
 
 
 def _to_json(v: Any) -> Any:

@@ -432,20 +432,24 @@ class Meld:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "tiles", tuple(ids))
         name = kind.value
-        shown = format_tiles(ids)
         size = self._SIZES[kind]
         if len(ids) != size:
-            raise InvalidHandError(f"invalid {name} {shown!r}: a {name} has {size} tiles, not {len(ids)}")
-        if ids[-1] >= NUM_KINDS:
-            raise InvalidHandError(f"invalid {name} {shown!r}: a meld cannot hold flowers")
-        first = ids[0]
-        if kind is MeldKind.CHI:
+            why = f"a {name} has {size} tiles, not {len(ids)}"
+        elif ids[-1] >= NUM_KINDS:
+            why = "a meld cannot hold flowers"
+        elif kind is MeldKind.CHI:
+            first = ids[0]
             if first >= 27:
-                raise InvalidHandError(f"invalid chi {shown!r}: a chi cannot use honour tiles")
-            if first % 9 > 6 or ids[1] != first + 1 or ids[2] != first + 2:
-                raise InvalidHandError(f"invalid chi {shown!r}: a chi is three consecutive tiles of one suit")
-        elif ids[-1] != first:
-            raise InvalidHandError(f"invalid {name} {shown!r}: a {name} is {size} identical tiles")
+                why = "a chi cannot use honour tiles"
+            elif first % 9 > 6 or ids[1] != first + 1 or ids[2] != first + 2:
+                why = "a chi is three consecutive tiles of one suit"
+            else:
+                return
+        elif ids[-1] != ids[0]:
+            why = f"a {name} is {size} identical tiles"
+        else:
+            return
+        raise InvalidHandError(f"invalid {name} {format_tiles(ids)!r}: {why}")
 
     @property
     def kind_of(self) -> int:

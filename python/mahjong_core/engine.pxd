@@ -1,0 +1,83 @@
+# Compile-time declarations for engine.py (Cython "augmenting" .pxd).
+#
+# engine.py is plain Python and runs as such; when the package is built with
+# Cython (setup.py), this file types the Table's attributes and its hot
+# internal methods so the turn loop runs as C.  Only types are declared here:
+# the behaviour lives in engine.py alone.  Keep every attribute Table sets in
+# __init__ listed below (a missing one is a compile error, not a silent slowdown).
+
+cimport cython
+
+@cython.locals(tiles=list, i=Py_ssize_t, j=Py_ssize_t)
+cpdef shuffle(tiles, rng)
+
+cdef class Table
+
+@cython.locals(table=Table, seat=int)
+cpdef play_out(table, bots)
+
+cdef class Table:
+    cdef public object ruleset
+    cdef public object seed
+    cdef public int dealer, round_wind, hand_number, n
+    cdef public list dice, wall
+    cdef public Py_ssize_t head, tail
+    cdef public bint _per_seat
+    cdef public list _segments
+    cdef public int _dead, _dead_per_kong
+    cdef public bint _allow_kong, _allow_chow, _allow_pung, _wild_discard, _calls_on_last, _dynamic_rules, _has_instant
+    cdef public frozenset _flower_ids
+    cdef public object _ready_rule
+    cdef public int kongs_made
+    cdef public list hands, flowers, melds, meld_sources, discards
+    cdef public set out
+    cdef public list _orders
+    cdef public object win_settlement
+    cdef public list missing, declared
+    cdef public set ready_forfeit
+    cdef public list claim_history, events
+    cdef public int turn
+    cdef public object phase, drawn, last_discard, pending_kong
+    cdef public dict claimants, answers
+    cdef public set missed_win
+    cdef public bint after_kong
+    cdef public object kong_fed_by
+    cdef public list draws_made, winners
+    cdef public dict scores, contexts
+    cdef public object settlement, kong_settlement
+    cdef public int steps
+    cdef public object indicator
+    cdef public frozenset wild_kinds
+    cdef public list _waits, _rules
+    cdef public set _flowers_reported
+    cdef public object _turn_cache
+    cdef public frozenset _banned_discards
+    cdef public bint _no_kong_this_turn
+    cdef public list robbed
+
+    cpdef _left(self, seat)
+    cpdef _pop_front(self, seat)
+    cpdef _next_seat(self, seat)
+    cpdef _order_from(self, seat)
+    cpdef _rules_for(self, seat)
+    @cython.locals(hand=bytearray)
+    cpdef _update_waits(self, seat)
+    @cython.locals(hand=bytearray)
+    cpdef _next_draw(self, seat)
+    @cython.locals(hand=bytearray, s=int, k=int, near=int, suit_lo=int, nxt=int)
+    cpdef _open_claims(self, discarder, tile)
+    @cython.locals(hand=bytearray, cnt=int)
+    cpdef _claims_for(self, seat, tile, discarder)
+    @cython.locals(hand=bytearray, k=int, ids=list)
+    cpdef _turn_actions(self, seat)
+    cpdef legal_actions(self, seat)
+    cpdef apply(self, action, seat=*)
+    cpdef _apply_turn(self, a)
+    cpdef _resolve(self)
+    cpdef _make_meld(self, a, discarder, tile)
+    cpdef _replacement(self, seat, fed_by)
+    cpdef _draw_replacement(self, seat, flower_round=*)
+    cpdef _split_wilds(self, counts)
+    cpdef _complete_added_kong(self)
+    cpdef _kong_paid(self, seat, meld, source)
+    cpdef _take(self, seat, tile)
