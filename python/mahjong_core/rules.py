@@ -306,7 +306,8 @@ class Ruleset:
         if cached is None:  # options are frozen: computed once per rule set
             cached = {f.name: _to_json(getattr(self.options, f.name)) for f in dataclasses.fields(self.options)}
             self.__dict__["_options_json"] = cached
-        return _copy_json(cached)
+        out: dict[str, Any] = _copy_json(cached)
+        return out
 
     @classmethod
     def from_options_json(cls, data: dict[str, Any]) -> Ruleset:
