@@ -120,6 +120,9 @@ RULES: Final = HandRules(
 )
 """The winning shapes of MCR."""
 _STD_RULES: Final = HandRules(forms=frozenset({Form.STANDARD}))
+_FEW_KINDS_RULES: Final = HandRules(forms=frozenset({Form.STANDARD, Form.SEVEN_PAIRS}))
+"""Enough for a hand of at most 8 different kinds: 十三幺, 全不靠, 七星不靠
+and 组合龙 (nine different knitted tiles) all need 9 or more."""
 _STD_PAIRS_RULES: Final = HandRules(forms=frozenset({Form.STANDARD, Form.SEVEN_PAIRS}))
 
 # ---------------------------------------------------------------------------
@@ -259,6 +262,15 @@ class Reading:
     instant: str | None = None
     order: tuple[tuple[int, int], ...] = ()
     """The concealed sets in the reference calculator's order (ties only)."""
+    kongs: int = 0
+    nsuits: int = 0
+    """How many of the three suits are present."""
+    outside: bool = False
+    """Every set and the pair holds a 1, a 9 or an honour (全带幺)."""
+    fives: bool = False
+    """Every set and the pair holds a 5 (全带五)."""
+    even: bool = False
+    """Only pungs and a pair, all of 2 4 6 8 (全双刻)."""
 
     @property
     def packs(self) -> tuple[tuple[int, bool], ...]:
@@ -273,21 +285,21 @@ def _popcount(x: int) -> int:
     return bin(x).count("1")
 
 
-def _pack_has(kind: int, chow: bool, test: Callable[[int], bool]) -> bool:
-    return any(test(k) for k in ((kind, kind + 1, kind + 2) if chow else (kind,)))
-
-
-def _outside(r: Reading) -> bool:
-    """全带幺: every set and the pair holds a terminal or an honour."""
-    return all(_pack_has(k, c, lambda t: bool((TERMINALS_HONOURS >> t) & 1)) for k, c in r.packs)
-
-
-def _all_fives(r: Reading) -> bool:
-    return all(_pack_has(k, c, lambda t: t < 27 and t % 9 == 4) for k, c in r.packs)
-
-
-def _even_pungs(r: Reading) -> bool:
-    return not r.chows and all(k < 27 and k % 9 in (1, 3, 5, 7) for k in (*r.pungs, r.pair))
+def _pack_traits(chows: Sequence[int], pungs: Sequence[int], pair: int) -> tuple[bool, bool, bool]:
+    """(全带幺, 全带五, 全双刻) of four sets and a pair, in one pass."""
+    outside = fives = True
+    even = not chows
+    for c in chows:
+        r = c % 9
+        outside = outside and r in (0, 6)
+        fives = fives and 2 <= r <= 4
+    for k in (*pungs, pair):
+        honour = k >= 27
+        r = k % 9
+        outside = outside and (honour or r in (0, 8))
+        fives = fives and not honour and r == 4
+        even = even and not honour and r in (1, 3, 5, 7)
+    return outside, fives, even
 
 
 def _terminal_chows(r: Reading, pair_suit_differs: bool) -> bool:
@@ -319,12 +331,12 @@ def _yaojiu(r: Reading) -> int:
 
 
 def _kongs(r: Reading) -> int:
-    return r.melded_kongs + r.concealed_kongs
+    return r.kongs
 
 
 def _flush(r: Reading) -> int:
     """Number of suits present (the suit fans)."""
-    return _popcount(r.suits)
+    return r.nsuits
 
 
 def _ranks_within(r: Reading, allowed: int) -> bool:
@@ -367,7 +379,12 @@ class Fan:
     """PyMahjongGB's spelling when it differs (its 独听・边张 ...)."""
 
     def item(self, count: int = 1) -> ScoreItem:
+        if count == 1:
+            return _ONE.setdefault(self.zh, ScoreItem(self.zh, self.en, self.value, 1, self.why))
         return ScoreItem(self.zh, self.en, self.value, count, self.why)
+
+
+_ONE: dict[str, ScoreItem] = {}
 
 
 _SUITS = STD | PAIRS | KSTRAIGHT
@@ -434,7 +451,7 @@ FANS: Final[tuple[Fan, ...]] = (
     Fan("七星不靠", "Greater Honours and Knitted Tiles", 24, lambda r: True,
         ("五门齐", "不求人", "门前清", "单钓将", "全不靠"), GREATER,
         why="the seven honours and seven knitted tiles, all single"),
-    Fan("全双刻", "All Even Pungs", 24, _even_pungs, ("碰碰和", "断幺", "无字"),
+    Fan("全双刻", "All Even Pungs", 24, lambda r: r.even, ("碰碰和", "断幺", "无字"),
         why="pungs and pair of 2 4 6 8"),
     Fan("清一色", "Full Flush", 24, lambda r: _flush(r) == 1 and not (r.mask & HONOURS), ("无字", "缺一门"),
         _SUITS, why="one suit, no honours"),
@@ -454,7 +471,7 @@ FANS: Final[tuple[Fan, ...]] = (
     Fan("三色双龙会", "Three-Suited Terminal Chows", 16, lambda r: _terminal_chows(r, True),
         ("喜相逢", "老少副", "无字", "平和"), why="123+789 in two suits, a pair of 5 in the third"),
     Fan("一色三步高", "Pure Shifted Chows", 16, _c("一色三步高"), why="three chows of one suit shifted by 1 or 2"),
-    Fan("全带五", "All Fives", 16, _all_fives, ("断幺", "无字"), why="every set and the pair holds a 5"),
+    Fan("全带五", "All Fives", 16, lambda r: r.fives, ("断幺", "无字"), why="every set and the pair holds a 5"),
     Fan("三同刻", "Triple Pung", 16, _c("三同刻"), ("双同刻",), why="pungs of one number in three suits"),
     Fan("三暗刻", "Three Concealed Pungs", 16, lambda r: r.concealed_pungs == 3, ("双暗刻",),
         why="three concealed pungs or kongs"),
@@ -503,7 +520,7 @@ FANS: Final[tuple[Fan, ...]] = (
     Fan("明暗杠", "Concealed Kong and Melded Kong", 5, lambda r: _kongs(r) == 2 and r.concealed_kongs == 1,
         ("明杠", "暗杠"), why="one exposed and one concealed kong (reference; not among the 81)"),
     # 4
-    Fan("全带幺", "Outside Hand", 4, _outside, why="every set and the pair holds a 1, a 9 or an honour"),
+    Fan("全带幺", "Outside Hand", 4, lambda r: r.outside, why="every set and the pair holds a 1, a 9 or an honour"),
     Fan("不求人", "Fully Concealed Hand", 4, lambda r: r.open_melds == 0 and r.self_drawn, ("门前清", "自摸"),
         _SETS, why="nothing claimed, self-drawn"),
     Fan("双明杠", "Two Melded Kongs", 4, lambda r: _kongs(r) == 2 and r.melded_kongs == 2, ("明杠",),
@@ -697,6 +714,23 @@ def chow_combinations(chows: Sequence[int]) -> dict[str, int]:
     return _limit_pairs([_two_chows(cs[0], cs[1]), _two_chows(cs[0], cs[2]), _two_chows(cs[1], cs[2])], 2)
 
 
+_COMBOS: dict[tuple[tuple[int, ...], tuple[int, ...]], Mapping[str, int]] = {}
+
+
+def _combos(chows: tuple[int, ...], pungs: tuple[int, ...]) -> Mapping[str, int]:
+    """Both combination steps, memoized by the sorted sets (a few thousand
+    signatures occur; the result is read only)."""
+    key = (chows, pungs)
+    got = _COMBOS.get(key)
+    if got is None:
+        out = chow_combinations(chows)
+        out.update(pung_combinations(pungs))
+        if len(_COMBOS) >= 1 << 16:
+            _COMBOS.clear()
+        got = _COMBOS[key] = out
+    return got
+
+
 def _two_pungs(a: int, b: int) -> str | None:
     if a < 27 and b < 27:
         return "双同刻" if a % 9 == b % 9 else None
@@ -858,19 +892,17 @@ def _hand_facts(counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, int,
         for t in m.tiles:
             total[t] += 1
         kongs += m.is_kong
-    mask = 0
-    suits = 0
-    ranks = 0
-    fours = 0
-    for k in range(34):
-        if total[k]:
+    mask = suits = ranks = 0
+    fours = -kongs
+    for k, n in enumerate(total):
+        if n:
             mask |= 1 << k
             if k < 27:
                 suits |= 1 << (k // 9)
-                ranks |= 1 << (k % 9 + 1)
-            if total[k] == 4:
+                ranks |= 2 << (k % 9)
+            if n == 4:
                 fours += 1
-    return mask, suits, ranks, fours - kongs
+    return mask, suits, ranks, fours
 
 
 def _seven_shifted(counts: Sequence[int]) -> bool:
@@ -897,13 +929,18 @@ def _nine_gates(w: _Win) -> bool:
 
 def _base_reading(w: _Win, kind: int, facts: tuple[int, int, int, int]) -> Reading:
     mask, suits, ranks, hog = facts
+    mk = ck = opened = 0
+    for m in w.melds:
+        if m.kind is MeldKind.ANKAN:
+            ck += 1
+        else:
+            opened += 1
+            mk += m.kind is not MeldKind.PON and m.kind is not MeldKind.CHI
     return Reading(
-        kind=kind, mask=mask, suits=suits, ranks=ranks, hog=hog,
+        kind=kind, mask=mask, suits=suits, ranks=ranks, hog=hog, kongs=mk + ck, nsuits=_popcount(suits),
+        open_melds=opened, melded_kongs=mk, concealed_kongs=ck,
         self_drawn=w.self_drawn, last_tile=w.last_tile, kong=w.kong, fourth_tile=w.fourth_tile,
         seat_wind=EAST + w.seat_wind, round_wind=EAST + w.round_wind,
-        open_melds=sum(1 for m in w.melds if m.kind is not MeldKind.ANKAN),
-        melded_kongs=sum(1 for m in w.melds if m.kind in (MeldKind.KAN, MeldKind.KAKAN)),
-        concealed_kongs=sum(1 for m in w.melds if m.kind is MeldKind.ANKAN),
         first_turn=w.first_turn, first_go_around=w.first_go_around, dealer=w.dealer,
         ready_on_deal=w.ready_on_deal, instant=w.instant,
     )
@@ -943,9 +980,8 @@ def _standard_reading(w: _Win, units: Sequence[tuple[int, int, int]], facts: tup
     r.pungs = tuple(pungs)
     r.pair = pair
     r.concealed_pungs = concealed
-    combos = chow_combinations(chows)
-    combos.update(pung_combinations(pungs))
-    r.combos = combos
+    r.outside, r.fives, r.even = _pack_traits(chows, pungs, pair)
+    r.combos = _combos(tuple(sorted(chows)), tuple(sorted(pungs)))
     r.nine_gates = _nine_gates(w)
     r.order = tuple(sorted([(_REF_ORDER[k], 0) for k in c_pungs] + [(_REF_ORDER[k], 1) for k in c_chows]))
     if not (r.open_melds == 4 and not w.self_drawn) and _kongs(r) != 4:
@@ -990,7 +1026,8 @@ def _knitted_reading(
 def _readings(w: _Win, options: GuobiaoOptions) -> list[Reading]:
     facts = _hand_facts(w.counts, w.melds)
     out: list[Reading] = []
-    decomps = decompositions(Counts(w.counts), rules=RULES)
+    distinct = sum(1 for c in w.counts if c)
+    decomps = decompositions(Counts(w.counts), 0, (RULES if distinct >= 9 else _FEW_KINDS_RULES)._kernel)
     if not decomps:
         raise InvalidHandError(
             f"guobiao: not a winning hand: {format_tiles(_tiles(w.counts))!r}"
@@ -1161,13 +1198,22 @@ class Guobiao(Ruleset):
         """Score a win (the best reading; flowers included in ``total``).
 
         ``points`` is 8 + total, what the discarder (or, on a self-draw, each
-        other seat) pays.
+        other seat) pays.  Sheets are cached per situation (the same hand
+        and flags give the same, immutable sheet).
         """
+        ready = bool(getattr(ctx, "ready_on_deal", False))
+        key = (
+            ctx.concealed, ctx.win_tile, ctx.melds, ctx.self_drawn, ctx.kong_replacement or ctx.robbed_kong,
+            ctx.last_tile, ctx.fourth_tile, ctx.seat_wind, ctx.round_wind, len(ctx.flowers), ctx.first_turn,
+            ctx.first_go_around, ctx.dealer, ready, ctx.instant, ctx.wilds,
+        )
+        sheet = self._cache.get(key)
+        if sheet is not None:
+            return sheet
         if ctx.wilds:
             raise InvalidHandError(f"guobiao: MCR has no wild tiles, got {ctx.wilds!r}")
-        counts = counts_of(ctx.concealed)
         w = _Win(
-            counts=counts,
+            counts=counts_of(ctx.concealed),
             win=ctx.win_tile,
             melds=tuple(ctx.melds),
             self_drawn=ctx.self_drawn,
@@ -1180,21 +1226,33 @@ class Guobiao(Ruleset):
             first_turn=ctx.first_turn,
             first_go_around=ctx.first_go_around,
             dealer=ctx.dealer,
-            ready_on_deal=bool(getattr(ctx, "ready_on_deal", False)),
+            ready_on_deal=ready,
             instant=ctx.instant,
         )
-        return self._score(w)
+        sheet = self._compute(w)
+        self._remember(key, sheet)
+        return sheet
+
+    def _remember(self, key: tuple[object, ...], sheet: ScoreSheet) -> None:
+        if len(self._cache) >= 1 << 16:
+            self._cache.clear()
+        self._cache[key] = sheet
 
     def _score(self, w: _Win) -> ScoreSheet:
-        _check(w)
         key = (
-            tuple(w.counts), w.win, tuple((m.kind, m.tiles) for m in w.melds), w.self_drawn, w.kong,
-            w.last_tile, w.fourth_tile, w.seat_wind, w.round_wind, w.flowers, w.first_turn,
-            w.first_go_around, w.dealer, w.ready_on_deal, w.instant,
+            tuple(w.counts), w.win, w.melds, w.self_drawn, w.kong, w.last_tile, w.fourth_tile,
+            w.seat_wind, w.round_wind, w.flowers, w.first_turn, w.first_go_around, w.dealer,
+            w.ready_on_deal, w.instant,
         )
         sheet = self._cache.get(key)
-        if sheet is not None:
-            return sheet
+        if sheet is None:
+            sheet = self._compute(w)
+            self._remember(key, sheet)
+        return sheet
+
+    def _compute(self, w: _Win) -> ScoreSheet:
+        """Score without the cache."""
+        _check(w)
         table = self._table
         found, total = _best(table, _readings(w, self.options))
         items = [table.fans[i].item(n) for i, n in sorted(found.items())]
@@ -1202,11 +1260,7 @@ class Guobiao(Ruleset):
             items.append(table.fans[table.flowers].item(w.flowers))
             total += w.flowers
         notes = (f"{total - w.flowers} fan without flowers",) if w.flowers else ()
-        sheet = ScoreSheet(items=tuple(items), total=total, unit="fan", points=8 + total, notes=notes)
-        if len(self._cache) >= 1 << 16:
-            self._cache.clear()
-        self._cache[key] = sheet
-        return sheet
+        return ScoreSheet(items=tuple(items), total=total, unit="fan", points=8 + total, notes=notes)
 
     def fans_without_flowers(self, sheet: ScoreSheet) -> int:
         """The sheet's total less 花牌."""
