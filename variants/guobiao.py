@@ -917,7 +917,7 @@ def _seven_shifted(counts: Sequence[int]) -> bool:
 
 
 def _nine_gates(w: _Win) -> bool:
-    if w.melds:
+    if w.melds or w.win < 0:
         return False
     c = list(w.counts)
     c[w.win] -= 1
@@ -986,7 +986,7 @@ def _standard_reading(w: _Win, units: Sequence[tuple[int, int, int]], facts: tup
     r.order = tuple(sorted([(_REF_ORDER[k], 0) for k in c_pungs] + [(_REF_ORDER[k], 1) for k in c_chows]))
     if not (r.open_melds == 4 and not w.self_drawn) and _kongs(r) != 4:
         pos = _wait_position(w, c_chows, pair)
-        if pos and len(w.waits()) == 1:
+        if pos and len(w.waits()) == 1:  # (pos is 0 without a winning tile)
             r.wait = pos
     return r
 
@@ -1005,6 +1005,8 @@ def _knitted_reading(
     r.pungs = tuple(c_pungs + [m.kind_of for m in w.melds if m.kind is not MeldKind.CHI])
     r.pair = pair
     t = w.win
+    if t < 0:
+        return r
     in_knitted = t in tiles
     if w.melds:
         held = w.counts[t]
@@ -1318,7 +1320,7 @@ def _check(w: _Win) -> None:
         )
     if len(w.melds) > 4:
         raise InvalidHandError(f"guobiao: at most four melds, got {len(w.melds)}")
-    if not 0 <= w.win < 34 or not w.counts[w.win]:
+    if not (w.win == -1 and w.self_drawn) and (not 0 <= w.win < 34 or not w.counts[w.win]):
         raise InvalidHandError(f"guobiao: the winning tile {w.win!r} is not among the concealed tiles")
     total = list(w.counts)
     for m in w.melds:
@@ -1331,6 +1333,9 @@ def _check(w: _Win) -> None:
         raise InvalidHandError(f"guobiao: winds must be 0..3, got seat {w.seat_wind!r}, round {w.round_wind!r}")
     if not 0 <= w.flowers <= 8:
         raise InvalidHandError(f"guobiao: flowers must be 0..8, got {w.flowers!r}")
+    if w.win == -1:
+        w.fourth_tile = w.kong = False  # the dealer's dealt hand (天和): no winning tile
+        return
     in_melds = total[w.win] - w.counts[w.win]
     if in_melds == 3:
         w.fourth_tile = True  # three copies in one's own melds: the fourth by definition

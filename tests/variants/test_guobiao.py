@@ -482,3 +482,29 @@ def test_cache_returns_equal_sheets() -> None:
 def test_doctests() -> None:
     result = doctest.testmod(guobiao)
     assert result.attempted >= 8 and result.failed == 0
+
+
+# ---------------------------------------------------------------------------
+# Through the engine
+# ---------------------------------------------------------------------------
+
+
+def test_engine_hands_and_match() -> None:
+    """Greedy bots play MCR hands: every win has 8 fans without flowers,
+    payments sum to zero, and a match is four rounds of winds, 16 hands,
+    the deal passing every hand."""
+    from mahjong_core.bots import GreedyBot, play_hand
+    from mahjong_core.match import Match
+
+    wins = 0
+    for seed in range(40):
+        table = play_hand(RULES, [GreedyBot() for _ in range(4)], seed=seed)
+        assert sum(table.deltas()) == 0
+        for seat in table.winners:
+            assert RULES.fans_without_flowers(table.scores[seat]) >= 8
+            wins += 1
+    assert wins > 0
+    match = Match(Guobiao(), [GreedyBot() for _ in range(4)], seed=3, rounds=4)
+    results = match.play()
+    assert [(h.dealer, h.round_wind) for h in results] == [(d, r) for r in range(4) for d in range(4)]
+    assert sum(match.totals) == 0
