@@ -15,9 +15,10 @@ HANDS = 200
 
 def _ours(bots: str, variant: str = "guangdong") -> int:
     rs = find_variant(variant)()
+    # the players are made once per run, as RLCard's agents are below
+    players = [RandomBot(i) for i in range(4)] if bots == "random" else [GreedyBot() for _ in range(4)]
     done = 0
     for seed in range(HANDS):
-        players = [RandomBot(seed + i) for i in range(4)] if bots == "random" else [GreedyBot() for _ in range(4)]
         t = play_hand(rs, players, seed=seed)
         assert t.is_over and sum(t.deltas()) == 0
         done += 1

@@ -31,6 +31,7 @@ from libc.stdlib cimport malloc, calloc, free, realloc
 from libc.string cimport memset, memcpy, memmove
 from mahjong_core._types cimport *
 from libc.stdint cimport int16_t
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 
 from mahjong_core.errors import InvalidHandError
 
@@ -2366,12 +2367,22 @@ __build_info__ = {
 # engine keeps hands in bytearrays), checked cheaply in C.
 # ---------------------------------------------------------------------------
 
-cdef int _check_buf(const uint8_t[::1] buf, int wilds, int mod) except -1:
+cdef inline bint _is_hand(object buf) noexcept:
+    """A 34-byte bytearray (the engine's hands): read in place, with no
+    buffer export."""
+    return type(buf) is bytearray and PyByteArray_GET_SIZE(buf) == 34
+
+
+cdef const uint8_t* _view34(const uint8_t[::1] view) except NULL:
+    if view.shape[0] != 34:
+        raise InvalidHandError(f"a count buffer has 34 entries, got {view.shape[0]}")
+    return &view[0]
+
+
+cdef int _check_buf(const uint8_t* buf, int wilds, int mod) except -1:
     cdef int k, T = wilds
     if not _ready:
         ensure_tables()
-    if buf.shape[0] != 34:
-        raise InvalidHandError(f"a count buffer has 34 entries, got {buf.shape[0]}")
     for k in range(34):
         if buf[k] > 4:
             raise InvalidHandError(f"count of kind {k} is {buf[k]}, more than 4")
@@ -2381,31 +2392,59 @@ cdef int _check_buf(const uint8_t[::1] buf, int wilds, int mod) except -1:
     return 0
 
 
-def is_win_buf(const uint8_t[::1] buf, int wilds, rules) -> bool:
+def is_win_buf(object buf, int wilds, rules) -> bool:
     """:func:`is_win` over a 34-byte buffer (the engine's hands)."""
+    cdef const uint8_t[::1] view
+    cdef const uint8_t* p
+    if _is_hand(buf):
+        p = <const uint8_t*>PyByteArray_AS_STRING(buf)
+    else:
+        view = buf
+        p = _view34(view)
     cdef KernelRules r = _as_rules(rules)
-    _check_buf(buf, wilds, 2)
-    return k_is_win(&buf[0], wilds, &r.r) != 0
+    _check_buf(p, wilds, 2)
+    return k_is_win(p, wilds, &r.r) != 0
 
 
-def waits_mask_buf(const uint8_t[::1] buf, int wilds, rules) -> int:
+def waits_mask_buf(object buf, int wilds, rules) -> int:
     """:func:`waits_mask` over a 34-byte buffer."""
+    cdef const uint8_t[::1] view
+    cdef const uint8_t* p
+    if _is_hand(buf):
+        p = <const uint8_t*>PyByteArray_AS_STRING(buf)
+    else:
+        view = buf
+        p = _view34(view)
     cdef KernelRules r = _as_rules(rules)
-    _check_buf(buf, wilds, 1)
-    return k_waits(&buf[0], wilds, &r.r)
+    _check_buf(p, wilds, 1)
+    return k_waits(p, wilds, &r.r)
 
 
-def shanten_buf(const uint8_t[::1] buf, int wilds, rules) -> int:
+def shanten_buf(object buf, int wilds, rules) -> int:
     """:func:`shanten` over a 34-byte buffer."""
+    cdef const uint8_t[::1] view
+    cdef const uint8_t* p
+    if _is_hand(buf):
+        p = <const uint8_t*>PyByteArray_AS_STRING(buf)
+    else:
+        view = buf
+        p = _view34(view)
     cdef KernelRules r = _as_rules(rules)
-    _check_buf(buf, wilds, 0)
-    cdef int v = k_shanten(&buf[0], wilds, &r.r)
+    _check_buf(p, wilds, 0)
+    cdef int v = k_shanten(p, wilds, &r.r)
     if v >= BIG - 1:
         raise InvalidHandError("shanten: no allowed form applies")
     return v
 
 
-def held_kinds(const uint8_t[::1] buf) -> list:
+def held_kinds(object buf) -> list:
     """The kinds with a nonzero count in a 34-byte buffer, ascending."""
+    cdef const uint8_t[::1] view
+    cdef const uint8_t* p
+    if _is_hand(buf):
+        p = <const uint8_t*>PyByteArray_AS_STRING(buf)
+    else:
+        view = buf
+        p = _view34(view)
     cdef int k
-    return [k for k in range(34) if buf[k]]
+    return [k for k in range(34) if p[k]]
