@@ -12,6 +12,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidHandError",
     "IllegalActionError",
+    "ProtocolError",
 ]
 
 
@@ -39,3 +40,18 @@ class InvalidHandError(MahjongError):
 
 class IllegalActionError(MahjongError):
     """An action that the rules do not allow in the current state."""
+
+
+class ProtocolError(MahjongError):
+    """A Botzone protocol line that cannot be read, or that does not fit the
+    game so far.
+
+    ``turn`` is the 1-based turn of the line (``None`` when unknown), ``text``
+    the whole line and ``token`` the offending word (or ``None``).
+    """
+
+    def __init__(self, message: str, *, turn: int | None = None, text: str = "", token: str | None = None) -> None:
+        super().__init__(f"turn {turn}: {message}" if turn is not None else message)
+        self.turn = turn
+        self.text = text
+        self.token = token
