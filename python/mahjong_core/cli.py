@@ -662,7 +662,13 @@ def _add_game(sub: Any) -> None:
     add_game_commands(sub)
 
 
-_SUBCOMMANDS: tuple[Callable[[Any], None], ...] = (_add_analyze, _add_game)
+def _add_botzone(sub: Any) -> None:
+    from .cli_botzone import add_botzone_commands
+
+    add_botzone_commands(sub)
+
+
+_SUBCOMMANDS: tuple[Callable[[Any], None], ...] = (_add_analyze, _add_game, _add_botzone)
 
 
 def _add_score(sub: Any) -> None:
