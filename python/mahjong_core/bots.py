@@ -81,7 +81,7 @@ class GreedyBot:
         for a in legal:
             if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
                 after = bytearray(c)
-                after[a.tile] -= 4 if a.kind == ActionKind.CONCEALED_KONG else 1
+                after[table.plays_as[a.tile]] -= 4 if a.kind == ActionKind.CONCEALED_KONG else 1
                 if (sum(after) + w) % 3 == 1 and _native.shanten_buf(after, w, rules) <= now:
                     return a
         seen = self._visible(table, seat)
@@ -105,18 +105,19 @@ class GreedyBot:
         # declare ready (报听) with the chosen discard when winning needs it
         if table.ruleset.ready_rule in (ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN):
             for a in legal:
-                if a.kind == ActionKind.READY and a.tile == choice:
+                if a.kind == ActionKind.READY and table.plays_as[a.tile] == choice:
                     return a
         discards = [a for a in legal if a.kind == ActionKind.DISCARD]
         for a in discards:
-            if a.tile == choice:
+            if table.plays_as[a.tile] == choice:
                 return a
         return discards[0] if discards else legal[0]
 
     def _claim(self, table: Table, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules) -> Action:
         passing = next(a for a in legal if a.kind == ActionKind.PASS)
         assert table.last_discard is not None
-        tile = table.last_discard[1]
+        plays = table.plays_as
+        tile = plays[table.last_discard[1]]
         now = _native.shanten_buf(c, w, rules)
         best, best_sh = passing, now
         for a in legal:
@@ -125,8 +126,8 @@ class GreedyBot:
             after = bytearray(c)
             if a.kind == ActionKind.CHOW:
                 for k in range(a.tile, a.tile + 3):
-                    if k != tile:
-                        after[k] -= 1
+                    if plays[k] != tile:
+                        after[plays[k]] -= 1
             elif a.kind == ActionKind.PUNG:
                 after[tile] -= 2
             else:

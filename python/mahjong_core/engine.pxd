@@ -18,6 +18,8 @@ cpdef play_out(table, bots)
 
 cdef class Table:
     cdef public object ruleset
+    cdef public int streak
+    cdef public dict carry
     cdef public object seed
     cdef public int dealer, round_wind, hand_number, n
     cdef public list dice, wall
@@ -48,6 +50,9 @@ cdef class Table:
     cdef public int steps
     cdef public object indicator
     cdef public frozenset wild_kinds
+    cdef public dict substitutes
+    cdef public list plays_as, opening_wins
+    cdef public int _must_win
     cdef public list _waits, _rules
     cdef public set _flowers_reported
     cdef public object _turn_cache

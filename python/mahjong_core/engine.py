@@ -198,12 +198,16 @@ class Phase(enum.Enum):
     """Seats answer an added kong: win on it (抢杠) or pass."""
     DECLARE = "declare"
     """Before the first discard, every seat declares its missing suit (定缺)."""
+    OPENING = "opening"
+    """Right after the deal, seats holding an opening win (长沙 四喜, 三金倒 ...)
+    answer win or pass (see :meth:`Ruleset.instant_win`)."""
     OVER = "over"
 
 
 # Members as module constants: the hot paths compare with ``is`` and avoid
 # the enum class attribute lookups.
 _TURN, _CLAIMS, _ROB, _DECLARE, _OVER = Phase.TURN, Phase.CLAIMS, Phase.ROB, Phase.DECLARE, Phase.OVER
+_OPENING = Phase.OPENING
 _K_DISCARD, _K_ANKAN, _K_KAKAN = ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG
 _K_CHOW, _K_PUNG, _K_KONG = ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG
 _K_WIN, _K_PASS, _K_READY = ActionKind.WIN, ActionKind.PASS, ActionKind.READY
@@ -229,8 +233,15 @@ class Table:
         dealer: int = 0,
         round_wind: int = 0,
         hand_number: int = 0,
+        streak: int = 0,
+        carry: dict[str, Any] | None = None,
     ) -> None:
         self.ruleset = ruleset
+        self.streak = streak
+        """Hands the dealer has already dealt in a row (连庄), from the match."""
+        self.carry: dict[str, Any] = dict(carry or {})
+        """State the match carries into this hand (荒番 counters ...), made
+        by :meth:`Ruleset.carry` after the previous hand; plain JSON values."""
         self.seed = seed if seed is not None else random.randrange(2**63)
         self.dealer = dealer
         self.round_wind = round_wind
@@ -306,6 +317,16 @@ class Table:
         self.indicator: int | None = None
         """The wild indicator tile, flipped after the deal (out of play)."""
         self.wild_kinds: frozenset[int] = frozenset()
+        self.substitutes: dict[int, int] = {}
+        """替身: physical kind -> the kind it plays as this hand (from
+        :meth:`Ruleset.substitutes`)."""
+        self.plays_as: list[int] = list(range(42))
+        """The kind each tile id plays as in hand analysis (itself, or the
+        kind a substitute stands for)."""
+        self.opening_wins: list[tuple[WinContext, ScoreSheet]] = []
+        """Opening wins settled at once while the hand goes on
+        (``opening_wins_continue``)."""
+        self._must_win = ruleset.must_win_last_tiles
         self._waits: list[int] = [0] * n
         self._rules: list[HandRules | None] = [None] * n
         self._flowers_reported: set[int] = set()
@@ -336,6 +357,8 @@ class Table:
             round_wind=self.round_wind,
             hand=self.hand_number,
             dice=list(self.dice),
+            **({"streak": self.streak} if self.streak else {}),
+            **({"carry": self.carry} if self.carry else {}),
         )
         for i in range(self.n):
             seat = (self.dealer + i) % self.n
@@ -351,6 +374,14 @@ class Table:
                 self.indicator = self.wall.pop(j)
                 self.tail -= 1
         self.wild_kinds = rs.wild_tile_kinds(self)
+        subs = dict(rs.substitutes(self))
+        for src, dst in subs.items():
+            if not (0 <= src < 34 and 0 <= dst < 34) or src in self.wild_kinds or src == dst:
+                raise MahjongError(f"{rs.id}: bad substitute {src!r} -> {dst!r} (kinds 0..33, not wild, not itself)")
+            self.plays_as[src] = dst
+        self.substitutes = subs
+        if subs:
+            self._event("substitutes", tiles={KIND_NAMES[a]: KIND_NAMES[b] for a, b in sorted(subs.items())})
         if self.indicator is not None:
             self._event(
                 "indicator", tile=KIND_NAMES[self.indicator], wilds=[KIND_NAMES[k] for k in sorted(self.wild_kinds)]
@@ -371,10 +402,29 @@ class Table:
             if s != self.dealer:
                 self._update_waits(s)
         self.drawn = None
+        if self._has_instant:
+            self.phase = _OPENING  # the hook sees the opening phase
+            claim = {}
+            for i in range(self.n):
+                seat = (self.dealer + i) % self.n
+                if rs.instant_win(self, seat) is not None:
+                    claim[seat] = [_ACTIONS[seat][125], _ACTIONS[seat][126]]
+            if claim:
+                self.claimants = claim
+                self.answers = {}
+                return
+            self.phase = _TURN
+        self._after_opening()
+
+    def _after_opening(self) -> None:
+        """Declarations before the first discard (定缺), then the dealer's turn."""
+        self.claimants = {}
+        self.answers = {}
+        self.phase = _TURN
+        self.turn = self.dealer
         if self.ruleset.missing_suit:
             self.phase = _DECLARE
             self.claimants = {s: self._missing_suit_choices(s) for s in range(self.n)}
-            self.answers = {}
 
     def _missing_suit_choices(self, seat: int) -> list[Action]:
         """定缺 choices: a suit the hand lacks is forced; with one suit held,
@@ -469,14 +519,36 @@ class Table:
         return _native.Counts(list(self.hands[seat])).notation()
 
     def _split_wilds(self, counts: bytearray) -> tuple[bytearray, int]:
-        if not self.wild_kinds:
+        """The counts as the analysis sees them: wild tiles taken out (and
+        counted), substitutes (替身) moved to the kind they play as."""
+        if not self.wild_kinds and not self.substitutes:
             return counts, 0
         c = bytearray(counts)
         w = 0
         for k in self.wild_kinds:
             w += c[k]
             c[k] = 0
+        for src, dst in self.substitutes.items():
+            if c[src]:
+                c[dst] += c[src]
+                c[src] = 0
         return c, w
+
+    def waits(self, seat: int) -> list[int]:
+        """The kinds that would complete ``seat``'s hand (waiting with 3n+1
+        tiles; substitutes counted as the kind they play as).  Empty when
+        the seat is not ready.  For end-of-hand checks such as 查大叫."""
+        c, w = self._split_wilds(self.hands[seat])
+        mask = _native.waits_mask_buf(c, w, self._rules_for(seat))
+        return [k for k in range(34) if (mask >> k) & 1]
+
+    def win_context(self, seat: int, tile: int) -> WinContext | None:
+        """What a win of ``seat`` on a discarded ``tile`` would be (its
+        context, scored by :meth:`Ruleset.score` on demand), or None when it
+        would not be a win.  For end-of-hand checks such as 查大叫."""
+        if not 0 <= tile < 34:
+            raise MahjongError(f"win_context: {tile!r} is not a tile kind 0..33")
+        return self._win_on(seat, tile)
 
     def _rules_for(self, seat: int) -> HandRules:
         """The seat's hand rules: asked of the rule set once per hand (after
@@ -491,7 +563,7 @@ class Table:
     def _update_waits(self, seat: int) -> None:
         """Cache the waits of a 3n+1 hand (claims are checked against them)."""
         hand = self.hands[seat]
-        if self.wild_kinds:
+        if self.wild_kinds or self.substitutes:
             c, w = self._split_wilds(hand)
             self._waits[seat] = _native.waits_mask_buf(c, w, self._rules_for(seat))
         else:
@@ -557,12 +629,14 @@ class Table:
             ids.append(125)
         elif (
             drawn is None or self.after_kong or self._dynamic_rules or drawn in self.wild_kinds
-            or (self._waits[seat] >> drawn) & 1
+            or (self._waits[seat] >> self.plays_as[drawn]) & 1
         ) and self._win_on(seat, None) is not None:
             # (a plain draw can only win if it is one of the waits cached at
             # the seat's last discard)
             ids.append(125)
         ids += [127 + k for k in ready]
+        if self._must_win and self.live_tiles < self._must_win and 125 in ids:
+            ids = [125]  # 最后四张自动胡: a win on the last tiles is not declined
         acts = _ACTIONS[seat]
         return [acts[i] for i in ids]
 
@@ -608,6 +682,8 @@ class Table:
                     ids.append(68 + drawn)
         if self._win_on(seat, None) is not None:
             ids.append(125)
+            if self._must_win and self.live_tiles < self._must_win:
+                ids = [125]
         ids.sort()
         acts = _ACTIONS[seat]
         return [acts[i] for i in ids]
@@ -718,7 +794,9 @@ class Table:
         if self.declared[seat] or (not self._calls_on_last and self.live_tiles == 0):
             # a locked hand only wins; so does any hand on the last discard
             # where the rule set allows no calls on it
-            if (self._waits[seat] >> tile) & 1 and seat not in self.missed_win and self._win_on(seat, tile):
+            if (self._waits[seat] >> self.plays_as[tile]) & 1 and seat not in self.missed_win and self._win_on(seat, tile):
+                if self._must_win and self.live_tiles < self._must_win:
+                    return [_ACTIONS[seat][125]]
                 return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
             return []
         if (
@@ -744,8 +822,10 @@ class Table:
                 ids.append(123)
             if cnt >= 3 and self._allow_kong and self._left(seat) > 0:
                 ids.append(124)
-        if (self._waits[seat] >> tile) & 1 and seat not in self.missed_win:
+        if (self._waits[seat] >> self.plays_as[tile]) & 1 and seat not in self.missed_win:
             if self._win_on(seat, tile) is not None:
+                if self._must_win and self.live_tiles < self._must_win:
+                    return [_ACTIONS[seat][125]]  # 最后四张自动胡: no choice
                 ids.append(125)
         if not ids:
             return []
@@ -846,9 +926,10 @@ class Table:
             claim: dict[int, list[Action]] = {}
             if self.ruleset.rob_kong:
                 for s in self._order_from(seat):
-                    if (self._waits[s] >> a.tile) & 1 and s not in self.missed_win:
+                    if (self._waits[s] >> self.plays_as[a.tile]) & 1 and s not in self.missed_win:
                         if self._win_on(s, a.tile, robbed=True) is not None:
-                            claim[s] = [action_of(s, 125), action_of(s, 126)]
+                            forced = self._must_win and self.live_tiles < self._must_win
+                            claim[s] = [action_of(s, 125)] if forced else [action_of(s, 125), action_of(s, 126)]
             if claim:
                 self.phase = _ROB
                 self.claimants = claim
@@ -896,7 +977,7 @@ class Table:
     def _open_claims(self, discarder: int, tile: int) -> None:
         claim: dict[int, list[Action]] = {}
         n = self.n
-        bit = 1 << tile
+        bit = 1 << self.plays_as[tile]
         nxt = self._next_seat(discarder)
         suit_lo = tile - tile % 9 if tile < 27 else -1
         for s in self._order_from(discarder):
@@ -954,6 +1035,29 @@ class Table:
     def _resolve(self) -> None:
         assert self.claimants
         answers = self.answers
+        if self.phase is _OPENING:
+            order = [(self.dealer + i) % self.n for i in range(self.n)]
+            wins = [s for s in order if s in answers and answers[s].kind is _K_WIN]
+            ctxs = []
+            for s in wins:
+                ctx = self._instant_win(s)
+                if ctx is not None:
+                    ctxs.append(ctx)
+            if ctxs:
+                ctxs = [self._with_count(c, len(ctxs)) for c in ctxs]
+                if not self.ruleset.opening_wins_continue:
+                    self._finish(ctxs)
+                    return
+                # paid at once; the winners play on (长沙 起手小胡)
+                wins_scored = self._score_wins(ctxs, opening=True)
+                self.opening_wins.extend(wins_scored)
+                settled = self.ruleset.settle(self, wins_scored)
+                self.win_settlement = self.win_settlement + settled
+                self._event(
+                    "win_payments", payments=[[p.payer, p.payee, p.amount, p.reason] for p in settled.payments]
+                )
+            self._after_opening()
+            return
         if self.phase is _DECLARE:
             for s, decl in answers.items():
                 self.missing[s] = decl.tile
@@ -1055,32 +1159,41 @@ class Table:
             self._replacement(seat, fed_by=discarder)
 
     # ------------------------------------------------------------------ end
-    def _finish(self, ctxs: Sequence[WinContext]) -> None:
+    def _score_wins(self, ctxs: Sequence[WinContext], *, opening: bool = False) -> list[tuple[WinContext, ScoreSheet]]:
+        """Score each win (with the 包 seat of a self-drawn win) and log it."""
         rs = self.ruleset
         wins = []
         for ctx in ctxs:
             if ctx.self_drawn:
                 liable = rs.liable_seat(self, ctx)
                 if liable is not None:
-                                ctx = replace(ctx, liable=liable)
+                    ctx = replace(ctx, liable=liable)
             sheet = rs.score(ctx)
+            wins.append((ctx, sheet))
+            event: dict[str, Any] = {
+                "seat": ctx.seat,
+                "tile": KIND_NAMES[ctx.win_tile] if ctx.win_tile >= 0 else None,
+                "self_drawn": ctx.self_drawn,
+                "discarder": ctx.discarder,
+                "total": sheet.total,
+                "unit": sheet.unit,
+                "items": [[it.zh, it.en, it.value, it.count] for it in sheet.items],
+            }
+            if opening:
+                event["opening"] = True
+            self._event("win", **event)
+        return wins
+
+    def _finish(self, ctxs: Sequence[WinContext]) -> None:
+        rs = self.ruleset
+        wins = self._score_wins(ctxs)
+        for ctx, sheet in wins:
             self.scores[ctx.seat] = sheet
             self.contexts[ctx.seat] = ctx
             self.winners.append(ctx.seat)
-            wins.append((ctx, sheet))
-            self._event(
-                "win",
-                seat=ctx.seat,
-                tile=KIND_NAMES[ctx.win_tile] if ctx.win_tile >= 0 else None,
-                self_drawn=ctx.self_drawn,
-                discarder=ctx.discarder,
-                total=sheet.total,
-                unit=sheet.unit,
-                items=[[it.zh, it.en, it.value, it.count] for it in sheet.items],
-            )
         settled = rs.settle(self, wins)
         if not rs.play_after_win:
-            self.settlement = self.kong_settlement + settled
+            self.settlement = self.kong_settlement + self.win_settlement + settled
             self._close()
             return
         # 血战到底: the winners leave, the others play on

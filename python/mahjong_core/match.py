@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from .bots import Bot, play_hand
-from .engine import Table
+from .bots import Bot
+from .engine import Table, play_out
+from .errors import MahjongError
 from .rules import Ruleset
 
 __all__ = ["HandResult", "Match"]
@@ -30,8 +32,14 @@ class HandResult:
     streak: int
     """Hands the dealer had already dealt in a row before this one (连庄)."""
     winners: tuple[int, ...]
+    """Seats that won."""
     deltas: tuple[int, ...]
+    """Points won or lost by each player (by player index)."""
     seed: int
+    seats: tuple[int, ...] = ()
+    """The seat of each player in this hand (see :meth:`Ruleset.seating`)."""
+    carry: dict[str, Any] = field(default_factory=dict)
+    """What the hand received from the previous one (:meth:`Ruleset.carry`)."""
 
 
 @dataclass
@@ -39,7 +47,11 @@ class Match:
     """Plays hands until ``hands`` hands or ``rounds`` full rounds of winds
     are done (whichever is given; a round ends when the deal has passed every
     seat once under one prevailing wind).  The dealer keeps the deal when the
-    rule set's :meth:`~mahjong_core.rules.Ruleset.dealer_stays` says so."""
+    rule set's :meth:`~mahjong_core.rules.Ruleset.dealer_stays` says so.
+
+    ``bots`` and ``totals`` are by player; :meth:`Ruleset.seating` places the
+    players at the table for each round of winds, and :meth:`Ruleset.carry`
+    hands state from one hand to the next (``carry``)."""
 
     ruleset: Ruleset
     bots: Sequence[Bot]
@@ -55,6 +67,8 @@ class Match:
     results: list[HandResult] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     keep_tables: bool = False
+    carry: dict[str, Any] = field(default_factory=dict)
+    """State for the next hand, from :meth:`Ruleset.carry`."""
 
     def __post_init__(self) -> None:
         n = self.ruleset.num_players
@@ -75,18 +89,28 @@ class Match:
         """Play the next hand and move the deal."""
         number = len(self.results)
         seed = (self.seed * 1_000_003 + number * 7_919) % (2**63)
-        table = play_hand(
-            self.ruleset, self.bots, seed=seed, dealer=self.dealer,
-            round_wind=self.round_wind, hand_number=number,
+        n = self.ruleset.num_players
+        seats = tuple(self.ruleset.seating(self._rounds_done))
+        if sorted(seats) != list(range(n)):
+            raise MahjongError(f"{self.ruleset.id}: seating {seats!r} is not a permutation of {n} seats")
+        by_seat: list[Bot] = [self.bots[0]] * n
+        for player, seat in enumerate(seats):
+            by_seat[seat] = self.bots[player]
+        carried = self.carry
+        table = Table(
+            self.ruleset, seed=seed, dealer=self.dealer, round_wind=self.round_wind,
+            hand_number=number, streak=self.streak, carry=carried,
         )
-        deltas = table.deltas()
+        play_out(table, by_seat)
+        by_seat_deltas = table.deltas()
+        deltas = [by_seat_deltas[seats[p]] for p in range(n)]
         self.totals = [a + b for a, b in zip(self.totals, deltas)]
         result = HandResult(number, self.dealer, self.round_wind, self.streak,
-                            tuple(table.winners), tuple(deltas), seed)
+                            tuple(table.winners), tuple(deltas), seed, seats, dict(carried))
         self.results.append(result)
         if self.keep_tables:
             self.tables.append(table)
-        n = self.ruleset.num_players
+        self.carry = self.ruleset.carry(table)
         if self.ruleset.dealer_stays(table):
             self.streak += 1
         else:

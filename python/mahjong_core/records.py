@@ -114,6 +114,8 @@ def replay(
             dealer=int(head.get("dealer", 0)),
             round_wind=int(head.get("round_wind", 0)),
             hand_number=int(head.get("hand", 0)),
+            streak=int(head.get("streak", 0)),
+            carry=dict(head.get("carry", {})),
         )
     except (KeyError, ValueError, TypeError) as e:
         raise RecordError(f"bad header: {e}", 1) from None

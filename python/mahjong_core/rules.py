@@ -255,6 +255,13 @@ class Ruleset:
     """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
     kong_after_pung_ban: ClassVar[bool] = False
     """May not make a kong in the turn of the pung."""
+    must_win_last_tiles: ClassVar[int] = 0
+    """With fewer than this many tiles left to draw, a win offered must be
+    taken (四川 最后四张自动胡: 4); 0: a win may always be declined."""
+    opening_wins_continue: ClassVar[bool] = False
+    """Opening wins (:meth:`instant_win` in the OPENING phase, e.g. 长沙
+    起手小胡) are paid at once and the hand goes on; ``False``: they end the
+    hand like any win."""
     calls_on_last_discard: ClassVar[bool] = True
     """A discard made when nothing is left to draw may be chowed or punged;
     ``False``: it may only be won on (海底炮 only, as on Botzone)."""
@@ -364,11 +371,21 @@ class Ruleset:
         return None
 
     def instant_win(self, table: Table, seat: int) -> str | None:
-        """The name of a win ``seat`` may declare on its turn whatever its
-        shape (三金倒: three wild tiles; 八花: all eight flowers), or None.
-        The engine then offers WIN, and :meth:`score` receives a context
-        whose ``instant`` is that name.  Default: none."""
+        """The name of a win ``seat`` may declare whatever its shape (三金倒:
+        three wild tiles; 八花: all eight flowers; 长沙 四喜/板板胡/缺一色/六六顺
+        right after the deal), or None.  Asked for every seat right after
+        the deal (``table.phase is Phase.OPENING``: the seats answer WIN or
+        PASS together) and for the seat on turn.  :meth:`score` receives a
+        context whose ``instant`` is that name.  Default: none."""
         return None
+
+    def substitutes(self, table: Table) -> dict[int, int]:
+        """替身 for this hand: physical kind -> the kind it plays as in hand
+        analysis (白板 for the wild's own kind; 红中 for the 钻's natural
+        kind), asked once after the wild kinds are known.  A substitute is
+        discarded and punged as itself; waits, wins and scoring see the kind
+        it plays as.  Default: none."""
+        return {}
 
     def may_declare_ready(self, table: Table, seat: int) -> bool:
         """Whether ``seat`` may declare ready now (when ``ready_rule`` is not
@@ -402,6 +419,18 @@ class Ruleset:
         """Payments made at once when ``seat`` completes a kong (刮风下雨 ...);
         ``source`` is the discarder of an exposed kong.  Default: none."""
         return Settlement()
+
+    def carry(self, table: Table) -> dict[str, Any]:
+        """State carried from this finished hand into the next one of a match
+        (plain JSON values; the next table's ``carry``): 荒番 counters, pots.
+        ``table.carry`` holds what this hand received.  Default: nothing."""
+        return {}
+
+    def seating(self, round_index: int) -> tuple[int, ...]:
+        """The seat of each player (by player index) in round ``round_index``
+        of a match (0 = the first round of winds); seat 0 deals first.
+        Default: players keep their seats."""
+        return tuple(range(self.num_players))
 
     def dealer_stays(self, table: Table) -> bool:
         """After a hand: the dealer deals again (连庄) when the dealer won or

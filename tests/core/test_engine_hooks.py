@@ -1,0 +1,309 @@
+"""Rule-set hooks of the engine: 替身 substitutes, opening wins (长沙 起手小胡),
+最后四张自动胡, 查花猪/查大叫 at the draw, and state carried by a match."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from mahjong_core import analysis
+from mahjong_core.bots import GreedyBot, RandomBot, play_hand
+from mahjong_core.engine import Action, ActionKind, Phase, Table, play_out
+from mahjong_core.match import Match
+from mahjong_core.records import dumps, replay
+from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+
+from test_engine import IndicatorRules, check_invariants
+
+WHITE = 31
+
+
+class SubstituteRules(IndicatorRules):
+    """活动百搭 with a 替身: 白板 plays as the wild's own kind."""
+
+    name = "test-substitute"
+
+    def substitutes(self, table: Table) -> dict[int, int]:
+        (wild,) = table.wild_kinds
+        return {} if wild == WHITE else {WHITE: wild}
+
+
+def test_substitutes_play_as_the_wild_kind() -> None:
+    used = 0
+    for seed in range(300):
+        t = Table(SubstituteRules(), seed=seed)
+        (wild,) = t.wild_kinds
+        assert t.substitutes == ({} if wild == WHITE else {WHITE: wild})
+        greedy = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            t.apply(greedy.choose(t, seat, t.legal_actions(seat)))
+            check_invariants(t)
+            for s in range(4):
+                hand = t.hands[s]
+                if sum(hand) % 3 == 1 and t.phase is not Phase.OVER:
+                    # the waits are those of the hand with 白板 read as the wild's kind
+                    counts = list(hand)
+                    w = counts[wild]
+                    counts[wild] = 0
+                    if t.substitutes:
+                        counts[wild] += counts[WHITE]
+                        counts[WHITE] = 0
+                    assert t.waits(s) == list(analysis.waits(analysis.Counts(counts), wilds=w))
+        for s in t.winners:
+            ctx = t.contexts[s]
+            if t.substitutes:
+                assert WHITE not in ctx.concealed  # it played as the wild's kind
+                used += t.hands[s][WHITE] > 0
+        assert replay(dumps(t.events), ruleset=SubstituteRules()).events == t.events
+    assert used > 0
+
+
+class OpeningRules(Ruleset):
+    """长沙-style opening small hands: 四喜 (four of a kind) or 缺一色 (a suit
+    missing) right after the deal.  Suits only."""
+
+    name = "test-opening"
+    honors = False
+
+    def instant_win(self, table: Table, seat: int) -> str | None:
+        if table.phase is not Phase.OPENING:
+            return None
+        hand = table.hands[seat]
+        if any(hand[k] == 4 for k in range(27)):
+            return "四喜"
+        if any(not any(hand[s * 9 : s * 9 + 9]) for s in range(3)):
+            return "缺一色"
+        return None
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        if ctx.instant:
+            return ScoreSheet(items=(ScoreItem(ctx.instant, "opening hand", 2),), total=2, points=2)
+        return super().score(ctx)
+
+
+class OpeningGoesOnRules(OpeningRules):
+    name = "test-opening-goes-on"
+    opening_wins_continue = True
+
+
+class AlwaysWin:
+    def choose(self, table: Table, seat: int, legal: Sequence[Action]) -> Action:
+        wins = [a for a in legal if a.kind == ActionKind.WIN]
+        return wins[0] if wins else GreedyBot().choose(table, seat, legal)
+
+
+def _opening_seats(rs: Ruleset, t: Table) -> list[int]:
+    return [s for s in range(4) if t.hands[s] and OpeningRules.instant_win(rs, t, s) is not None]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rs", [OpeningRules(), OpeningGoesOnRules()], ids=lambda r: r.name)
+def test_opening_wins(rs: Ruleset) -> None:
+    openings = passed = 0
+    for seed in range(400):
+        t = Table(rs, seed=seed, dealer=seed % 4)
+        if t.phase is not Phase.OPENING:
+            assert t.phase is Phase.TURN and t.turn == t.dealer
+            continue
+        holders = sorted(t.claimants)
+        for s in holders:
+            assert [a.kind for a in t.legal_actions(s)] == [ActionKind.WIN, ActionKind.PASS]
+        if seed % 5 == 0:  # everybody passes: plain play from the dealer
+            for s in holders:
+                t.apply(Action(ActionKind.PASS, s))
+            assert t.phase is Phase.TURN and t.turn == t.dealer and not t.opening_wins
+            passed += 1
+            continue
+        openings += 1
+        order = [(t.dealer + i) % 4 for i in range(4)]
+        play_out(t, [AlwaysWin() for _ in range(4)])
+        check_invariants(t)
+        assert sum(t.deltas()) == 0
+        if not rs.opening_wins_continue:
+            assert t.winners == [s for s in order if s in holders]
+            assert all(t.contexts[s].instant and t.contexts[s].self_drawn for s in t.winners)
+            assert all(t.scores[s].total == 2 for s in t.winners)
+        else:
+            assert [c.seat for c, _ in t.opening_wins] == [s for s in order if s in holders]
+            # each opening win is paid 2 by every other seat, on top of the hand's own result
+            opening = [0] * 4
+            for c, _ in t.opening_wins:
+                for s in range(4):
+                    opening[s] += 6 if s == c.seat else -2
+            rest = Settlement(tuple(p for p in t.settlement.payments if p.reason != "self-draw" or True))
+            assert t.win_settlement.deltas(4) == opening
+            assert t.deltas() == [a + b for a, b in zip(opening, (t.settlement.deltas(4)[s] - opening[s] for s in range(4)))]
+            assert len(t.events) > 10  # the hand went on
+        assert replay(dumps(t.events), ruleset=rs).events == t.events
+    assert openings > 10 and passed > 3
+
+
+class LastFourRules(Ruleset):
+    """最后四张自动胡: on the last four tiles a win cannot be declined."""
+
+    name = "test-last-four"
+    must_win_last_tiles = 4
+
+
+class Decliner:
+    """Declines every win it may decline."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, table: Table, seat: int, legal: Sequence[Action]) -> Action:
+        rest = [a for a in legal if a.kind != ActionKind.WIN]
+        if not rest:
+            return legal[0]
+        return GreedyBot().choose(table, seat, rest) if seat % 2 else self.rng.choice(rest)
+
+
+def test_last_four_tiles_force_the_win() -> None:
+    forced = 0
+    for seed in range(300):
+        t = Table(LastFourRules(), seed=seed)
+        bots = [Decliner(seed + i) for i in range(4)]
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            if any(a.kind == ActionKind.WIN for a in legal):
+                if t.live_tiles < 4:
+                    assert [a.kind for a in legal] == [ActionKind.WIN]
+                    forced += 1
+                else:
+                    assert len(legal) > 1  # earlier, a win may be declined
+            t.apply(bots[seat].choose(t, seat, legal))
+        for s in t.winners:
+            assert t.live_tiles < 4  # the decliners only win when forced
+    assert forced > 10
+
+
+class DrawCheckRules(Ruleset):
+    """四川-style end-of-hand checks: at the draw, 查花猪 (a seat holding three
+    suits pays 16 to each seat that does not) and 查大叫 (a seat that is not
+    ready pays each ready seat that seat's best possible win, and hands back
+    its kong income)."""
+
+    name = "test-draw-checks"
+    honors = False
+    allow_chow = False
+    play_after_win = True
+
+    def kong_payments(self, table: Table, seat: int, meld: Any, source: int | None) -> Settlement:
+        return Settlement(tuple(Payment(s, seat, 1, "kong") for s in range(4) if s != seat and s not in table.out))
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        suits = {k // 9 for k in ctx.all_kinds}
+        points = 4 if len(suits) == 1 else 1
+        return ScoreSheet(items=(ScoreItem("和", "win", points),), total=points, points=points)
+
+    def settle_draw(self, table: Table) -> Settlement:
+        playing = [s for s in range(4) if s not in table.out]
+        pigs = [s for s in playing if len(_suits(table, s)) == 3]
+        out = [Payment(p, s, 16, "查花猪") for p in pigs for s in playing if s not in pigs]
+        best = {s: _best_win(table, s) for s in playing if s not in pigs}
+        ready = [s for s, v in best.items() if v]
+        for s in playing:
+            if s in pigs or s in ready:
+                continue
+            out += [Payment(s, r, best[r], "查大叫") for r in ready]
+            out += [Payment(p.payee, p.payer, p.amount, "refund") for p in table.kong_settlement.payments if p.payee == s]
+        return Settlement(tuple(out))
+
+
+class DrawCheckMissingRules(DrawCheckRules):
+    """The same checks with 定缺 (few seats are 花猪 then)."""
+
+    name = "test-draw-checks-missing"
+    missing_suit = True
+
+
+def _suits(table: Table, seat: int) -> set[int]:
+    kinds = [k for k in range(27) if table.hands[seat][k]] + [m.tiles[0] for m in table.melds[seat]]
+    return {k // 9 for k in kinds}
+
+
+def _best_win(table: Table, seat: int) -> int:
+    best = 0
+    for k in table.waits(seat):
+        ctx = table.win_context(seat, k)
+        if ctx is not None:
+            best = max(best, table.ruleset.score(ctx).points)
+    return best
+
+
+def test_draw_checks_pig_and_ready() -> None:
+    pigs = calls = refunds = 0
+    for seed in range(600):
+        bots = [GreedyBot(), RandomBot(seed), GreedyBot(), RandomBot(seed + 1)]
+        t = play_hand(DrawCheckMissingRules() if seed % 2 else DrawCheckRules(), bots, seed=seed)
+        assert sum(t.deltas()) == 0
+        reasons = [p.reason for p in t.settlement.payments]
+        if t.live_tiles:
+            assert "查花猪" not in reasons and "查大叫" not in reasons  # no draw, no checks
+            continue
+        playing = [s for s in range(4) if s not in t.out]
+        pig = [s for s in playing if len(_suits(t, s)) == 3]
+        for p in t.settlement.payments:
+            if p.reason == "查花猪":
+                assert p.payer in pig and p.payee not in pig and p.amount == 16
+                pigs += 1
+            if p.reason == "查大叫":
+                assert t.waits(p.payee) and not t.waits(p.payer) and p.payer not in pig
+                assert p.amount == _best_win(t, p.payee) > 0
+                calls += 1
+            refunds += p.reason == "refund"
+    assert pigs > 10 and calls > 10 and refunds > 0
+
+
+class DrawCounterRules(Ruleset):
+    """荒番: each drawn hand doubles the next win; a win resets the counter."""
+
+    name = "test-carry"
+
+    def carry(self, table: Table) -> dict[str, Any]:
+        return {"draws": 0 if table.winners else table.carry.get("draws", 0) + 1}
+
+    def settle(self, table: Table, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+        base = super().settle(table, wins)
+        factor = 2 ** table.carry.get("draws", 0)
+        return Settlement(tuple(Payment(p.payer, p.payee, p.amount * factor, p.reason) for p in base.payments))
+
+    def seating(self, round_index: int) -> tuple[int, ...]:
+        return ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))[round_index % 4]
+
+
+def test_match_carries_state_and_reseats() -> None:
+    class Tagged(GreedyBot):
+        def __init__(self, player: int) -> None:
+            self.player = player
+            self.seen: set[tuple[int, int]] = set()
+
+        def choose(self, table: Table, seat: int, legal: Sequence[Action]) -> Action:
+            self.seen.add((table.hand_number, seat))
+            return super().choose(table, seat, legal)
+
+    bots = [Tagged(p) for p in range(4)]
+    m = Match(DrawCounterRules(), bots, seed=4, rounds=2, keep_tables=True)
+    m.play()
+    doubled = 0
+    rounds_seen = set()
+    for r, t in zip(m.results, m.tables):
+        rounds = sum(1 for x in m.results[: r.number] if x.round_wind != r.round_wind) and 1
+        seats = DrawCounterRules().seating(0 if r.round_wind == 0 else 1)
+        rounds_seen.add(r.round_wind)
+        assert r.seats == seats
+        for p, b in enumerate(bots):
+            assert all(seat == seats[p] for hand, seat in b.seen if hand == r.number)
+        assert list(r.deltas) == [t.deltas()[seats[p]] for p in range(4)]
+        assert r.carry == t.carry
+        if r.number:
+            prev = m.tables[r.number - 1]
+            assert t.carry == {"draws": 0 if prev.winners else m.tables[r.number - 1].carry.get("draws", 0) + 1}
+        if t.carry.get("draws") and t.winners:
+            doubled += 1
+            assert all(p.amount % 2 == 0 for p in t.settlement.payments)
+    assert sum(m.totals) == 0 and rounds_seen == {0, 1}
+    assert [sum(r.deltas[p] for r in m.results) for p in range(4)] == m.totals
