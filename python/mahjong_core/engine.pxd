@@ -36,6 +36,7 @@ cdef class Table:
     cdef public list _orders
     cdef public object win_settlement
     cdef public list missing, declared
+    cdef public set ready_on_deal
     cdef public set ready_forfeit
     cdef public list claim_history, events
     cdef public int turn

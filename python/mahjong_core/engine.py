@@ -290,6 +290,9 @@ class Table:
         """Each seat's declared missing suit (定缺), when the rule set uses one."""
         self.declared: list[bool] = [False] * n
         """Seats that declared ready (报听)."""
+        self.ready_on_deal: set[int] = set()
+        """Seats that declared ready with their first discard, before any
+        call (天听)."""
         self.ready_forfeit: set[int] = set()
         """Seats that passed a win after declaring ready, where the rule set
         then forbids every win (``ready_missed_win_forfeits``)."""
@@ -772,6 +775,7 @@ class Table:
             first_go_around=(not self_drawn) and no_calls and self.draws_made[seat] == 0,
             fourth_tile=fourth,
             declared_ready=self.declared[seat],
+            ready_on_deal=seat in self.ready_on_deal,
             decompositions=decomps,
         )
 
@@ -896,6 +900,8 @@ class Table:
             return
         if a.kind is _K_READY:
             self.declared[seat] = True
+            if not self.discards[seat] and not any(self.melds):
+                self.ready_on_deal.add(seat)  # 天听: with the first discard
             self._event("ready", seat=seat)
             a = _ACTIONS[seat][a.tile]  # then the discard itself
         if a.kind is _K_DISCARD:

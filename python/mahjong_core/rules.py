@@ -173,6 +173,8 @@ class WinContext:
     """The winning tile's other three copies are all visible (和绝张)."""
     declared_ready: bool = False
     """The winner had declared ready (报听)."""
+    ready_on_deal: bool = False
+    """The winner declared ready with its first discard, before any call (天听)."""
     instant: str | None = None
     """The name of a special win granted whatever the shape (三金倒, 八花 ...)."""
     multiple_winners: int = 1

@@ -362,9 +362,29 @@ class ReadyRoomRules(Ruleset):
     ready_rule = ReadyRule.REQUIRED_FOR_DISCARD_WIN
 
 
+def test_ready_on_deal() -> None:
+    """天听: declaring with the first discard, before any call."""
+    found = 0
+    for seed in range(2000):
+        t = Table(ReadyRules(), seed=seed)
+        greedy = GreedyBot()
+        for _ in range(8):
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            ready = [a for a in legal if a.kind == ActionKind.READY]
+            first = not t.discards[seat] and not any(t.melds)
+            t.apply(ready[0] if ready else greedy.choose(t, seat, legal))
+            if ready:
+                assert (seat in t.ready_on_deal) == first
+            if t.is_over:
+                break
+        found += len(t.ready_on_deal)
+    assert found > 3
+
+
 @pytest.mark.parametrize("rs", [ReadyRules(), ReadyRoomRules()], ids=lambda r: r.name)
 def test_declaring_ready(rs: Ruleset) -> None:
-    declared_wins = undeclared_self_draws = forfeits = 0
+    declared_wins = undeclared_self_draws = forfeits = on_deal = 0
     for seed in range(300):
         t = Table(rs, seed=seed)
         rng = random.Random(seed)
@@ -395,8 +415,19 @@ def test_declaring_ready(rs: Ruleset) -> None:
                 forfeits += 1
             t.apply(a)
             check_invariants(t)
+        ready_events = [i for i, e in enumerate(t.events) if e["type"] == "ready"]
+        for i in ready_events:
+            s = t.events[i]["seat"]
+            assert t.events[i - 1]["action"] == "ready"  # the seat's READY action
+            before = t.events[: i - 1]
+            on_deal += s in t.ready_on_deal
+            # 天听: declared with the seat's first discard, before any call
+            first = not any(e["type"] == "action" and e["seat"] == s and e["action"] in ("discard", "ready") for e in before)
+            no_call = not any(e["type"] in ("call", "kong") for e in before)
+            assert (s in t.ready_on_deal) == (first and no_call)
         for s in t.winners:
             ctx = t.contexts[s]
+            assert ctx.ready_on_deal == (s in t.ready_on_deal)
             if ctx.declared_ready:
                 declared_wins += 1
             else:
