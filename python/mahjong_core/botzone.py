@@ -587,8 +587,10 @@ class SeatView:
     for the attributes bots read: ``hands`` (other seats' are all zero),
     ``melds`` (other seats' concealed kongs are left out: their kind is
     unknown), ``discards``, ``flowers``, ``phase``, ``last_discard``,
-    ``ruleset``, ``wild_kinds``, ``n`` and the views ``observe`` /
-    ``legal_actions``."""
+    ``ruleset``, ``wild_kinds``, ``plays_as``, ``n`` and the views
+    ``observe`` / ``legal_actions``.  (The bots take a ``Table``; this view
+    is passed in its place, so it must keep up with what they read: a test
+    checks every ``table.<name>`` of :mod:`mahjong_core.bots`.)"""
 
     seat: int
     ruleset: Ruleset
@@ -607,6 +609,9 @@ class SeatView:
     n: int = NUM_SEATS
     drawn: int | None = None
     wild_kinds: frozenset[int] = field(default_factory=frozenset)
+    substitutes: dict[int, int] = field(default_factory=dict)
+    plays_as: list[int] = field(default_factory=lambda: list(range(42)))
+    """The kind each tile id plays as (MCR has no substitutes: itself)."""
 
     @property
     def is_over(self) -> bool:

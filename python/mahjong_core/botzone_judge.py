@@ -191,18 +191,21 @@ class CommandProgram:
     (one line; the output is a JSON object with ``response``, possibly
     spread over several lines) or, with ``simple``, in simple IO (the turn
     number, the alternating request/response lines, a data line and a
-    globaldata line; the output's first line is the response).  A program
-    that prints the keep-running line after its response stays alive and
-    gets one request per turn (JSON mode: the request as a JSON string) until
-    the game ends.  ``timeout`` is per turn, doubled for the first turn of a
-    game, as on Botzone; the program's stdin stays open (read your input
-    line by line, not to the end of the stream)."""
+    globaldata line; the output's first line is the response); its stdin is
+    then closed, so it may read to the end.  ``keep_running`` marks a
+    program that uses Botzone's keep-running mode (a setting of the bot on
+    Botzone too): its stdin stays open, and once it prints the keep-running
+    line after a response it stays alive and gets one request line per turn
+    (JSON mode: the request as a JSON string) until the game ends.
+    ``timeout`` is per turn, doubled for the first turn of a game, as on
+    Botzone."""
 
     def __init__(
         self,
         command: str | Sequence[str],
         *,
         simple: bool = False,
+        keep_running: bool = False,
         timeout: float = 6.0,
         label: str | None = None,
         cwd: str | None = None,
@@ -212,9 +215,11 @@ class CommandProgram:
             raise MahjongError("empty bot command")
         self.argv = argv
         self.simple = simple
+        self.keep_running = keep_running
         self.timeout = timeout
         self.cwd = cwd
-        self.label = label or (("simple:" if simple else "") + " ".join(argv))
+        prefix = ("keep:" if keep_running else "") + ("simple:" if simple else "")
+        self.label = label or prefix + " ".join(argv)
         self.data = ""
         self.globaldata = ""
         self.turns = 0
@@ -304,7 +309,7 @@ class CommandProgram:
     def ask(self, requests: Sequence[str], responses: Sequence[str]) -> str:
         self.turns += 1
         limit = self.timeout * (2 if self.turns == 1 else 1)
-        if self._proc is not None and self._proc.poll() is None:
+        if self._proc is not None and self._proc.poll() is None and self.keep_running:
             text = (requests[-1] if self.simple else json.dumps(requests[-1], ensure_ascii=False)) + "\n"
             fresh = False
         else:
@@ -317,6 +322,8 @@ class CommandProgram:
         try:
             proc.stdin.write(text.encode("utf-8"))
             proc.stdin.flush()
+            if not self.keep_running:
+                proc.stdin.close()
         except OSError:
             pass  # it may have exited already; its output (or none) decides
         deadline = time.monotonic() + limit
@@ -347,6 +354,8 @@ class CommandProgram:
             self._kill()
             if code != 0:
                 raise BotFailure("crash", f"exit status {code}{tail}")
+        if keep and not self.keep_running:
+            self._kill()  # its input is closed: it cannot go on
         out = b"".join(got).decode("utf-8", "replace")
         return self._response_of(out, fresh and not keep)
 
@@ -381,8 +390,9 @@ class CommandProgram:
 
 def program_from_spec(spec: str, *, timeout: float = 6.0, flowers: bool | None = None) -> BotProgram:
     """A bot program from its command-line spelling: ``builtin:greedy`` or
-    ``builtin:random[:SEED]`` (in process), ``simple:CMD`` (simple IO) or
-    ``CMD`` (JSON IO)."""
+    ``builtin:random[:SEED]`` (in process), else a command run in JSON IO,
+    with the prefixes ``simple:`` (simple IO) and ``keep:`` (the bot uses
+    keep-running mode) in any order: ``keep:simple:./bot``."""
     if spec.startswith("builtin:"):
         name, _, seed = spec[len("builtin:") :].partition(":")
         if seed and not seed.isdigit():
@@ -391,9 +401,14 @@ def program_from_spec(spec: str, *, timeout: float = 6.0, flowers: bool | None =
             return SeatProgram(name, seed=int(seed) if seed else None, flowers=flowers)
         except ValueError as e:
             raise MahjongError(f"bot spec {spec!r}: {e}") from None
-    if spec.startswith("simple:"):
-        return CommandProgram(spec[len("simple:") :], simple=True, timeout=timeout)
-    return CommandProgram(spec, timeout=timeout)
+    flags = {"simple": False, "keep": False}
+    while True:
+        head, sep, rest = spec.partition(":")
+        if not sep or head not in flags:
+            break
+        flags[head] = True
+        spec = rest
+    return CommandProgram(spec, simple=flags["simple"], keep_running=flags["keep"], timeout=timeout)
 
 
 # ---------------------------------------------------------------------------

@@ -4,8 +4,8 @@
 
     $ mahjong-core botzone-bot --bot greedy                 # one JSON run
     $ mahjong-core botzone-bot --simple --keep-running      # simple IO, stays alive
-    $ mahjong-core botzone-judge --bots builtin:greedy "mahjong-core botzone-bot" \\
-          "python3 sample.py" ./random_bot --hands 8 --seed 3 --transcript game.jsonl
+    $ mahjong-core botzone-judge --bots builtin:greedy "keep:mahjong-core botzone-bot --keep-running" \\
+          "simple:python3 sample.py" ./random_bot --hands 8 --seed 3 --transcript game.jsonl
 """
 
 from __future__ import annotations
@@ -186,7 +186,8 @@ def add_botzone_commands(sub: Any) -> None:
 
     p = sub.add_parser("botzone-judge", help="run four Botzone bots against each other under our engine")
     p.add_argument("--bots", nargs=4, required=True, metavar="CMD",
-                   help="four bot commands (JSON IO); 'simple:CMD' for simple IO; "
+                   help="four bot commands (JSON IO, run afresh every turn); prefixes 'simple:' for simple IO "
+                        "and 'keep:' for a bot in keep-running mode ('keep:simple:CMD'); "
                         "'builtin:greedy' / 'builtin:random[:SEED]' for our bots in process")
     p.add_argument("--hands", type=int, default=1, help="hands to play (default: 1)")
     p.add_argument("--seed", type=int, default=1, help="wall seed (default: 1)")

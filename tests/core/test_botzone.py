@@ -304,6 +304,30 @@ def test_seat_rejects_inconsistent_requests_and_keeps_state() -> None:
         s.observe("3 1 DRAW")
 
 
+def test_seat_view_has_what_bots_read() -> None:
+    """Our bots read a few Table attributes; the seat's view must have each
+    one (a new read in bots.py fails here, not in a judge run)."""
+    import ast
+    import inspect
+
+    from mahjong_core import bots
+
+    tree = ast.parse(inspect.getsource(bots))
+    names: set[str] = set()
+    for cls in (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name in ("GreedyBot", "RandomBot")):
+        for node in ast.walk(cls):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "table":
+                names.add(node.attr)
+    assert {"hands", "ruleset", "phase", "last_discard"} <= names
+    seat = BotzoneSeat()
+    for line in ("0 1 0", HAND13, "3 0 DRAW", "3 0 PLAY T9"):
+        seat.observe(line)
+    view = seat.view(seat.legal_actions())
+    missing = sorted(n for n in names if not hasattr(view, n))
+    assert missing == []
+    assert view.observe(1)["hand"] == seat.view().concealed_tiles(1) and view.observe(1)["legal"] == []
+
+
 def test_answer_from_json_history() -> None:
     """One Botzone run: the whole history in, one legal response out."""
     requests = ["0 0 0", "1 0 0 0 0 W1 W1 W2 W3 B5 B5 B7 T1 T2 T3 F2 F2 J1", "2 J1"]
@@ -705,10 +729,10 @@ def test_subprocess_keep_running_game() -> None:
     """Four real bot processes (JSON and simple IO), each kept running for
     the whole hand, play two full hands."""
     progs = [
-        CommandProgram([*BOT_CMD, "--keep-running"], timeout=20),
-        CommandProgram([*BOT_CMD, "--keep-running", "--simple"], simple=True, timeout=20),
-        CommandProgram([*BOT_CMD, "--keep-running", "--bot", "random", "--seed", "1"], timeout=20),
-        CommandProgram([*BOT_CMD, "--keep-running", "--simple"], simple=True, timeout=20),
+        CommandProgram([*BOT_CMD, "--keep-running"], keep_running=True, timeout=20),
+        CommandProgram([*BOT_CMD, "--keep-running", "--simple"], simple=True, keep_running=True, timeout=20),
+        CommandProgram([*BOT_CMD, "--keep-running", "--bot", "random", "--seed", "1"], keep_running=True, timeout=20),
+        CommandProgram([*BOT_CMD, "--keep-running", "--simple"], simple=True, keep_running=True, timeout=20),
     ]
     buf = io.StringIO()
     summary = Judge(progs, transcript=buf).run(2, seed=7)
@@ -743,12 +767,52 @@ def test_subprocess_fresh_runs(tmp_path: Path) -> None:
     assert ref.play_hand(hand_seed(9, 0)).turns == h.turns
 
 
+SAMPLE_LIKE = """
+    # A bot in the style of the Botzone random sample: reads its whole input
+    # (to the end of stdin), keeps its hand from its draws and discards,
+    # never claims, discards at random, prints indented JSON.
+    import json, random, sys
+    inp = json.loads(sys.stdin.read())
+    reqs, resps = inp["requests"], inp["responses"]
+    out = "PASS"
+    if len(reqs) > 2:
+        hand = reqs[1].split()[5:18]
+        for req, resp in zip(reqs[2:], resps[2:]):
+            if req.startswith("2 "):
+                hand.append(req.split()[1])
+                hand.remove(resp.split()[1])
+        if reqs[-1].startswith("2 "):
+            hand.append(reqs[-1].split()[1])
+            out = "PLAY " + random.Random(len(reqs)).choice(hand)
+    print(json.dumps({"response": out, "debug": len(reqs)}, indent=1))
+"""
+
+
+def test_sample_like_bot_reading_to_eof(tmp_path: Path) -> None:
+    """A bot that reads its input to the end and prints multi-line JSON
+    (as the Botzone C++ sample does) plays a full hand, started afresh every
+    turn; the transcript matches the engine."""
+    sample = CommandProgram(py_bot(tmp_path, "sample", SAMPLE_LIKE), timeout=20)
+    buf = io.StringIO()
+    h = Judge([sample, SeatProgram("greedy"), SeatProgram("greedy"), SeatProgram("greedy")],
+              transcript=buf).play_hand(hand_seed(6, 0))
+    assert h.error is None and len(h.turns) > 20
+    assert sample.starts == len(h.turns)
+    assert h.deltas == protocol_deltas(h) and (h.winner is None or h.winner != 0)
+    assert len(check_transcript(buf.getvalue())) == 1
+
+
 def test_program_specs() -> None:
     assert isinstance(program_from_spec("builtin:greedy"), SeatProgram)
     r = program_from_spec("builtin:random:5")
     assert isinstance(r, SeatProgram) and r.seed == 5
     s = program_from_spec("simple:./bot --x 'a b'", timeout=2)
     assert isinstance(s, CommandProgram) and s.simple and s.argv == ["./bot", "--x", "a b"] and s.timeout == 2
+    assert not s.keep_running
+    k = program_from_spec("keep:simple:python3 bot.py")
+    assert isinstance(k, CommandProgram) and k.keep_running and k.simple and k.argv == ["python3", "bot.py"]
+    j = program_from_spec("./a:b")
+    assert isinstance(j, CommandProgram) and not j.simple and j.argv == ["./a:b"]
     with pytest.raises(MahjongError, match="builtin:nope"):
         program_from_spec("builtin:nope")
     with pytest.raises(MahjongError, match="4 bot programs"):
