@@ -54,6 +54,9 @@ cdef class Table:
     cdef public dict substitutes
     cdef public list plays_as, opening_wins
     cdef public int _must_win
+    cdef public bint _last_offer
+    cdef public list last_tile_offers
+    cdef public object last_tile_taker
     cdef public list _waits, _rules
     cdef public set _flowers_reported
     cdef public object _turn_cache

@@ -69,15 +69,18 @@ class ActionKind(enum.IntEnum):
     """Declare ready (报听) and discard ``tile``."""
     MISSING_SUIT = 9
     """定缺: declare suit ``tile`` (0 m, 1 p, 2 s) the one this seat will not keep."""
+    TAKE = 10
+    """海底漫游: take the last tile of the wall when it is offered."""
 
 
 # Fixed action ids: discard k (0..33), concealed kong k (34..67), added kong k
 # (68..101), chow with lowest kind s*9+i (102 + s*7 + i, 21 ids), pung 123,
-# kong on a discard 124, win 125, pass 126.
+# kong on a discard 124, win 125, pass 126; ready + discard k (127..160),
+# missing suit (161..163), take the last tile (164).
 _BASE = {ActionKind.DISCARD: 0, ActionKind.CONCEALED_KONG: 34, ActionKind.ADDED_KONG: 68, ActionKind.READY: 127}
 _CHOW_BASE = 102
-_SINGLE = {ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126}
-NUM_ACTIONS = 164
+_SINGLE = {ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126, ActionKind.TAKE: 164}
+NUM_ACTIONS = 165
 """Size of the action space (the same for every rule set of this engine version)."""
 OBS_SIZE = 34 + 34 + 4 * 69 + 38 + 12 + 4 + 34
 """Length of :meth:`Table.observe_tensor` vectors."""
@@ -123,9 +126,9 @@ class Action:
         if action_id < 123:
             j = action_id - _CHOW_BASE
             return cls(ActionKind.CHOW, seat, (j // 7) * 9 + j % 7)
-        if action_id >= 161:
+        if 161 <= action_id < 164:
             return cls(ActionKind.MISSING_SUIT, seat, action_id - 161)
-        if action_id >= 127:
+        if 127 <= action_id < 161:
             return cls(ActionKind.READY, seat, action_id - 127)
         kind = {v: k for k, v in _SINGLE.items()}[action_id]
         return cls(kind, seat)
@@ -198,6 +201,8 @@ class Phase(enum.Enum):
     """Seats answer an added kong: win on it (抢杠) or pass."""
     DECLARE = "declare"
     """Before the first discard, every seat declares its missing suit (定缺)."""
+    LAST = "last"
+    """海底漫游: the seat offered the last tile takes it or passes."""
     OPENING = "opening"
     """Right after the deal, seats holding an opening win (长沙 四喜, 三金倒 ...)
     answer win or pass (see :meth:`Ruleset.instant_win`)."""
@@ -208,6 +213,7 @@ class Phase(enum.Enum):
 # the enum class attribute lookups.
 _TURN, _CLAIMS, _ROB, _DECLARE, _OVER = Phase.TURN, Phase.CLAIMS, Phase.ROB, Phase.DECLARE, Phase.OVER
 _OPENING = Phase.OPENING
+_LAST = Phase.LAST
 _K_DISCARD, _K_ANKAN, _K_KAKAN = ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG
 _K_CHOW, _K_PUNG, _K_KONG = ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG
 _K_WIN, _K_PASS, _K_READY = ActionKind.WIN, ActionKind.PASS, ActionKind.READY
@@ -330,6 +336,11 @@ class Table:
         """Opening wins settled at once while the hand goes on
         (``opening_wins_continue``)."""
         self._must_win = ruleset.must_win_last_tiles
+        self._last_offer = ruleset.last_tile_offer
+        self.last_tile_offers: list[int] = []
+        """海底漫游: the seats the last tile was offered to, in order."""
+        self.last_tile_taker: int | None = None
+        """海底漫游: the seat that took the last tile."""
         self._waits: list[int] = [0] * n
         self._rules: list[HandRules | None] = [None] * n
         self._flowers_reported: set[int] = set()
@@ -602,6 +613,12 @@ class Table:
         ids = _native.held_kinds(hand)
         if self.declared[seat]:
             return self._ready_turn_actions(seat)
+        if self.last_tile_taker == seat and self.drawn is not None:
+            # 海底漫游: the taker wins on the last tile or lets it go
+            ids = [self.drawn]
+            if self._win_on(seat, None) is not None:
+                ids.append(125)
+            return [_ACTIONS[seat][i] for i in ids]
         if self._ready_rule is not _READY_NONE and rs.may_declare_ready(self, seat):
             ready = self._ready_discards(seat, ids)
         else:
@@ -795,7 +812,9 @@ class Table:
         hand = self.hands[seat]
         wild = self.wild_kinds
         ids: list[int] = []
-        if self.declared[seat] or (not self._calls_on_last and self.live_tiles == 0):
+        if self.declared[seat] or (
+            (not self._calls_on_last or self._last_offer) and self.live_tiles == 0
+        ):
             # a locked hand only wins; so does any hand on the last discard
             # where the rule set allows no calls on it
             if (self._waits[seat] >> self.plays_as[tile]) & 1 and seat not in self.missed_win and self._win_on(seat, tile):
@@ -1011,6 +1030,9 @@ class Table:
     def _next_draw(self, seat: int) -> None:
         self.claimants = {}
         self.answers = {}
+        if self._last_offer and self.last_tile_taker is None and self._left(seat) == 1:
+            self._offer_last(seat)
+            return
         while True:
             if self._left(seat) == 0:
                 self._exhausted()
@@ -1038,9 +1060,29 @@ class Table:
         self.turn = seat
         self.phase = _TURN
 
+    def _offer_last(self, seat: int) -> None:
+        """海底漫游: offer the last tile to ``seat``; after every playing seat
+        has passed, the hand is drawn."""
+        if seat in self.last_tile_offers:
+            self._exhausted()
+            return
+        self.last_tile_offers.append(seat)
+        self.phase = _LAST
+        self.turn = seat
+        self.claimants = {seat: [_ACTIONS[seat][126], _ACTIONS[seat][164]]}
+        self.answers = {}
+
     def _resolve(self) -> None:
         assert self.claimants
         answers = self.answers
+        if self.phase is _LAST:
+            ((seat, answer),) = answers.items()
+            if answer.kind is _K_PASS:
+                self._offer_last(self._next_seat(seat))
+                return
+            self.last_tile_taker = seat
+            self._next_draw(seat)
+            return
         if self.phase is _OPENING:
             order = [(self.dealer + i) % self.n for i in range(self.n)]
             wins = [s for s in order if s in answers and answers[s].kind is _K_WIN]

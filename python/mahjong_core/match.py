@@ -46,8 +46,10 @@ class HandResult:
 class Match:
     """Plays hands until ``hands`` hands or ``rounds`` full rounds of winds
     are done (whichever is given; a round ends when the deal has passed every
-    seat once under one prevailing wind).  The dealer keeps the deal when the
-    rule set's :meth:`~mahjong_core.rules.Ruleset.dealer_stays` says so.
+    seat once under one prevailing wind: ``num_players`` changes of dealer).
+    The next dealer is :meth:`~mahjong_core.rules.Ruleset.next_dealer`'s (by
+    default the dealer stays when :meth:`~mahjong_core.rules.Ruleset.dealer_stays`
+    says so, else the deal passes to the next seat).
 
     ``bots`` and ``totals`` are by player; :meth:`Ruleset.seating` places the
     players at the table for each round of winds, and :meth:`Ruleset.carry`
@@ -111,11 +113,14 @@ class Match:
         if self.keep_tables:
             self.tables.append(table)
         self.carry = self.ruleset.carry(table)
-        if self.ruleset.dealer_stays(table):
+        nxt = self.ruleset.next_dealer(table)
+        if not 0 <= nxt < n:
+            raise MahjongError(f"{self.ruleset.id}: next_dealer gave seat {nxt!r}")
+        if nxt == self.dealer:
             self.streak += 1
         else:
             self.streak = 0
-            self.dealer = (self.dealer + 1) % n
+            self.dealer = nxt
             self.passes += 1
             if self.passes == n:
                 self.passes = 0

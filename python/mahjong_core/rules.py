@@ -264,6 +264,11 @@ class Ruleset:
     """Opening wins (:meth:`instant_win` in the OPENING phase, e.g. 长沙
     起手小胡) are paid at once and the hand goes on; ``False``: they end the
     hand like any win."""
+    last_tile_offer: ClassVar[bool] = False
+    """海底漫游 (长沙): when one tile is left, it is offered in turn from the
+    seat to draw (TAKE or PASS); the taker wins on it or discards it, and
+    others may only win on that discard; when every seat passes, the hand
+    is drawn.  ``table.last_tile_offers`` / ``last_tile_taker`` tell who."""
     calls_on_last_discard: ClassVar[bool] = True
     """A discard made when nothing is left to draw may be chowed or punged;
     ``False``: it may only be won on (海底炮 only, as on Botzone)."""
@@ -433,6 +438,12 @@ class Ruleset:
         of a match (0 = the first round of winds); seat 0 deals first.
         Default: players keep their seats."""
         return tuple(range(self.num_players))
+
+    def next_dealer(self, table: Table) -> int:
+        """The seat that deals the next hand of a match.  Default: the dealer
+        again when :meth:`dealer_stays`, else the next seat.  Override for
+        "the winner deals" (长沙) or "the discarder who fed the win deals"."""
+        return table.dealer if self.dealer_stays(table) else (table.dealer + 1) % self.num_players
 
     def dealer_stays(self, table: Table) -> bool:
         """After a hand: the dealer deals again (连庄) when the dealer won or

@@ -307,3 +307,73 @@ def test_match_carries_state_and_reseats() -> None:
             assert all(p.amount % 2 == 0 for p in t.settlement.payments)
     assert sum(m.totals) == 0 and rounds_seen == {0, 1}
     assert [sum(r.deltas[p] for r in m.results) for p in range(4)] == m.totals
+
+
+class RoamingRules(Ruleset):
+    """长沙 海底漫游: the last tile is offered around the table."""
+
+    name = "test-roaming"
+    honors = False
+    last_tile_offer = True
+
+
+def test_last_tile_roams() -> None:
+    taken = declined_by_all = won_on_it = 0
+    for seed in range(300):
+        t = Table(RoamingRules(), seed=seed)
+        rng = random.Random(seed)
+        greedy = GreedyBot()
+        offered: list[int] = []
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            if t.phase is Phase.LAST:
+                assert t.live_tiles == 1 and t.to_act == [seat]
+                assert [a.kind for a in legal] == [ActionKind.PASS, ActionKind.TAKE]
+                expected = t._next_seat(offered[-1]) if offered else seat
+                assert seat == expected  # in turn order
+                offered.append(seat)
+                a = legal[rng.randrange(2)]
+            elif t.phase is Phase.TURN and t.last_tile_taker == seat:
+                kinds = [a.kind for a in legal]
+                assert kinds[0] == ActionKind.DISCARD and legal[0].tile == t.drawn
+                assert set(kinds[1:]) <= {ActionKind.WIN}
+                a = legal[-1]
+            elif t.phase is Phase.CLAIMS and t.live_tiles == 0:
+                assert {a.kind for a in legal} <= {ActionKind.WIN, ActionKind.PASS}
+                a = legal[0]
+            else:
+                a = greedy.choose(t, seat, legal) if seed % 2 else rng.choice(legal)
+            t.apply(a)
+            check_invariants(t)
+        assert t.last_tile_offers == offered
+        if t.last_tile_taker is not None:
+            taken += 1
+            assert t.last_tile_taker == offered[-1]
+            won_on_it += bool(t.winners)
+        elif offered:
+            assert not t.winners and len(offered) == 4
+            declined_by_all += 1
+        assert replay(dumps(t.events), ruleset=RoamingRules()).events == t.events
+    assert taken > 20 and declined_by_all > 3 and won_on_it > 0
+
+
+class WinnerDealsRules(Ruleset):
+    """长沙 rule B: whoever won deals the next hand; after a draw the dealer stays."""
+
+    name = "test-winner-deals"
+
+    def next_dealer(self, table: Table) -> int:
+        return table.winners[0] if table.winners else table.dealer
+
+
+def test_next_dealer_hook() -> None:
+    m = Match(WinnerDealsRules(), [GreedyBot() for _ in range(4)], seed=9, hands=40, keep_tables=True)
+    m.play()
+    moved = 0
+    for prev, nxt in zip(m.results, m.results[1:]):
+        want = prev.winners[0] if prev.winners else prev.dealer
+        assert nxt.dealer == want
+        assert nxt.streak == (prev.streak + 1 if want == prev.dealer else 0)
+        moved += want != prev.dealer
+    assert moved > 5
