@@ -15,7 +15,8 @@ from mahjong_core.match import Match
 from mahjong_core.records import dumps, replay
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 
-from test_engine import IndicatorRules, check_invariants
+from reference.engine_invariants import check_invariants
+from test_engine import IndicatorRules
 
 WHITE = 31
 

@@ -1,0 +1,43 @@
+"""The engine invariants checked after every event by the engine tests (and
+the rule-set game tests): every tile in exactly one place, hand sizes right
+for whose turn it is, legal actions well formed, payments summing to zero."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from mahjong_core.engine import NUM_ACTIONS, Phase, Table
+
+
+def check_invariants(t: Table) -> None:
+    rs = t.ruleset
+    places: Counter[int] = Counter(t.remaining_wall())
+    for s in range(t.n):
+        places.update({k: v for k, v in enumerate(t.hands[s]) if v})
+        places.update(t.flowers[s])
+        for m in t.melds[s]:
+            places.update(m.tiles)
+        places.update(t.discards[s])
+    places.update(t.robbed)
+    if t.indicator is not None:
+        places[t.indicator] += 1
+    if t.phase == Phase.ROB and t.pending_kong is not None:
+        places[t.pending_kong[1]] += 1
+    assert places == Counter(rs.wall_tiles()), "every tile is in exactly one place"
+    if t.phase != Phase.OVER:
+        for s in range(t.n):
+            if s in t.out:
+                continue  # a seat that won and left (血战到底) keeps its tiles
+            size = sum(t.hands[s]) + 3 * len(t.melds[s])
+            extra = 1 if (t.phase in (Phase.TURN, Phase.DECLARE, Phase.OPENING) and s == t.turn) else 0
+            if t.phase == Phase.ROB and t.pending_kong and t.pending_kong[0] == s:
+                extra = 0  # the added tile sits on the table, waiting
+            assert size == rs.hand_size + extra, (s, size, t.phase)
+        for s in t.to_act:
+            legal = t.legal_actions(s)
+            assert legal, "a seat to act always has a legal action"
+            ids = [a.id for a in legal]
+            assert ids == sorted(set(ids)) and all(0 <= i < NUM_ACTIONS for i in ids)
+            assert t.action_mask(s).sum() == len(ids)
+    else:
+        assert sum(t.deltas()) == 0
