@@ -86,6 +86,11 @@ class ScoreItem:
     def total(self) -> int:
         return self.value * self.count
 
+    @property
+    def fan(self) -> int:
+        """``value`` under the name fan-counting rule sets use (国标: 番 of one)."""
+        return self.value
+
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheet:
