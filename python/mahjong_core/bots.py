@@ -60,7 +60,7 @@ class GreedyBot:
             return min(legal, key=lambda a: (sum(hand[a.tile * 9 : a.tile * 9 + 9]), a.tile))
         rules = table.ruleset.rules_for(table, seat)
         hand = table.hands[seat]
-        c, w = table._split_wilds(hand)
+        c, w = table.analysis_counts(seat)
         if table.phase.value == "turn":
             return self._turn(table, seat, legal, c, w, rules)
         return self._claim(table, seat, legal, c, w, rules)
@@ -69,7 +69,8 @@ class GreedyBot:
         seen = list(table.hands[seat])
         for s in range(table.n):
             for k in table.discards[s]:
-                seen[k] += 1
+                if k < 34:
+                    seen[k] += 1
             for m in table.melds[s]:
                 for k in m.tiles:
                     seen[k] += 1

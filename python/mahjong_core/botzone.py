@@ -620,8 +620,9 @@ class SeatView:
     def seat_wind(self, seat: int) -> int:
         return (seat - self.dealer) % self.n
 
-    def _split_wilds(self, counts: bytearray) -> tuple[bytearray, int]:
-        return counts, 0
+    def analysis_counts(self, seat: int) -> tuple[bytearray, int]:
+        """As :meth:`Table.analysis_counts` (MCR: no wilds, no substitutes)."""
+        return self.hands[seat], 0
 
     def concealed_tiles(self, seat: int) -> list[int]:
         return [k for k in range(34) for _ in range(self.hands[seat][k])]

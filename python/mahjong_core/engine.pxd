@@ -31,7 +31,8 @@ cdef class Table:
     cdef public frozenset _flower_ids
     cdef public object _ready_rule
     cdef public int kongs_made
-    cdef public list hands, flowers, melds, meld_sources, discards
+    cdef public list hands, flowers, wild_flowers, melds, meld_sources, discards
+    cdef public frozenset _wild_flower_ids
     cdef public set out
     cdef public list _orders
     cdef public object win_settlement
@@ -61,7 +62,7 @@ cdef class Table:
     cdef public set _flowers_reported
     cdef public object _turn_cache
     cdef public frozenset _banned_discards
-    cdef public bint _no_kong_this_turn
+    cdef public bint _no_kong_this_turn, _called
     cdef public list robbed
 
     cpdef _left(self, seat)
@@ -86,7 +87,7 @@ cdef class Table:
     cpdef _make_meld(self, a, discarder, tile)
     cpdef _replacement(self, seat, fed_by)
     cpdef _draw_replacement(self, seat, flower_round=*)
-    cpdef _split_wilds(self, counts)
+    cpdef _split_wilds(self, counts, seat=*)
     cpdef _complete_added_kong(self)
     cpdef _kong_paid(self, seat, meld, source)
     cpdef _take(self, seat, tile)

@@ -76,13 +76,15 @@ class ActionKind(enum.IntEnum):
 # Fixed action ids: discard k (0..33), concealed kong k (34..67), added kong k
 # (68..101), chow with lowest kind s*9+i (102 + s*7 + i, 21 ids), pung 123,
 # kong on a discard 124, win 125, pass 126; ready + discard k (127..160),
-# missing suit (161..163), take the last tile (164).
+# missing suit (161..163), take the last tile (164), discard wild flower
+# 1f..8f (165..172).
 _BASE = {ActionKind.DISCARD: 0, ActionKind.CONCEALED_KONG: 34, ActionKind.ADDED_KONG: 68, ActionKind.READY: 127}
 _CHOW_BASE = 102
 _SINGLE = {ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126, ActionKind.TAKE: 164}
-NUM_ACTIONS = 165
+_FLOWER_DISCARD_BASE = 165
+NUM_ACTIONS = 173
 """Size of the action space (the same for every rule set of this engine version)."""
-OBS_SIZE = 34 + 34 + 4 * 69 + 38 + 12 + 4 + 34
+OBS_SIZE = 34 + 34 + 4 * 69 + 38 + 12 + 4 + 34 + 1
 """Length of :meth:`Table.observe_tensor` vectors."""
 
 
@@ -98,7 +100,9 @@ class Action:
     """The action's integer id in ``0..NUM_ACTIONS-1``."""
 
     def __post_init__(self) -> None:
-        if self.kind in _BASE:
+        if self.kind == ActionKind.DISCARD and 34 <= self.tile < 42:
+            i = _FLOWER_DISCARD_BASE + self.tile - 34  # a wild flower held in hand
+        elif self.kind in _BASE:
             if not 0 <= self.tile < 34:
                 raise IllegalActionError(f"{self.kind.name.lower()} needs a tile kind 0..33, got {self.tile!r}")
             i = _BASE[self.kind] + self.tile
@@ -126,6 +130,8 @@ class Action:
         if action_id < 123:
             j = action_id - _CHOW_BASE
             return cls(ActionKind.CHOW, seat, (j // 7) * 9 + j % 7)
+        if action_id >= _FLOWER_DISCARD_BASE:
+            return cls(ActionKind.DISCARD, seat, 34 + action_id - _FLOWER_DISCARD_BASE)
         if 161 <= action_id < 164:
             return cls(ActionKind.MISSING_SUIT, seat, action_id - 161)
         if 127 <= action_id < 161:
@@ -176,6 +182,11 @@ _MELDS: dict[MeldKind, dict[int, Meld]] = {
         (MeldKind.PON, 3), (MeldKind.KAN, 4), (MeldKind.ANKAN, 4), (MeldKind.KAKAN, 4))},
 }
 """Every meld the engine can make, by kind and (lowest) tile kind (melds are immutable)."""
+
+
+def _discard_id(tile: int) -> int:
+    """The action id discarding tile id ``tile`` (a kind, or a wild flower)."""
+    return tile if tile < 34 else _FLOWER_DISCARD_BASE + tile - 34
 
 
 def play_out(table: Table, bots: Sequence[Any]) -> Table:
@@ -283,6 +294,10 @@ class Table:
         self.kongs_made = 0
         self.hands: list[bytearray] = [bytearray(34) for _ in range(n)]
         self.flowers: list[list[int]] = [[] for _ in range(n)]
+        self.wild_flowers: list[list[int]] = [[] for _ in range(n)]
+        """Flowers held in hand because they are wild this hand (宁波 百搭
+        seasons or plants): counted as wild tiles, discarded like tiles."""
+        self._wild_flower_ids: frozenset[int] = frozenset()
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.meld_sources: list[list[int | None]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
@@ -349,6 +364,8 @@ class Table:
         """Kinds that may not be discarded now (吃张打张)."""
         self._no_kong_this_turn = False
         """No kong in the turn of a pung (a rule-set option)."""
+        self._called = False
+        """The seat on turn got there by a chow or pung (no self-drawn win then)."""
         self.robbed: list[int] = []
         """A tile won on by robbing a kong (it left the kong maker's hand)."""
         self._deal()
@@ -382,12 +399,18 @@ class Table:
         if rs.wild_indicator:
             # flip the first non-flower tile from the tail; it leaves the wall
             j = self.tail - 1
-            while j >= self.head and self.wall[j] in self._flower_ids:
+            while j >= self.head and self.wall[j] in self._flower_ids and not rs.indicator_may_be_flower:
                 j -= 1
             if j >= self.head:
                 self.indicator = self.wall.pop(j)
                 self.tail -= 1
         self.wild_kinds = rs.wild_tile_kinds(self)
+        self._wild_flower_ids = self.wild_kinds & self._flower_ids
+        if self._wild_flower_ids:  # wild flowers dealt stay in hand, unexposed
+            for seat in range(self.n):
+                self.wild_flowers[seat] = [f for f in self.flowers[seat] if f in self._wild_flower_ids]
+                self.flowers[seat] = [f for f in self.flowers[seat] if f not in self._wild_flower_ids]
+            self._event("wild_flowers", held=[[KIND_NAMES[f] for f in fs] for fs in self.wild_flowers])
         subs = dict(rs.substitutes(self))
         for src, dst in subs.items():
             if not (0 <= src < 34 and 0 <= dst < 34) or src in self.wild_kinds or src == dst:
@@ -466,6 +489,9 @@ class Table:
             else:
                 self.tail -= 1
                 tile = self.wall[self.tail]
+            if tile in self._wild_flower_ids:
+                self.wild_flowers[seat].append(tile)
+                return tile
             if tile in self._flower_ids:
                 self.flowers[seat].append(tile)
                 if flower_round:
@@ -532,27 +558,34 @@ class Table:
     def _hand_text(self, seat: int) -> str:
         return _native.Counts(list(self.hands[seat])).notation()
 
-    def _split_wilds(self, counts: bytearray) -> tuple[bytearray, int]:
+    def _split_wilds(self, counts: bytearray, seat: int = -1) -> tuple[bytearray, int]:
         """The counts as the analysis sees them: wild tiles taken out (and
-        counted), substitutes (替身) moved to the kind they play as."""
+        counted, with ``seat``'s wild flowers), substitutes (替身) moved to
+        the kind they play as."""
         if not self.wild_kinds and not self.substitutes:
             return counts, 0
         c = bytearray(counts)
-        w = 0
+        w = len(self.wild_flowers[seat]) if seat >= 0 else 0
         for k in self.wild_kinds:
-            w += c[k]
-            c[k] = 0
+            if k < 34:  # (wild flowers are held apart, in wild_flowers)
+                w += c[k]
+                c[k] = 0
         for src, dst in self.substitutes.items():
             if c[src]:
                 c[dst] += c[src]
                 c[src] = 0
         return c, w
 
+    def analysis_counts(self, seat: int) -> tuple[bytearray, int]:
+        """``seat``'s concealed counts as the analysis kernels see them (wild
+        tiles taken out, substitutes moved) and its number of wild tiles."""
+        return self._split_wilds(self.hands[seat], seat)
+
     def waits(self, seat: int) -> list[int]:
         """The kinds that would complete ``seat``'s hand (waiting with 3n+1
         tiles; substitutes counted as the kind they play as).  Empty when
         the seat is not ready.  For end-of-hand checks such as 查大叫."""
-        c, w = self._split_wilds(self.hands[seat])
+        c, w = self._split_wilds(self.hands[seat], seat)
         mask = _native.waits_mask_buf(c, w, self._rules_for(seat))
         return [k for k in range(34) if (mask >> k) & 1]
 
@@ -578,7 +611,7 @@ class Table:
         """Cache the waits of a 3n+1 hand (claims are checked against them)."""
         hand = self.hands[seat]
         if self.wild_kinds or self.substitutes:
-            c, w = self._split_wilds(hand)
+            c, w = self._split_wilds(hand, seat)
             self._waits[seat] = _native.waits_mask_buf(c, w, self._rules_for(seat))
         else:
             self._waits[seat] = _native.waits_mask_buf(hand, 0, self._rules_for(seat))
@@ -615,7 +648,7 @@ class Table:
             return self._ready_turn_actions(seat)
         if self.last_tile_taker == seat and self.drawn is not None:
             # 海底漫游: the taker wins on the last tile or lets it go
-            ids = [self.drawn]
+            ids = [_discard_id(self.drawn)]
             if self._win_on(seat, None) is not None:
                 ids.append(125)
             return [_ACTIONS[seat][i] for i in ids]
@@ -647,14 +680,17 @@ class Table:
         drawn = self.drawn
         if self._has_instant and self._instant_win(seat) is not None:
             ids.append(125)
-        elif (
+        elif not self._called and (
             drawn is None or self.after_kong or self._dynamic_rules or drawn in self.wild_kinds
             or (self._waits[seat] >> self.plays_as[drawn]) & 1
         ) and self._win_on(seat, None) is not None:
             # (a plain draw can only win if it is one of the waits cached at
-            # the seat's last discard)
+            # the seat's last discard; no win right after a chow or pung)
             ids.append(125)
         ids += [127 + k for k in ready]
+        flowers = self.wild_flowers[seat]
+        if flowers and (self._wild_discard or not ids):
+            ids += sorted({_FLOWER_DISCARD_BASE + f - 34 for f in flowers})
         if self._must_win and self.live_tiles < self._must_win and 125 in ids:
             ids = [125]  # 最后四张自动胡: a win on the last tiles is not declined
         acts = _ACTIONS[seat]
@@ -669,7 +705,7 @@ class Table:
             if k in self._banned_discards:
                 continue
             hand[k] -= 1
-            c, w = self._split_wilds(hand)
+            c, w = self._split_wilds(hand, seat)
             if _native.waits_mask_buf(c, w, rules):
                 out.append(k)
             hand[k] += 1
@@ -684,7 +720,7 @@ class Table:
         ids: list[int] = []
         drawn = self.drawn
         if drawn is not None:
-            ids.append(drawn)
+            ids.append(_discard_id(drawn))
         else:  # after a call (should not happen when locked): any discard
             ids = _native.held_kinds(hand)
         if rs.ready_allows_kong and self._allow_kong and self._left(seat) > 0 and drawn is not None:
@@ -692,7 +728,7 @@ class Table:
             rules = self._rules_for(seat)
             if hand[drawn] == 4 and drawn not in self.wild_kinds:
                 hand[drawn] -= 4
-                c, w = self._split_wilds(hand)
+                c, w = self._split_wilds(hand, seat)
                 keeps = _native.waits_mask_buf(c, w, rules) == before
                 hand[drawn] += 4
                 if keeps:
@@ -741,7 +777,7 @@ class Table:
             or any(m.kind_of // 9 == miss and m.kind_of < 27 for m in self.melds[seat])
         ):
             return None  # 定缺: no tile of the missing suit at a win
-        c, w = self._split_wilds(counts)
+        c, w = self._split_wilds(counts, seat)
         rules = self._rules_for(seat)
         if not _native.is_win_buf(c, w, rules):
             return None
@@ -757,7 +793,7 @@ class Table:
     ) -> WinContext:
         self_drawn = tile is None
         win_tile = self.drawn if self_drawn and self.drawn is not None else (tile if tile is not None else -1)
-        c, w = self._split_wilds(counts)
+        c, w = self._split_wilds(counts, seat)
         discarder = None
         if not self_drawn:
             discarder = self.pending_kong[0] if robbed and self.pending_kong else (
@@ -765,7 +801,7 @@ class Table:
             )
         visible = self._visible_counts()
         fourth = False
-        if win_tile >= 0:
+        if 0 <= win_tile < 34:
             seen = visible[win_tile] + (0 if self_drawn else -1)
             fourth = seen >= 3
         no_calls = not any(self.melds)  # every claim or kong leaves a meld
@@ -800,7 +836,8 @@ class Table:
         out = [0] * 34
         for s in range(self.n):
             for k in self.discards[s]:
-                out[k] += 1
+                if k < 34:
+                    out[k] += 1
             for m in self.melds[s]:
                 if not m.is_concealed:
                     for k in m.tiles:
@@ -926,14 +963,22 @@ class Table:
         if a.kind is _K_DISCARD:
             self._banned_discards = frozenset()
             self._no_kong_this_turn = False
-            hand[a.tile] -= 1
-            self.discards[seat].append(a.tile)
-            self.last_discard = (seat, a.tile)
+            self._called = False
+            tile = a.tile
+            if tile >= 34:
+                self.wild_flowers[seat].remove(tile)
+            else:
+                hand[tile] -= 1
+            self.discards[seat].append(tile)
+            self.last_discard = (seat, tile)
             self.after_kong = False
             self.kong_fed_by = None
             self.drawn = None
             self._update_waits(seat)
-            self._open_claims(seat, a.tile)
+            if tile >= 34:  # a wild flower: nobody may claim it
+                self._next_draw(self._next_seat(seat))
+            else:
+                self._open_claims(seat, tile)
             return
         if a.kind is _K_ANKAN:
             hand[a.tile] -= 4
@@ -1038,7 +1083,10 @@ class Table:
                 self._exhausted()
                 return
             tile = self._pop_front(seat)
-            if tile in self._flower_ids:
+            if tile in self._wild_flower_ids:
+                self.wild_flowers[seat].append(tile)
+                self.events.append({"seat": seat, "tile": KIND_NAMES[tile], "type": "draw"})
+            elif tile in self._flower_ids:
                 self.flowers[seat].append(tile)
                 self._flowers_reported.add(tile)
                 self._event("draw", seat=seat, tile=KIND_NAMES[tile])
@@ -1201,6 +1249,7 @@ class Table:
         self.phase = _TURN
         self.drawn = None
         self.after_kong = False
+        self._called = a.kind is not _K_KONG
         if a.kind is _K_KONG:
             self.kongs_made += 1
             self._kong_paid(seat, meld, discarder)
@@ -1296,6 +1345,7 @@ class Table:
             "round_wind": self.round_wind,
             "seat_wind": self.seat_wind(seat),
             "hand": self.concealed_tiles(seat),
+            "wild_flowers": list(self.wild_flowers[seat]),
             "drawn": self.drawn if seat == self.turn else None,
             "melds": [[str(m) for m in ms] for ms in self.melds],
             "discards": [list(d) for d in self.discards],
@@ -1316,7 +1366,8 @@ class Table:
         Layout: own concealed counts (34); the tile just drawn (34);
         per relative seat: meld counts (34), discard counts (34), flowers (1);
         last discard (34) and who made it (4); seat wind, round wind, dealer
-        (4 each); live tiles / 144 (1); phase turn/claims/rob (3); wild kinds (34).
+        (4 each); live tiles / 144 (1); phase turn/claims/rob (3); wild kinds (34);
+        wild flowers held (1).
         """
         if out is None:
             out = np.zeros(OBS_SIZE, dtype=np.float32)
@@ -1355,7 +1406,9 @@ class Table:
         )
         base += 4
         for k in self.wild_kinds:
-            out[base + k] = 1
+            if k < 34:
+                out[base + k] = 1
+        out[base + 34] = len(self.wild_flowers[seat])
         return out
 
     def deltas(self) -> list[int]:

@@ -147,6 +147,8 @@ class WinContext:
     concealed: tuple[int, ...]
     """Concealed tiles (kinds) including the winning tile; wild tiles excluded."""
     win_tile: int
+    """The tile won on (a kind, a wild flower id 34..41, or -1 for the dealer's
+    dealt hand and opening wins)."""
     melds: tuple[Meld, ...] = ()
     meld_sources: tuple[int | None, ...] = ()
     """For each meld, the seat whose discard it claimed (None: concealed, or
@@ -299,6 +301,10 @@ class Ruleset:
     wild_indicator: ClassVar[bool] = False
     """After the deal, flip the last tile of the wall (not a flower) as the
     indicator; the wilds are :meth:`wilds_for_indicator` of its kind."""
+    indicator_may_be_flower: ClassVar[bool] = False
+    """The indicator is the last tile of the wall even when it is a flower
+    (宁波: a season names the four seasons wild); :meth:`wilds_for_indicator`
+    then receives a flower id.  Wild flowers stay in hand as wild tiles."""
     wild_discard: ClassVar[bool] = True
     """Wild tiles may be discarded (they can never be claimed)."""
 

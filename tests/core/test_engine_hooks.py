@@ -378,3 +378,79 @@ def test_next_dealer_hook() -> None:
         assert nxt.streak == (prev.streak + 1 if want == prev.dealer else 0)
         moved += want != prev.dealer
     assert moved > 5
+
+
+SEASONS = frozenset(range(34, 38))
+PLANTS = frozenset(range(38, 42))
+
+
+class NingboRules(Ruleset):
+    """宁波 百搭: the turned-up tile's kind is wild (three copies left); a
+    turned-up season makes the four seasons wild, a plant the four plants.
+    Wild flowers stay in hand, count as wild tiles and may be discarded."""
+
+    name = "test-ningbo"
+    flower_tiles = tuple(range(34, 42))
+    wild_indicator = True
+    indicator_may_be_flower = True
+
+    def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
+        if indicator in SEASONS:
+            return SEASONS
+        if indicator in PLANTS:
+            return PLANTS
+        return frozenset({indicator})
+
+
+def test_wild_flowers() -> None:
+    flower_games = flower_wins = flower_discards = 0
+    for seed in range(600):
+        t = Table(NingboRules(), seed=seed)
+        assert t.indicator is not None
+        wild_flowers = t.wild_kinds & SEASONS | t.wild_kinds & PLANTS
+        if not wild_flowers:
+            assert t.wild_kinds == {t.indicator} and not any(t.wild_flowers)
+            if seed % 4:
+                continue  # most plain-wild hands are covered elsewhere
+        else:
+            flower_games += 1
+            assert t.wild_kinds in (SEASONS, PLANTS)
+            for s in range(4):
+                assert not set(t.flowers[s]) & wild_flowers  # never exposed
+                assert set(t.wild_flowers[s]) <= wild_flowers
+        rng = random.Random(seed)
+        greedy = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            if t.phase is Phase.TURN:
+                discards = {a.tile for a in legal if a.kind == ActionKind.DISCARD and a.tile >= 34}
+                assert discards == (set(t.wild_flowers[seat]) if t.phase is Phase.TURN and not t.declared[seat] else discards)
+                c, w = t.analysis_counts(seat)
+                assert w == len(t.wild_flowers[seat]) + sum(t.hands[seat][k] for k in t.wild_kinds if k < 34)
+            a = greedy.choose(t, seat, legal) if seed % 2 else rng.choice(legal)
+            flower_discards += a.kind == ActionKind.DISCARD and a.tile >= 34
+            t.apply(a)
+            check_invariants(t)
+            if t.phase is Phase.CLAIMS and t.last_discard is not None:
+                assert t.last_discard[1] < 34  # a discarded wild flower is never claimed
+        for s in t.winners:
+            flower_wins += bool(t.wild_flowers[s])
+        assert replay(dumps(t.events), ruleset=NingboRules()).events == t.events
+    assert flower_games > 20 and flower_wins > 0 and flower_discards > 0
+
+
+def test_no_win_right_after_a_chow_or_pung() -> None:
+    calls = 0
+    for seed in range(200):
+        t = Table(Ruleset(), seed=seed)
+        rng = random.Random(seed)
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            a = rng.choice(legal)
+            t.apply(a)
+            if a.kind in (ActionKind.CHOW, ActionKind.PUNG) and t.phase is Phase.TURN and t.turn == a.seat:
+                calls += 1
+                assert all(x.kind != ActionKind.WIN for x in t.legal_actions(a.seat))
+    assert calls > 100

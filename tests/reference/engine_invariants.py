@@ -15,6 +15,7 @@ def check_invariants(t: Table) -> None:
     for s in range(t.n):
         places.update({k: v for k, v in enumerate(t.hands[s]) if v})
         places.update(t.flowers[s])
+        places.update(t.wild_flowers[s])
         for m in t.melds[s]:
             places.update(m.tiles)
         places.update(t.discards[s])
@@ -28,7 +29,7 @@ def check_invariants(t: Table) -> None:
         for s in range(t.n):
             if s in t.out:
                 continue  # a seat that won and left (血战到底) keeps its tiles
-            size = sum(t.hands[s]) + 3 * len(t.melds[s])
+            size = sum(t.hands[s]) + len(t.wild_flowers[s]) + 3 * len(t.melds[s])
             extra = 1 if (t.phase in (Phase.TURN, Phase.DECLARE, Phase.OPENING) and s == t.turn) else 0
             if t.phase == Phase.ROB and t.pending_kong and t.pending_kong[0] == s:
                 extra = 0  # the added tile sits on the table, waiting
