@@ -45,7 +45,7 @@ extensions = [
             ("MAHJONG_DEBUG", "1" if DEBUG else "0"),
         ],
     )
-    for name in ("_native", "_batch")
+    for name in ("_native", "_batch", "_mcr")
 ]
 
 # The game engine is plain Python (python/mahjong_core/engine.py); it is

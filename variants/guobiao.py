@@ -18,8 +18,9 @@ How a hand is scored (spec §4, §8):
 2. Each reading is described by a :class:`Reading`: a handful of integers
    (kind and suit masks, the sets, the kongs, the wait, the flags) computed
    once.  The fans are the data table :data:`FANS`: name, value, the forms
-   it is counted in, a predicate over a Reading (a few integer operations,
-   returning how many times it counts) and the fans it excludes (不计).
+   it is counted in, a predicate (the text of a Python expression over the
+   Reading's features, returning how many times it counts) and the fans it
+   excludes (不计).
 3. The set-combination fans (一般高, 喜相逢, 连六, 老少副, the three- and
    four-set fans, 双同刻, 双箭刻 ...) are first resolved by the counting
    principles 不拆移, 不得相同 and 套算一次 (:func:`chow_combinations`,
@@ -29,6 +30,15 @@ How a hand is scored (spec §4, §8):
 5. The best reading counts (就高不就低).  Flowers are added last and do not
    count toward the 8-fan minimum.
 
+Two engines do this.  The compiled one (``mahjong_core._mcr``, the default)
+finds the readings, computes their features in one pass and runs the table,
+its predicates compiled once into a small bytecode, without Python objects.
+The readable one (``engine="python"``, :meth:`Guobiao.score_reference`) uses
+the core's decompositions, builds a :class:`Reading` per decomposition and
+calls each predicate as a Python function.  The fan table is the one source
+of both; the tests compare the two engines sheet by sheet and reading by
+reading.
+
 The counting conventions are those of the reference calculator (PyMahjongGB
 1.4.0, the one Botzone uses): a test runs both on tens of thousands of random
 winning hands and asks for the same total and the same fans.  Where the rules
@@ -37,11 +47,14 @@ can be read two ways the choice is an option (:class:`GuobiaoOptions`).
 
 from __future__ import annotations
 
+import ast
 import enum
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal
 
+from mahjong_core import _mcr
 from mahjong_core.analysis import Counts, Form, HandRules, decompositions, waits
 from mahjong_core.errors import InvalidHandError, MahjongError
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
@@ -58,8 +71,10 @@ __all__ = [
     "GuobiaoOptions",
     "KnittedWait",
     "MixedKongs",
+    "PredicateError",
     "Reading",
     "chow_combinations",
+    "compile_predicate",
     "false_win_penalty",
     "fan_names",
     "pung_combinations",
@@ -217,7 +232,9 @@ class Reading:
     """One reading of a winning hand, as the integers the fan predicates test.
 
     Sets are kinds: a chow by its lowest kind, a pung or kong by its kind.
-    Declared melds are included.
+    Declared melds are included.  The *features* a predicate may name are
+    the fields and properties listed in ``_mcr.FEATURES`` (the compiled
+    kernel computes the same record) and ``combos[name]``.
     """
 
     kind: int
@@ -277,8 +294,33 @@ class Reading:
         """The four sets and the pair as (kind, is_chow)."""
         return tuple((c, True) for c in self.chows) + tuple((p, False) for p in self.pungs) + ((self.pair, False),)
 
-    def pung_count(self, group: int) -> int:
-        return sum(1 for p in self.pungs if (group >> p) & 1)
+    @property
+    def pung_kinds(self) -> int:
+        """The kinds of the pungs and kongs, as a mask."""
+        return _bits(self.pungs)
+
+    @property
+    def npungs(self) -> int:
+        return len(self.pungs)
+
+    @property
+    def nchows(self) -> int:
+        return len(self.chows)
+
+    @property
+    def pure_terminal_chows(self) -> bool:
+        """123 123 789 789 of one suit and a pair of its 5 (一色双龙会)."""
+        return _terminal_chows(self, False)
+
+    @property
+    def mixed_terminal_chows(self) -> bool:
+        """123 and 789 in two suits and a pair of 5 in the third (三色双龙会)."""
+        return _terminal_chows(self, True)
+
+    @property
+    def wild_kong(self) -> bool:
+        """The engine granted the win as 混杠 (a kong of four wild tiles)."""
+        return self.instant == "混杠"
 
 
 def _popcount(x: int) -> int:
@@ -320,42 +362,334 @@ def _terminal_chows(r: Reading, pair_suit_differs: bool) -> bool:
     ) == others
 
 
-def _yaojiu(r: Reading) -> int:
-    """幺九刻: pungs of 1s and 9s, and wind pungs not already counted as
-    圈风刻 / 门风刻 / 三风刻 (a dragon pung is always 箭刻)."""
-    terminal = sum(1 for p in r.pungs if (TERMINALS >> p) & 1)
-    winds = [p for p in r.pungs if (WINDS >> p) & 1]
-    if len(winds) >= 3:
-        return terminal
-    return terminal + sum(1 for w in winds if w != r.seat_wind and w != r.round_wind)
-
-
-def _kongs(r: Reading) -> int:
-    return r.kongs
-
-
-def _flush(r: Reading) -> int:
-    """Number of suits present (the suit fans)."""
-    return r.nsuits
-
-
-def _ranks_within(r: Reading, allowed: int) -> bool:
-    return not (r.mask & HONOURS) and not (r.ranks & ~allowed)
-
+# ---------------------------------------------------------------------------
+# Predicates: Python expressions over a reading's features
+# ---------------------------------------------------------------------------
+#
+# A fan's predicate is the text of one Python expression: the feature names
+# (``_mcr.FEATURES``: mask, pung_kinds, pair, kongs, self_drawn ...),
+# ``combos["清龙"]`` for a set-combination count, the constants of
+# PREDICATE_CONSTANTS, ``popcount(x)``, ``bit(k)``, ``bool(x)``, integer
+# literals, ``and or not``, ``& | ^ ~ + -``, comparisons (chained too),
+# ``x in (1, 2)`` and ``a if c else b``.  Its value is how many times the fan
+# counts (False: 0, True: 1).  Each predicate is compiled twice, once:
+#
+# - into a Python function of a Reading (the readable reference path,
+#   ``engine="python"``), with Python's own semantics;
+# - into the bytecode of the compiled kernel (``_mcr``), which evaluates it
+#   on the kernel's feature record with the same semantics (64-bit masks).
 
 _R123, _R1234, _R789, _R6789, _R456 = (_bits(rs) for rs in ((1, 2, 3), (1, 2, 3, 4), (7, 8, 9), (6, 7, 8, 9), (4, 5, 6)))
 
+PREDICATE_CONSTANTS: Final[Mapping[str, int]] = {
+    "HONOURS": HONOURS, "WINDS": WINDS, "DRAGONS": DRAGONS, "TERMINALS": TERMINALS,
+    "TERMINALS_HONOURS": TERMINALS_HONOURS, "GREEN_TILES": GREEN_TILES, "REVERSIBLE": REVERSIBLE,
+    "GREEN": GREEN,
+    "R123": _R123, "R1234": _R1234, "R456": _R456, "R6789": _R6789, "R789": _R789, "R4": 1 << 4, "R6": 1 << 6,
+    "STD": STD, "PAIRS": PAIRS, "SHIFTED": SHIFTED, "ORPHANS": ORPHANS, "LESSER": LESSER,
+    "GREATER": GREATER, "KSTRAIGHT": KSTRAIGHT,
+    "EDGE": EDGE, "CLOSED": CLOSED, "SINGLE": SINGLE,
+}
+"""Names a predicate may use besides the features (rank masks: bit r = rank r)."""
 
-def _is_heaven(r: Reading) -> bool:
-    return r.first_turn and r.dealer and r.self_drawn
+_WORD: Final = (1 << 64) - 1
+
+
+def popcount(x: int) -> int:
+    """Bits set in ``x`` taken as a 64-bit word (as the kernel counts them)."""
+    return (x & _WORD).bit_count()
+
+
+def bit(k: int) -> int:
+    """``1 << k`` for 0 <= k < 63, else 0 (so ``bit(pair) & WINDS`` is 0 without a pair)."""
+    return 1 << k if 0 <= k < 63 else 0
+
+
+_FUNCTIONS: Final[Mapping[str, Callable[[int], int]]] = {"popcount": popcount, "bit": bit, "bool": bool}
+_FEATURE_INDEX: Final = {name: i for i, name in enumerate(_mcr.FEATURES)}
+_COMBO_INDEX: Final = {name: len(_mcr.FEATURES) + i for i, name in enumerate(_mcr.COMBOS)}
+_OP: Final = _mcr.OPS
+_CMP: Final[Mapping[type, int]] = {ast.Eq: 0, ast.NotEq: 1, ast.Lt: 2, ast.LtE: 3, ast.Gt: 4, ast.GtE: 5}
+_MIRROR: Final = (0, 1, 4, 5, 2, 3)
+_BINARY: Final[Mapping[type, str]] = {
+    ast.BitAnd: "AND", ast.BitOr: "OR", ast.BitXor: "XOR", ast.Add: "ADD", ast.Sub: "SUB",
+}
+_INT64: Final = range(-(1 << 63), 1 << 63)
+
+
+class PredicateError(MahjongError):
+    """A fan predicate the compiler does not accept (unknown name, syntax)."""
+
+
+def _feature_of(node: ast.AST) -> int | None:
+    """The record index of a feature name or ``combos["..."]``, else None."""
+    if isinstance(node, ast.Name) and node.id in _FEATURE_INDEX:
+        return _FEATURE_INDEX[node.id]
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "combos"
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, str)
+    ):
+        return _COMBO_INDEX.get(node.slice.value)
+    return None
+
+
+def _check_predicate(src: str, tree: ast.Expression) -> None:
+    """Accept only the predicate language (see the section comment)."""
+    allowed = (
+        ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.BinOp, ast.UnaryOp, ast.Not, ast.Invert,
+        ast.USub, ast.UAdd, ast.Compare, ast.In, ast.NotIn, ast.IfExp, ast.Call, ast.Name, ast.Load,
+        ast.Constant, ast.Subscript, ast.Tuple, *_CMP, *_BINARY,
+    )
+    for node in ast.walk(tree):
+        if not isinstance(node, allowed):
+            raise PredicateError(f"predicate {src!r}: {type(node).__name__} is not allowed")
+        if isinstance(node, ast.Constant) and not isinstance(node.value, (int, str)):
+            raise PredicateError(f"predicate {src!r}: constant {node.value!r} is not an integer")
+        if isinstance(node, ast.Subscript) and _feature_of(node) is None:
+            raise PredicateError(f"predicate {src!r}: {ast.unparse(node)} is not combos[<a set-combination fan>]")
+        if isinstance(node, ast.Call) and not (
+            isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS and len(node.args) == 1
+            and not node.keywords
+        ):
+            raise PredicateError(f"predicate {src!r}: only popcount(x), bit(k) and bool(x) may be called")
+        if isinstance(node, ast.Compare):
+            for op, right in zip(node.ops, node.comparators):
+                if isinstance(op, (ast.In, ast.NotIn)) != isinstance(right, ast.Tuple):
+                    raise PredicateError(f"predicate {src!r}: `in` takes a tuple of constants")
+        if isinstance(node, ast.Tuple) and not all(isinstance(e, ast.Constant) for e in node.elts):
+            raise PredicateError(f"predicate {src!r}: `in` takes a tuple of constants")
+        if isinstance(node, ast.Name) and not (
+            node.id in _FEATURE_INDEX or node.id in PREDICATE_CONSTANTS or node.id in _FUNCTIONS
+            or node.id == "combos"
+        ):
+            raise PredicateError(f"predicate {src!r}: unknown name {node.id!r}")
+
+
+class _ToPython(ast.NodeTransformer):
+    """Features become attributes of the reading ``r``."""
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if node.id in _FEATURE_INDEX:
+            return ast.copy_location(ast.Attribute(ast.Name("r", ast.Load()), node.id, ast.Load()), node)
+        return node
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+        assert isinstance(node.slice, ast.Constant)
+        get = ast.Attribute(ast.Attribute(ast.Name("r", ast.Load()), "combos", ast.Load()), "get", ast.Load())
+        return ast.copy_location(ast.Call(get, [node.slice, ast.Constant(0)], []), node)
+
+
+class _Bytecode:
+    """Compile a checked predicate into the kernel's bytecode."""
+
+    def __init__(self, src: str) -> None:
+        self.src = src
+        self.code: list[int] = []
+
+    def _const(self, node: ast.expr) -> int | None:
+        """The value of a subexpression without features (folded here)."""
+        for sub in ast.walk(node):
+            if _feature_of(sub) is not None or (isinstance(sub, ast.Name) and sub.id == "combos"):
+                return None
+        try:
+            code = compile(ast.Expression(node), "<predicate>", "eval")
+            value = int(eval(code, {**_FUNCTIONS, **PREDICATE_CONSTANTS}))
+        except Exception as e:
+            raise PredicateError(f"predicate {self.src!r}: {ast.unparse(node)}: {e}") from None
+        if value not in _INT64:
+            raise PredicateError(f"predicate {self.src!r}: constant {value} does not fit 64 bits")
+        return value
+
+    def _atom(self, node: ast.expr) -> tuple[int, int] | None:
+        """``feature`` or ``feature & constant``: (feature index, mask)."""
+        f = _feature_of(node)
+        if f is not None:
+            return f, -1
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
+            for a, b in ((node.left, node.right), (node.right, node.left)):
+                f = _feature_of(a)
+                m = self._const(b)
+                if f is not None and m is not None:
+                    return f, m
+        return None
+
+    def _test(self, node: ast.expr) -> tuple[int, int, int, int] | None:
+        """A comparison the kernel does in one instruction: (cmp, feature,
+        mask, constant) for ``(feature & mask) CMP constant``, ``not atom``,
+        ``bool(atom)`` and, where only truth matters, ``atom``."""
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _CMP:
+            cmp = _CMP[type(node.ops[0])]
+            left, right = node.left, node.comparators[0]
+            atom, k = self._atom(left), self._const(right)
+            if atom is None or k is None:
+                atom, k, cmp = self._atom(right), self._const(left), _MIRROR[cmp]
+            if atom is not None and k is not None:
+                return cmp, atom[0], atom[1], k
+            return None
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            atom = self._atom(node.operand)
+            return (0, atom[0], atom[1], 0) if atom else None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool":
+            atom = self._atom(node.args[0])
+            return (1, atom[0], atom[1], 0) if atom else None
+        return None
+
+    def _emit(self, *words: int) -> int:
+        self.code.extend(words)
+        return len(self.code) - 1
+
+    def value(self, node: ast.expr, depth: int = 0) -> None:
+        """Code that pushes the node's value (Python's value semantics)."""
+        if depth >= _mcr.STACK:
+            raise PredicateError(f"predicate {self.src!r} is too deep")
+        k = self._const(node)
+        if k is not None:
+            self._emit(_OP["CONST"], k)
+            return
+        f = _feature_of(node)
+        if f is not None:
+            self._emit(_OP["FEAT"], f)
+            return
+        test = self._test(node)
+        if test is not None:
+            cmp, f, m, k = test
+            self._emit(_OP["ATOM"] + cmp, f, m, k)
+            return
+        if isinstance(node, ast.BoolOp):
+            jump = _OP["JFALSE_KEEP"] if isinstance(node.op, ast.And) else _OP["JTRUE_KEEP"]
+            holes = []
+            for v in node.values[:-1]:
+                self.value(v, depth)
+                holes.append(self._emit(jump, -1))
+            self.value(node.values[-1], depth)
+            for h in holes:
+                self.code[h] = len(self.code)
+        elif isinstance(node, ast.Compare):
+            if len(node.ops) > 1 or isinstance(node.ops[0], (ast.In, ast.NotIn)):
+                self.value(self._expand(node), depth)
+                return
+            self.value(node.left, depth)
+            self.value(node.comparators[0], depth + 1)
+            self._emit(_OP["CMP"] + _CMP[type(node.ops[0])])
+        elif isinstance(node, ast.UnaryOp):
+            self.value(node.operand, depth)
+            if not isinstance(node.op, ast.UAdd):
+                self._emit(_OP[{ast.Not: "NOT", ast.Invert: "INV", ast.USub: "NEG"}[type(node.op)]])
+        elif isinstance(node, ast.BinOp):
+            self.value(node.left, depth)
+            self.value(node.right, depth + 1)
+            self._emit(_OP[_BINARY[type(node.op)]])
+        elif isinstance(node, ast.IfExp):
+            self.value(node.test, depth)
+            other = self._emit(_OP["JFALSE_POP"], -1)
+            self.value(node.body, depth)
+            end = self._emit(_OP["JUMP"], -1)
+            self.code[other] = len(self.code)
+            self.value(node.orelse, depth)
+            self.code[end] = len(self.code)
+        elif isinstance(node, ast.Call):
+            assert isinstance(node.func, ast.Name)
+            self.value(node.args[0], depth)
+            self._emit(_OP[{"popcount": "POPCOUNT", "bit": "BIT", "bool": "BOOL"}[node.func.id]])
+        else:  # pragma: no cover - _check_predicate let something new through
+            raise PredicateError(f"predicate {self.src!r}: cannot compile {ast.unparse(node)}")
+
+    @staticmethod
+    def _expand(node: ast.Compare) -> ast.expr:
+        """``a < b < c`` -> ``a < b and b < c``; ``x in (1, 2)`` -> ``x == 1 or x == 2``."""
+        parts: list[ast.expr] = []
+        left = node.left
+        for op, right in zip(node.ops, node.comparators):
+            if isinstance(op, (ast.In, ast.NotIn)):
+                assert isinstance(right, ast.Tuple)
+                alts: list[ast.expr] = [ast.Compare(left, [ast.Eq()], [e]) for e in right.elts]
+                part: ast.expr = ast.BoolOp(ast.Or(), alts) if len(alts) > 1 else (
+                    alts[0] if alts else ast.Constant(False)
+                )
+                if isinstance(op, ast.NotIn):
+                    part = ast.UnaryOp(ast.Not(), part)
+                parts.append(part)
+            else:
+                parts.append(ast.Compare(left, [op], [right]))
+            left = right
+        return ast.BoolOp(ast.And(), parts) if len(parts) > 1 else parts[0]
+
+    def guard(self, node: ast.expr) -> None:
+        """Code that makes the predicate 0 when ``node`` is falsy."""
+        if isinstance(node, ast.Compare) and (len(node.ops) > 1 or isinstance(node.ops[0], (ast.In, ast.NotIn))):
+            node = self._expand(node)
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+            for v in node.values:
+                self.guard(v)
+            return
+        test = self._test(node)
+        if test is None:
+            atom = self._atom(node)
+            if atom is not None:
+                test = (1, atom[0], atom[1], 0)
+        if test is not None:
+            cmp, f, m, k = test
+            self._emit(_OP["GUARD_ATOM"] + cmp, f, m, k)
+            return
+        self.value(node)
+        self._emit(_OP["GUARD"])
+
+    def _operands(self, node: ast.expr) -> list[ast.expr]:
+        """The operands of a top-level ``and``, nested ones and chained
+        comparisons flattened (``a and (b and c)`` is ``a and b and c``)."""
+        if isinstance(node, ast.Compare) and len(node.ops) > 1:
+            node = self._expand(node)
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+            return [x for v in node.values for x in self._operands(v)]
+        return [node]
+
+    def top(self, node: ast.expr) -> list[int]:
+        """``a and b and c``: guards for a and b (a falsy operand is the
+        value, and a falsy integer is 0), then c's value."""
+        values = self._operands(node)
+        for v in values[:-1]:
+            self.guard(v)
+        self.value(values[-1])
+        self._emit(_OP["END"])
+        return self.code
+
+
+@functools.lru_cache(maxsize=None)
+def compile_predicate(src: str) -> tuple[Callable[[Reading], int], tuple[int, ...]]:
+    """A predicate as (Python function of a Reading, kernel bytecode).
+
+    >>> fn, code = compile_predicate("kongs == 4")
+    >>> fn(Reading(kind=STD, mask=0, suits=0, ranks=0, kongs=4)), len(code)
+    (True, 5)
+
+    :raises PredicateError: for anything outside the predicate language.
+    """
+    try:
+        tree = ast.parse(src.strip(), mode="eval")
+    except SyntaxError as e:
+        raise PredicateError(f"predicate {src!r}: {e.msg}") from None
+    _check_predicate(src, tree)
+    body = _ToPython().visit(ast.parse(src.strip(), mode="eval")).body
+    lam = ast.Expression(ast.Lambda(
+        ast.arguments(posonlyargs=[], args=[ast.arg("r")], kwonlyargs=[], kw_defaults=[], defaults=[]), body
+    ))
+    ast.fix_missing_locations(lam)
+    fn: Callable[[Reading], int] = eval(
+        compile(lam, f"<predicate {src}>", "eval"), {**_FUNCTIONS, **PREDICATE_CONSTANTS}
+    )
+    return fn, tuple(_Bytecode(src).top(tree.body))
 
 
 # ---------------------------------------------------------------------------
 # The fan table
 # ---------------------------------------------------------------------------
 
-Predicate = Callable[[Reading], int]
-"""Every fan predicate: how many times the fan counts in this reading (0: not)."""
+Predicate = str
+"""A fan predicate: the text of an expression over a Reading's features whose
+value is how many times the fan counts (0: not), see the section above."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,8 +729,16 @@ _SETS = STD | KSTRAIGHT
 
 def _c(name: str) -> Predicate:
     """A fan decided by the set-combination step."""
-    return lambda r: r.combos.get(name, 0)
+    return f'combos["{name}"]'
 
+
+_NO_HONOURS = "not mask & HONOURS"
+_YAOJIU = (
+    "popcount(pung_kinds & TERMINALS) + (0 if popcount(pung_kinds & WINDS) >= 3"
+    " else popcount(pung_kinds & WINDS & ~(bit(seat_wind) | bit(round_wind))))"
+)
+"""幺九刻: pungs of 1s and 9s, and wind pungs not already counted as 圈风刻 /
+门风刻 / 三风刻 (a dragon pung is always 箭刻)."""
 
 FANS: Final[tuple[Fan, ...]] = (
     # 88
@@ -404,33 +746,31 @@ FANS: Final[tuple[Fan, ...]] = (
         ("圈风刻", "门风刻", "三风刻", "碰碰和", "幺九刻", "小四喜"), why="four wind pungs"),
     Fan("大三元", "Big Three Dragons", 88, _c("大三元"), ("箭刻", "双箭刻", "小三元"),
         why="pungs of 中 发 白"),
-    Fan("绿一色", "All Green", 88, lambda r: not (r.mask & ~GREEN_TILES), ("混一色", "缺一门"), _TRAITS,
+    Fan("绿一色", "All Green", 88, "not mask & ~GREEN_TILES", ("混一色", "缺一门"), _TRAITS,
         why="only 23468 条 and 发"),
-    Fan("九莲宝灯", "Nine Gates", 88, lambda r: r.nine_gates,
+    Fan("九莲宝灯", "Nine Gates", 88, "nine_gates",
         ("清一色", "门前清", "不求人", "无字", "缺一门"), why="1112345678999 of one suit + any tile of it",
         reduces=(("幺九刻", 1),)),
-    Fan("四杠", "Four Kongs", 88, lambda r: _kongs(r) == 4,
+    Fan("四杠", "Four Kongs", 88, "kongs == 4",
         ("三杠", "双明杠", "明杠", "双暗杠", "暗杠", "明暗杠", "碰碰和", "单钓将"), why="four kongs"),
-    Fan("连七对", "Seven Shifted Pairs", 88, lambda r: True,
+    Fan("连七对", "Seven Shifted Pairs", 88, "True",
         ("清一色", "七对", "不求人", "门前清", "无字", "单钓将", "缺一门"), SHIFTED,
         why="seven consecutive pairs of one suit"),
-    Fan("十三幺", "Thirteen Orphans", 88, lambda r: True,
+    Fan("十三幺", "Thirteen Orphans", 88, "True",
         ("五门齐", "不求人", "门前清", "单钓将", "混幺九", "全带幺"), ORPHANS,
         why="1 and 9 of each suit, the seven honours, one of them paired"),
     # 64
-    Fan("清幺九", "All Terminals", 64, lambda r: not (r.mask & ~TERMINALS),
+    Fan("清幺九", "All Terminals", 64, "not mask & ~TERMINALS",
         ("碰碰和", "混幺九", "全带幺", "双同刻", "幺九刻", "无字"), _TRAITS, why="only 1s and 9s"),
-    Fan("小四喜", "Little Four Winds", 64,
-        lambda r: r.combos.get("三风刻", 0) and r.pair >= 0 and bool((WINDS >> r.pair) & 1),
+    Fan("小四喜", "Little Four Winds", 64, 'combos["三风刻"] and bit(pair) & WINDS != 0',
         ("三风刻", "幺九刻"), why="three wind pungs and a pair of the fourth wind"),
-    Fan("小三元", "Little Three Dragons", 64,
-        lambda r: r.combos.get("双箭刻", 0) and r.pair >= 0 and bool((DRAGONS >> r.pair) & 1),
+    Fan("小三元", "Little Three Dragons", 64, 'combos["双箭刻"] and bit(pair) & DRAGONS != 0',
         ("箭刻", "双箭刻"), why="two dragon pungs and a pair of the third"),
-    Fan("字一色", "All Honours", 64, lambda r: not (r.mask & ~HONOURS),
+    Fan("字一色", "All Honours", 64, "not mask & ~HONOURS",
         ("碰碰和", "混幺九", "全带幺", "幺九刻", "缺一门"), _TRAITS, why="only honour tiles"),
-    Fan("四暗刻", "Four Concealed Pungs", 64, lambda r: r.concealed_pungs == 4,
+    Fan("四暗刻", "Four Concealed Pungs", 64, "concealed_pungs == 4",
         ("门前清", "碰碰和", "三暗刻", "双暗刻", "不求人"), why="four concealed pungs or kongs"),
-    Fan("一色双龙会", "Pure Terminal Chows", 64, lambda r: _terminal_chows(r, False),
+    Fan("一色双龙会", "Pure Terminal Chows", 64, "pure_terminal_chows",
         ("平和", "七对", "清一色", "一般高", "老少副", "无字", "缺一门"),
         why="123 123 789 789 of one suit, a pair of its 5"),
     # 48
@@ -441,146 +781,142 @@ FANS: Final[tuple[Fan, ...]] = (
     # 32
     Fan("一色四步高", "Four Pure Shifted Chows", 32, _c("一色四步高"), ("一色三步高", "连六", "老少副"),
         why="four chows of one suit shifted by 1 or by 2"),
-    Fan("三杠", "Three Kongs", 32, lambda r: _kongs(r) == 3, ("双明杠", "双暗杠", "明暗杠", "明杠", "暗杠"),
+    Fan("三杠", "Three Kongs", 32, "kongs == 3", ("双明杠", "双暗杠", "明暗杠", "明杠", "暗杠"),
         why="three kongs"),
     Fan("混幺九", "All Terminals and Honours", 32,
-        lambda r: not (r.mask & ~TERMINALS_HONOURS) and bool(r.mask & HONOURS) and bool(r.mask & TERMINALS),
+        "not mask & ~TERMINALS_HONOURS and mask & HONOURS != 0 and mask & TERMINALS != 0",
         ("碰碰和", "全带幺", "幺九刻"), _TRAITS, why="only 1s, 9s and honours"),
     # 24
-    Fan("七对", "Seven Pairs", 24, lambda r: True, ("不求人", "门前清", "单钓将"), PAIRS, why="seven pairs"),
-    Fan("七星不靠", "Greater Honours and Knitted Tiles", 24, lambda r: True,
+    Fan("七对", "Seven Pairs", 24, "True", ("不求人", "门前清", "单钓将"), PAIRS, why="seven pairs"),
+    Fan("七星不靠", "Greater Honours and Knitted Tiles", 24, "True",
         ("五门齐", "不求人", "门前清", "单钓将", "全不靠"), GREATER,
         why="the seven honours and seven knitted tiles, all single"),
-    Fan("全双刻", "All Even Pungs", 24, lambda r: r.even, ("碰碰和", "断幺", "无字"),
+    Fan("全双刻", "All Even Pungs", 24, "even", ("碰碰和", "断幺", "无字"),
         why="pungs and pair of 2 4 6 8"),
-    Fan("清一色", "Full Flush", 24, lambda r: _flush(r) == 1 and not (r.mask & HONOURS), ("无字", "缺一门"),
+    Fan("清一色", "Full Flush", 24, f"nsuits == 1 and {_NO_HONOURS}", ("无字", "缺一门"),
         _SUITS, why="one suit, no honours"),
     Fan("一色三同顺", "Pure Triple Chow", 24, _c("一色三同顺"), ("一色三节高", "一般高"),
         why="three identical chows"),
     Fan("一色三节高", "Pure Shifted Pungs", 24, _c("一色三节高"), ("一色三同顺",),
         why="three pungs of one suit, each one higher"),
-    Fan("全大", "Upper Tiles", 24, lambda r: _ranks_within(r, _R789), ("大于五", "无字"), _RANGE,
+    Fan("全大", "Upper Tiles", 24, f"{_NO_HONOURS} and not ranks & ~R789", ("大于五", "无字"), _RANGE,
         why="only 7 8 9"),
     Fan("全中", "Middle Tiles", 24,
-        lambda r: _ranks_within(r, _R456) and not _ranks_within(r, _R1234) and not _ranks_within(r, _R6789),
+        f"{_NO_HONOURS} and not ranks & ~R456 and ranks & ~R1234 != 0 and ranks & ~R6789 != 0",
         ("断幺", "无字"), _RANGE, why="only 4 5 6"),
-    Fan("全小", "Lower Tiles", 24, lambda r: _ranks_within(r, _R123), ("小于五", "无字"), _RANGE,
+    Fan("全小", "Lower Tiles", 24, f"{_NO_HONOURS} and not ranks & ~R123", ("小于五", "无字"), _RANGE,
         why="only 1 2 3"),
     # 16
     Fan("清龙", "Pure Straight", 16, _c("清龙"), ("连六", "老少副"), why="123 456 789 of one suit"),
-    Fan("三色双龙会", "Three-Suited Terminal Chows", 16, lambda r: _terminal_chows(r, True),
+    Fan("三色双龙会", "Three-Suited Terminal Chows", 16, "mixed_terminal_chows",
         ("喜相逢", "老少副", "无字", "平和"), why="123+789 in two suits, a pair of 5 in the third"),
     Fan("一色三步高", "Pure Shifted Chows", 16, _c("一色三步高"), why="three chows of one suit shifted by 1 or 2"),
-    Fan("全带五", "All Fives", 16, lambda r: r.fives, ("断幺", "无字"), why="every set and the pair holds a 5"),
+    Fan("全带五", "All Fives", 16, "fives", ("断幺", "无字"), why="every set and the pair holds a 5"),
     Fan("三同刻", "Triple Pung", 16, _c("三同刻"), ("双同刻",), why="pungs of one number in three suits"),
-    Fan("三暗刻", "Three Concealed Pungs", 16, lambda r: r.concealed_pungs == 3, ("双暗刻",),
+    Fan("三暗刻", "Three Concealed Pungs", 16, "concealed_pungs == 3", ("双暗刻",),
         why="three concealed pungs or kongs"),
     # 12
-    Fan("全不靠", "Lesser Honours and Knitted Tiles", 12, lambda r: True,
+    Fan("全不靠", "Lesser Honours and Knitted Tiles", 12, "True",
         ("五门齐", "不求人", "门前清", "单钓将"), LESSER, why="14 single knitted tiles and honours"),
-    Fan("组合龙", "Knitted Straight", 12, lambda r: r.knitted != 0, scope=LESSER | KSTRAIGHT,
+    Fan("组合龙", "Knitted Straight", 12, "knitted != 0", scope=LESSER | KSTRAIGHT,
         why="147 258 369 in three suits"),
-    Fan("大于五", "Upper Four", 12, lambda r: _ranks_within(r, _R6789) and bool(r.ranks & _bits((6,))), ("无字",),
+    Fan("大于五", "Upper Four", 12, f"{_NO_HONOURS} and not ranks & ~R6789 and ranks & R6 != 0", ("无字",),
         _RANGE, why="only 6 7 8 9"),
-    Fan("小于五", "Lower Four", 12, lambda r: _ranks_within(r, _R1234) and bool(r.ranks & _bits((4,))), ("无字",),
+    Fan("小于五", "Lower Four", 12, f"{_NO_HONOURS} and not ranks & ~R1234 and ranks & R4 != 0", ("无字",),
         _RANGE, why="only 1 2 3 4"),
-    Fan("三风刻", "Big Three Winds", 12,
-        lambda r: r.combos.get("三风刻", 0) and not (r.pair >= 0 and (WINDS >> r.pair) & 1),
+    Fan("三风刻", "Big Three Winds", 12, 'combos["三风刻"] and not bit(pair) & WINDS',
         why="three wind pungs"),
     # 8
     Fan("花龙", "Mixed Straight", 8, _c("花龙"), why="123 456 789 in three suits"),
-    Fan("推不倒", "Reversible Tiles", 8, lambda r: not (r.mask & ~REVERSIBLE), ("缺一门",), _TRAITS,
+    Fan("推不倒", "Reversible Tiles", 8, "not mask & ~REVERSIBLE", ("缺一门",), _TRAITS,
         why="only 1234589 筒, 245689 条 and 白"),
     Fan("三色三同顺", "Mixed Triple Chow", 8, _c("三色三同顺"), ("喜相逢",), why="one chow in all three suits"),
     Fan("三色三节高", "Mixed Shifted Pungs", 8, _c("三色三节高"), why="pungs n, n+1, n+2 in three suits"),
     Fan("无番和", "Chicken Hand", 8, None, why="no other fan"),
-    Fan("妙手回春", "Last Tile Draw", 8, lambda r: r.last_tile and r.self_drawn, ("自摸",), ANY,
+    Fan("妙手回春", "Last Tile Draw", 8, "last_tile and self_drawn", ("自摸",), ANY,
         why="self-drawn the last tile of the wall"),
-    Fan("海底捞月", "Last Tile Claim", 8, lambda r: r.last_tile and not r.self_drawn, scope=ANY,
+    Fan("海底捞月", "Last Tile Claim", 8, "last_tile and not self_drawn", scope=ANY,
         why="won on the last discard"),
-    Fan("杠上开花", "Out with Replacement Tile", 8, lambda r: r.kong and r.self_drawn, ("自摸",), ANY,
+    Fan("杠上开花", "Out with Replacement Tile", 8, "kong and self_drawn", ("自摸",), ANY,
         why="won on a kong replacement tile"),
-    Fan("抢杠和", "Robbing the Kong", 8, lambda r: r.kong and not r.self_drawn, ("和绝张",), ANY,
+    Fan("抢杠和", "Robbing the Kong", 8, "kong and not self_drawn", ("和绝张",), ANY,
         why="won on a tile added to a kong"),
     # 6
-    Fan("碰碰和", "All Pungs", 6, lambda r: len(r.pungs) == 4, why="four pungs or kongs"),
-    Fan("混一色", "Half Flush", 6, lambda r: _flush(r) == 1 and bool(r.mask & HONOURS), ("缺一门",), _SUITS,
+    Fan("碰碰和", "All Pungs", 6, "npungs == 4", why="four pungs or kongs"),
+    Fan("混一色", "Half Flush", 6, "nsuits == 1 and mask & HONOURS != 0", ("缺一门",), _SUITS,
         why="one suit and honours"),
     Fan("三色三步高", "Mixed Shifted Chows", 6, _c("三色三步高"), why="chows n, n+1, n+2 in three suits"),
-    Fan("五门齐", "All Types", 6,
-        lambda r: r.suits == 7 and bool(r.mask & WINDS) and bool(r.mask & DRAGONS), scope=_SUITS,
+    Fan("五门齐", "All Types", 6, "suits == 7 and mask & WINDS != 0 and mask & DRAGONS != 0", scope=_SUITS,
         why="万 筒 条, a wind and a dragon"),
-    Fan("全求人", "Melded Hand", 6, lambda r: r.open_melds == 4 and not r.self_drawn, ("单钓将",), _SETS,
+    Fan("全求人", "Melded Hand", 6, "open_melds == 4 and not self_drawn", ("单钓将",), _SETS,
         why="four claimed sets, a single wait won on a discard"),
-    Fan("双暗杠", "Two Concealed Kongs", 6, lambda r: _kongs(r) == 2 and r.concealed_kongs == 2,
+    Fan("双暗杠", "Two Concealed Kongs", 6, "kongs == 2 and concealed_kongs == 2",
         ("暗杠", "双暗刻"), why="two concealed kongs"),
-    Fan("双箭刻", "Two Dragon Pungs", 6,
-        lambda r: r.combos.get("双箭刻", 0) and not (r.pair >= 0 and (DRAGONS >> r.pair) & 1), ("箭刻",),
+    Fan("双箭刻", "Two Dragon Pungs", 6, 'combos["双箭刻"] and not bit(pair) & DRAGONS', ("箭刻",),
         why="two dragon pungs"),
-    Fan("明暗杠", "Concealed Kong and Melded Kong", 5, lambda r: _kongs(r) == 2 and r.concealed_kongs == 1,
+    Fan("明暗杠", "Concealed Kong and Melded Kong", 5, "kongs == 2 and concealed_kongs == 1",
         ("明杠", "暗杠"), why="one exposed and one concealed kong (reference; not among the 81)"),
     # 4
-    Fan("全带幺", "Outside Hand", 4, lambda r: r.outside, why="every set and the pair holds a 1, a 9 or an honour"),
-    Fan("不求人", "Fully Concealed Hand", 4, lambda r: r.open_melds == 0 and r.self_drawn, ("门前清", "自摸"),
+    Fan("全带幺", "Outside Hand", 4, "outside", why="every set and the pair holds a 1, a 9 or an honour"),
+    Fan("不求人", "Fully Concealed Hand", 4, "open_melds == 0 and self_drawn", ("门前清", "自摸"),
         _SETS, why="nothing claimed, self-drawn"),
-    Fan("双明杠", "Two Melded Kongs", 4, lambda r: _kongs(r) == 2 and r.melded_kongs == 2, ("明杠",),
+    Fan("双明杠", "Two Melded Kongs", 4, "kongs == 2 and melded_kongs == 2", ("明杠",),
         why="two exposed kongs"),
-    Fan("和绝张", "Last Tile", 4, lambda r: r.fourth_tile, scope=ANY,
+    Fan("和绝张", "Last Tile", 4, "fourth_tile", scope=ANY,
         why="the other three copies of the winning tile were visible"),
     # 2
-    Fan("箭刻", "Dragon Pung", 2, lambda r: r.pung_count(DRAGONS), scope=_SETS, why="a pung of 中, 发 or 白"),
-    Fan("圈风刻", "Prevalent Wind", 2, lambda r: r.round_wind in r.pungs, scope=_SETS,
+    Fan("箭刻", "Dragon Pung", 2, "popcount(pung_kinds & DRAGONS)", scope=_SETS, why="a pung of 中, 发 or 白"),
+    Fan("圈风刻", "Prevalent Wind", 2, "bit(round_wind) & pung_kinds != 0", scope=_SETS,
         why="a pung of the prevalent wind"),
-    Fan("门风刻", "Seat Wind", 2, lambda r: r.seat_wind in r.pungs, scope=_SETS, why="a pung of the seat wind"),
-    Fan("门前清", "Concealed Hand", 2, lambda r: r.open_melds == 0 and not r.self_drawn, scope=_SETS,
+    Fan("门风刻", "Seat Wind", 2, "bit(seat_wind) & pung_kinds != 0", scope=_SETS,
+        why="a pung of the seat wind"),
+    Fan("门前清", "Concealed Hand", 2, "open_melds == 0 and not self_drawn", scope=_SETS,
         why="nothing claimed, won on a discard"),
-    Fan("平和", "All Chows", 2,
-        lambda r: len(r.chows) == (4 if r.kind == STD else 1) and 0 <= r.pair < 27, ("无字",), _SETS,
+    Fan("平和", "All Chows", 2, "nchows == (4 if kind == STD else 1) and 0 <= pair < 27", ("无字",), _SETS,
         why="four chows and a suit pair"),
-    Fan("四归一", "Tile Hog", 2, lambda r: r.hog, scope=STD | PAIRS | KSTRAIGHT,
+    Fan("四归一", "Tile Hog", 2, "hog", scope=STD | PAIRS | KSTRAIGHT,
         why="all four copies of a tile used, not as a kong"),
     Fan("双同刻", "Double Pung", 2, _c("双同刻"), why="pungs of one number in two suits"),
-    Fan("双暗刻", "Two Concealed Pungs", 2, lambda r: r.concealed_pungs == 2, why="two concealed pungs"),
+    Fan("双暗刻", "Two Concealed Pungs", 2, "concealed_pungs == 2", why="two concealed pungs"),
     Fan("暗杠", "Concealed Kong", 2,
-        lambda r: r.concealed_kongs == 1 and _kongs(r) in (1, 2) and not (_kongs(r) == 2 and r.melded_kongs == 0),
+        "concealed_kongs == 1 and kongs in (1, 2) and not (kongs == 2 and melded_kongs == 0)",
         scope=_SETS, why="a concealed kong"),
-    Fan("断幺", "All Simples", 2, lambda r: not (r.mask & TERMINALS_HONOURS), ("无字",), _TRAITS,
+    Fan("断幺", "All Simples", 2, "not mask & TERMINALS_HONOURS", ("无字",), _TRAITS,
         why="no 1, 9 or honour"),
     # 1
     Fan("一般高", "Pure Double Chow", 1, _c("一般高"), why="two identical chows"),
     Fan("喜相逢", "Mixed Double Chow", 1, _c("喜相逢"), why="one chow in two suits"),
     Fan("连六", "Short Straight", 1, _c("连六"), why="two chows making six in a row"),
     Fan("老少副", "Two Terminal Chows", 1, _c("老少副"), why="123 and 789 of one suit"),
-    Fan("幺九刻", "Pung of Terminals or Honours", 1, _yaojiu, scope=_SETS, why="a pung of 1s, 9s or winds"),
+    Fan("幺九刻", "Pung of Terminals or Honours", 1, _YAOJIU, scope=_SETS, why="a pung of 1s, 9s or winds"),
     Fan("明杠", "Melded Kong", 1,
-        lambda r: r.melded_kongs == 1 and _kongs(r) in (1, 2) and not (_kongs(r) == 2 and r.concealed_kongs == 0),
+        "melded_kongs == 1 and kongs in (1, 2) and not (kongs == 2 and concealed_kongs == 0)",
         scope=_SETS, why="an exposed kong"),
-    Fan("缺一门", "One Voided Suit", 1, lambda r: _flush(r) == 2, scope=_SUITS, why="one suit missing"),
-    Fan("无字", "No Honours", 1, lambda r: not (r.mask & HONOURS), scope=_SUITS, why="no honour tiles"),
-    Fan("边张", "Edge Wait", 1, lambda r: r.wait == EDGE, scope=_SETS, why="won on 3 of 12 or 7 of 89",
+    Fan("缺一门", "One Voided Suit", 1, "nsuits == 2", scope=_SUITS, why="one suit missing"),
+    Fan("无字", "No Honours", 1, _NO_HONOURS, scope=_SUITS, why="no honour tiles"),
+    Fan("边张", "Edge Wait", 1, "wait == EDGE", scope=_SETS, why="won on 3 of 12 or 7 of 89",
         ref_zh="独听・边张"),
-    Fan("坎张", "Closed Wait", 1, lambda r: r.wait == CLOSED, scope=_SETS, why="won on the middle of a chow",
+    Fan("坎张", "Closed Wait", 1, "wait == CLOSED", scope=_SETS, why="won on the middle of a chow",
         ref_zh="独听・嵌张"),
-    Fan("单钓将", "Single Wait", 1, lambda r: r.wait == SINGLE, scope=_SETS, why="won on the pair, one wait",
+    Fan("单钓将", "Single Wait", 1, "wait == SINGLE", scope=_SETS, why="won on the pair, one wait",
         ref_zh="独听・单钓"),
-    Fan("自摸", "Self-Drawn", 1, lambda r: r.self_drawn, scope=ANY, why="won on one's own draw"),
+    Fan("自摸", "Self-Drawn", 1, "self_drawn", scope=ANY, why="won on one's own draw"),
     Fan("花牌", "Flower Tiles", 1, None, why="one per flower; not toward the minimum"),
 )
 """The 81 fans of MCR (spec §5) and the reference's 明暗杠, highest first."""
 
 EXTRA_FANS: Final[tuple[Fan, ...]] = (
-    Fan("四方大发", "Four Winds and Green Pair", 168,
-        lambda r: r.combos.get("大四喜", 0) and r.pair == GREEN,
+    Fan("四方大发", "Four Winds and Green Pair", 168, 'combos["大四喜"] and pair == GREEN',
         ("大四喜", "碰碰和", "圈风刻", "门风刻", "三风刻", "幺九刻"), why="four wind pungs and a pair of 发"),
-    Fan("天和", "Heavenly Hand", 168, _is_heaven, ("不求人", "自摸", "边张", "坎张", "单钓将"), ANY,
-        why="the dealer wins on the deal"),
-    Fan("地和", "Earthly Hand", 158, lambda r: r.first_turn and r.self_drawn and not r.dealer, scope=ANY,
+    Fan("天和", "Heavenly Hand", 168, "first_turn and dealer and self_drawn",
+        ("不求人", "自摸", "边张", "坎张", "单钓将"), ANY, why="the dealer wins on the deal"),
+    Fan("地和", "Earthly Hand", 158, "first_turn and self_drawn and not dealer", scope=ANY,
         why="a non-dealer wins on the first draw, no call made"),
-    Fan("人和", "Human Hand", 108, lambda r: r.first_go_around and not r.self_drawn, scope=ANY,
+    Fan("人和", "Human Hand", 108, "first_go_around and not self_drawn", scope=ANY,
         why="won on a discard before one's first draw, no call made"),
-    Fan("混杠", "Wild Kong", 88, lambda r: r.instant == "混杠", scope=ANY,
+    Fan("混杠", "Wild Kong", 88, "wild_kong", scope=ANY,
         why="a kong of four wild tiles (never in MCR, which has no wilds)"),
-    Fan("天听", "Ready on the Deal", 32, lambda r: r.ready_on_deal, scope=ANY,
+    Fan("天听", "Ready on the Deal", 32, "ready_on_deal", scope=ANY,
         why="ready on the deal, declared at the first discard"),
 )
 """Seed [004]'s non-MCR hands (spec §7), for ``extras``; values from the
@@ -590,6 +926,8 @@ _BY_NAME: Final = {f.zh: f for f in FANS + EXTRA_FANS}
 for _f in FANS + EXTRA_FANS:
     for _x in (*_f.excludes, *(n for n, _ in _f.reduces)):
         assert _x in _BY_NAME, f"{_f.zh} excludes unknown fan {_x}"
+    if _f.test is not None:
+        compile_predicate(_f.test)  # a bad predicate fails at import
 
 
 def fan_names() -> list[str]:
@@ -984,7 +1322,7 @@ def _standard_reading(w: _Win, units: Sequence[tuple[int, int, int]], facts: tup
     r.combos = _combos(tuple(sorted(chows)), tuple(sorted(pungs)))
     r.nine_gates = _nine_gates(w)
     r.order = tuple(sorted([(_REF_ORDER[k], 0) for k in c_pungs] + [(_REF_ORDER[k], 1) for k in c_chows]))
-    if not (r.open_melds == 4 and not w.self_drawn) and _kongs(r) != 4:
+    if not (r.open_melds == 4 and not w.self_drawn) and r.kongs != 4:
         pos = _wait_position(w, c_chows, pair)
         if pos and len(w.waits()) == 1:  # (pos is 0 without a winning tile)
             r.wait = pos
@@ -1064,7 +1402,8 @@ def _tiles(counts: Sequence[int]) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class _Table:
-    """The fan table compiled for one set of options."""
+    """The fan table compiled for one set of options: for the Python path
+    and, as ``kernel``, for the compiled one."""
 
     fans: tuple[Fan, ...]
     index: Mapping[str, int]
@@ -1074,9 +1413,21 @@ class _Table:
     """Fan indices to test for each reading kind."""
     chicken: int
     flowers: int
+    tests: tuple[Callable[[Reading], int] | None, ...]
+    """Each fan's predicate as a Python function."""
+    kernel: _mcr.Table
+
+
+_MAX_PREPARED = 8
+"""Score items made in advance per fan: counts 1..8."""
+
+_TABLES: dict[GuobiaoOptions, _Table] = {}
 
 
 def _compile(options: GuobiaoOptions) -> _Table:
+    table = _TABLES.get(options)
+    if table is not None:
+        return table
     fans = tuple(f for f in EXTRA_FANS if f.zh in options.extras) + FANS
     if options.mixed_kongs is MixedKongs.LITERAL_1998:
         fans = tuple(_literal_kongs(f) for f in fans if f.zh != "明暗杠")
@@ -1087,24 +1438,48 @@ def _compile(options: GuobiaoOptions) -> _Table:
         kind: tuple(i for i, f in enumerate(fans) if f.test is not None and f.scope & kind)
         for kind in (STD, PAIRS, SHIFTED, ORPHANS, LESSER, GREATER, KSTRAIGHT)
     }
-    return _Table(fans, index, excludes, reduces, by_scope, index["无番和"], index["花牌"])
+    compiled = [compile_predicate(f.test) if f.test is not None else None for f in fans]
+    kernel = _mcr.Table(
+        [c[1] if c is not None else None for c in compiled],
+        [f.value for f in fans],
+        [f.scope for f in fans],
+        excludes,
+        reduces,
+        index["无番和"],
+        index["花牌"],
+        (index["一色三同顺"], index["三同刻"]),
+        options.knitted_wait is KnittedWait.OUTSIDE_ONLY,
+        [(None, *(f.item(n) for n in range(1, _MAX_PREPARED + 1))) for f in fans],
+        lambda i, n: fans[i].item(n),
+        (MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.KAKAN, MeldKind.ANKAN),
+        ScoreSheet,
+        "fan",
+        8,
+        _FLOWERS_NOTE,
+    )
+    table = _Table(
+        fans, index, excludes, reduces, by_scope, index["无番和"], index["花牌"],
+        tuple(c[0] if c is not None else None for c in compiled), kernel,
+    )
+    _TABLES[options] = table
+    return table
 
 
 def _literal_kongs(f: Fan) -> Fan:
     """明杠 and 暗杠 both count when the two kongs differ (the 1998 list)."""
     if f.zh == "明杠":
-        return Fan(f.zh, f.en, f.value, lambda r: r.melded_kongs == 1 and _kongs(r) in (1, 2), (), f.scope, f.why)
+        return Fan(f.zh, f.en, f.value, "melded_kongs == 1 and kongs in (1, 2)", (), f.scope, f.why)
     if f.zh == "暗杠":
-        return Fan(f.zh, f.en, f.value, lambda r: r.concealed_kongs == 1 and _kongs(r) in (1, 2), (), f.scope, f.why)
+        return Fan(f.zh, f.en, f.value, "concealed_kongs == 1 and kongs in (1, 2)", (), f.scope, f.why)
     return f
 
 
 def _count(table: _Table, r: Reading) -> dict[int, int]:
     """The fans of one reading (index -> count), exclusions applied."""
-    fans = table.fans
+    tests = table.tests
     found: dict[int, int] = {}
     for i in table.by_scope[r.kind]:
-        n = fans[i].test(r)  # type: ignore[misc]
+        n = tests[i](r)  # type: ignore[misc]
         if n:
             found[i] = int(n)
     for i in sorted(found):
@@ -1123,6 +1498,13 @@ def _count(table: _Table, r: Reading) -> dict[int, int]:
     return found
 
 
+def _sorted_readings(readings: Sequence[Reading]) -> list[Reading]:
+    """The order readings are counted in: the special forms first (as the
+    core returns them), then the standard readings by their concealed sets
+    in the reference's order."""
+    return sorted(readings, key=lambda r: (r.kind == STD, r.order))
+
+
 def _best(table: _Table, readings: Sequence[Reading]) -> tuple[dict[int, int], int]:
     """就高不就低: the reading with the most fan.
 
@@ -1138,7 +1520,7 @@ def _best(table: _Table, readings: Sequence[Reading]) -> tuple[dict[int, int], i
     pairs = any(r.kind == PAIRS for r in readings)
     best: dict[int, int] = {}
     best_total = -1
-    for r in sorted(readings, key=lambda r: (r.kind == STD, r.order)):
+    for r in _sorted_readings(readings):
         found = _count(table, r)
         total = sum(fans[i].value * n for i, n in found.items())
         if total > best_total or (
@@ -1146,6 +1528,15 @@ def _best(table: _Table, readings: Sequence[Reading]) -> tuple[dict[int, int], i
         ):
             best, best_total = found, total
     return best, best_total
+
+
+_FLOWERS_NOTE: Final = "{} fan without flowers"
+
+
+def _sheet(items: tuple[ScoreItem, ...], total: int, flowers: int) -> ScoreSheet:
+    """The score sheet: ``total`` with the flowers, 8 + total to pay."""
+    notes = (_FLOWERS_NOTE.format(total - flowers),) if flowers else ()
+    return ScoreSheet(items, total, "fan", 8 + total, notes)
 
 
 # ---------------------------------------------------------------------------
@@ -1193,76 +1584,63 @@ class Guobiao(Ruleset):
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
         self._table = _compile(self.options)
-        self._cache: dict[tuple[object, ...], ScoreSheet] = {}
+        self._kernel = self._table.kernel
 
     # --- scoring -----------------------------------------------------------
     def score(self, ctx: WinContext) -> ScoreSheet:
         """Score a win (the best reading; flowers included in ``total``).
 
         ``points`` is 8 + total, what the discarder (or, on a self-draw, each
-        other seat) pays.  Sheets are cached per situation (the same hand
-        and flags give the same, immutable sheet).
+        other seat) pays.  The compiled kernel counts; :meth:`score_reference`
+        gives the same sheet the readable pure-Python way.
         """
-        ready = bool(getattr(ctx, "ready_on_deal", False))
-        key = (
-            ctx.concealed, ctx.win_tile, ctx.melds, ctx.self_drawn, ctx.kong_replacement or ctx.robbed_kong,
-            ctx.last_tile, ctx.fourth_tile, ctx.seat_wind, ctx.round_wind, len(ctx.flowers), ctx.first_turn,
-            ctx.first_go_around, ctx.dealer, ready, ctx.instant, ctx.wilds,
-        )
-        sheet = self._cache.get(key)
-        if sheet is not None:
-            return sheet
         if ctx.wilds:
             raise InvalidHandError(f"guobiao: MCR has no wild tiles, got {ctx.wilds!r}")
-        w = _Win(
-            counts=counts_of(ctx.concealed),
-            win=ctx.win_tile,
-            melds=tuple(ctx.melds),
-            self_drawn=ctx.self_drawn,
-            kong=ctx.kong_replacement or ctx.robbed_kong,
-            last_tile=ctx.last_tile,
-            fourth_tile=ctx.fourth_tile,
-            seat_wind=ctx.seat_wind,
-            round_wind=ctx.round_wind,
-            flowers=len(ctx.flowers),
-            first_turn=ctx.first_turn,
-            first_go_around=ctx.first_go_around,
-            dealer=ctx.dealer,
-            ready_on_deal=ready,
-            instant=ctx.instant,
+        got: ScoreSheet | None = _mcr.score(
+            self._kernel, ctx.concealed, ctx.win_tile, ctx.melds, ctx.self_drawn,
+            ctx.kong_replacement or ctx.robbed_kong, ctx.last_tile, ctx.fourth_tile, ctx.seat_wind,
+            ctx.round_wind, len(ctx.flowers), ctx.first_turn, ctx.first_go_around, ctx.dealer,
+            type(ctx) is not WinContext and bool(getattr(ctx, "ready_on_deal", False)), ctx.instant == "混杠",
         )
-        sheet = self._compute(w)
-        self._remember(key, sheet)
-        return sheet
+        if got is None:  # not a winning hand, or inconsistent: the Python path says why
+            return self.score_reference(ctx)
+        return got
 
-    def _remember(self, key: tuple[object, ...], sheet: ScoreSheet) -> None:
-        if len(self._cache) >= 1 << 16:
-            self._cache.clear()
-        self._cache[key] = sheet
-
-    def _score(self, w: _Win) -> ScoreSheet:
-        key = (
-            tuple(w.counts), w.win, w.melds, w.self_drawn, w.kong, w.last_tile, w.fourth_tile,
-            w.seat_wind, w.round_wind, w.flowers, w.first_turn, w.first_go_around, w.dealer,
-            w.ready_on_deal, w.instant,
+    def score_reference(self, ctx: WinContext) -> ScoreSheet:
+        """:meth:`score` the readable way: the core's decompositions, a
+        :class:`Reading` per decomposition and the fan predicates as Python
+        functions.  Slower; the same sheet (the tests compare them)."""
+        if ctx.wilds:
+            raise InvalidHandError(f"guobiao: MCR has no wild tiles, got {ctx.wilds!r}")
+        return self._compute(
+            _Win(
+                counts=counts_of(ctx.concealed),
+                win=ctx.win_tile,
+                melds=tuple(ctx.melds),
+                self_drawn=ctx.self_drawn,
+                kong=ctx.kong_replacement or ctx.robbed_kong,
+                last_tile=ctx.last_tile,
+                fourth_tile=ctx.fourth_tile,
+                seat_wind=ctx.seat_wind,
+                round_wind=ctx.round_wind,
+                flowers=len(ctx.flowers),
+                first_turn=ctx.first_turn,
+                first_go_around=ctx.first_go_around,
+                dealer=ctx.dealer,
+                ready_on_deal=bool(getattr(ctx, "ready_on_deal", False)),
+                instant=ctx.instant,
+            )
         )
-        sheet = self._cache.get(key)
-        if sheet is None:
-            sheet = self._compute(w)
-            self._remember(key, sheet)
-        return sheet
 
     def _compute(self, w: _Win) -> ScoreSheet:
-        """Score without the cache."""
+        """The Python path."""
         _check(w)
         table = self._table
         found, total = _best(table, _readings(w, self.options))
         items = [table.fans[i].item(n) for i, n in sorted(found.items())]
         if w.flowers:
             items.append(table.fans[table.flowers].item(w.flowers))
-            total += w.flowers
-        notes = (f"{total - w.flowers} fan without flowers",) if w.flowers else ()
-        return ScoreSheet(items=tuple(items), total=total, unit="fan", points=8 + total, notes=notes)
+        return _sheet(tuple(items), total + w.flowers, w.flowers)
 
     def fans_without_flowers(self, sheet: ScoreSheet) -> int:
         """The sheet's total less 花牌."""
@@ -1391,6 +1769,7 @@ def score(
     first_go_around: bool = False,
     ready_on_deal: bool = False,
     rules: Guobiao | None = None,
+    engine: Literal["compiled", "python"] = "compiled",
 ) -> ScoreSheet:
     """Score an MCR win written in notation.
 
@@ -1401,11 +1780,15 @@ def score(
     妙手回春 / 海底捞月; ``fourth_tile`` 和绝张.  ``flowers`` counts the
     flowers (1 fan each, in ``total``).  ``rules`` carries options (default
     ``Guobiao()``).  ``first_turn``, ``first_go_around`` and ``ready_on_deal``
-    only matter for the ``extras`` 天和 / 地和, 人和 and 天听.
+    only matter for the ``extras`` 天和 / 地和, 人和 and 天听.  ``engine``:
+    ``"compiled"`` (the kernel) or ``"python"`` (the readable reference
+    path); both give the same sheet.
 
     >>> s = score("234m55678p11s", ["pon 111m"], win_tile="1s")
     >>> s.total, [(it.zh, it.value, it.count) for it in s.items]
     (5, [('双同刻', 2, 1), ('幺九刻', 1, 2), ('无字', 1, 1)])
+    >>> score("234m55678p11s", ["pon 111m"], win_tile="1s", engine="python") == s
+    True
 
     :raises InvalidNotationError: for unreadable tiles or melds.
     :raises InvalidHandError: for a hand of the wrong size, a fifth copy,
@@ -1414,14 +1797,25 @@ def score(
     rs = rules if rules is not None else _DEFAULT
     if not isinstance(flowers, int) or isinstance(flowers, bool):
         raise InvalidHandError(f"guobiao: flowers must be an int 0..8, got {flowers!r}")
+    if engine not in ("compiled", "python"):
+        raise MahjongError(f"guobiao: engine {engine!r} is not 'compiled' or 'python'")
     concealed = parse_tiles(hand)
     win = parse_tile(win_tile)
     meld_list = tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in melds)
-    counts_of(concealed + [win] + [k for m in meld_list for k in m.tiles])  # flowers, five copies
-    counts = counts_of(concealed + [win])
     seat = _wind(seat_wind, "seat_wind")
+    prevalent = _wind(round_wind, "round_wind")
+    concealed.append(win)
+    if engine == "compiled":
+        got = _mcr.score(
+            rs._kernel, concealed, win, meld_list, self_drawn, kong, last_tile, fourth_tile, seat, prevalent,
+            flowers, first_turn, first_go_around, seat == 0, ready_on_deal,
+        )
+        if got is not None:
+            return got
+        # not a winning hand, or inconsistent: the Python path says why
+    counts_of(concealed + [k for m in meld_list for k in m.tiles])  # flowers, five copies
     w = _Win(
-        counts=counts,
+        counts=counts_of(concealed),
         win=win,
         melds=meld_list,
         self_drawn=self_drawn,
@@ -1429,11 +1823,11 @@ def score(
         last_tile=last_tile,
         fourth_tile=fourth_tile,
         seat_wind=seat,
-        round_wind=_wind(round_wind, "round_wind"),
+        round_wind=prevalent,
         flowers=flowers,
         first_turn=first_turn,
         first_go_around=first_go_around,
         dealer=seat == 0,
         ready_on_deal=ready_on_deal,
     )
-    return rs._score(w)
+    return rs._compute(w)

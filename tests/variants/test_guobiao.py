@@ -471,12 +471,14 @@ def test_bad_meld() -> None:
         score("78s22z", ["peng 234m", "chi 567p", "chi 345s"], win_tile="9s")
 
 
-def test_cache_returns_equal_sheets() -> None:
+def test_same_situation_same_sheet() -> None:
+    """Nothing is cached per situation: every call computes, equal sheets."""
     rules = Guobiao()
     a = score("123456789m234p5s", win_tile="5s", rules=rules)
     b = score("123456789m234p5s", win_tile="5s", rules=rules)
-    assert a is b
+    assert a == b and a is not b and hash(a) == hash(b)
     assert score("123456789m234p5s", win_tile="5s", rules=rules, self_drawn=True) != a
+    assert not hasattr(rules, "_cache")
 
 
 def test_doctests() -> None:
