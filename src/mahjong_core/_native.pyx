@@ -2367,16 +2367,18 @@ __build_info__ = {
 # engine keeps hands in bytearrays), checked cheaply in C.
 # ---------------------------------------------------------------------------
 
-cdef inline bint _is_hand(object buf) noexcept:
-    """A 34-byte bytearray (the engine's hands): read in place, with no
-    buffer export."""
-    return type(buf) is bytearray and PyByteArray_GET_SIZE(buf) == 34
-
-
-cdef const uint8_t* _view34(const uint8_t[::1] view) except NULL:
+cdef int _load34(object buf, uint8_t* out) except -1:
+    """Copy the 34 counts of ``buf`` into ``out``: a bytearray (the engine's
+    hands) directly, anything else through a typed memoryview."""
+    cdef const uint8_t[::1] view
+    if type(buf) is bytearray and PyByteArray_GET_SIZE(buf) == 34:
+        memcpy(out, PyByteArray_AS_STRING(buf), 34)
+        return 0
+    view = buf
     if view.shape[0] != 34:
         raise InvalidHandError(f"a count buffer has 34 entries, got {view.shape[0]}")
-    return &view[0]
+    memcpy(out, &view[0], 34)
+    return 0
 
 
 cdef int _check_buf(const uint8_t* buf, int wilds, int mod) except -1:
@@ -2394,44 +2396,29 @@ cdef int _check_buf(const uint8_t* buf, int wilds, int mod) except -1:
 
 def is_win_buf(object buf, int wilds, rules) -> bool:
     """:func:`is_win` over a 34-byte buffer (the engine's hands)."""
-    cdef const uint8_t[::1] view
-    cdef const uint8_t* p
-    if _is_hand(buf):
-        p = <const uint8_t*>PyByteArray_AS_STRING(buf)
-    else:
-        view = buf
-        p = _view34(view)
+    cdef uint8_t c[34]
+    _load34(buf, c)
     cdef KernelRules r = _as_rules(rules)
-    _check_buf(p, wilds, 2)
-    return k_is_win(p, wilds, &r.r) != 0
+    _check_buf(c, wilds, 2)
+    return k_is_win(c, wilds, &r.r) != 0
 
 
 def waits_mask_buf(object buf, int wilds, rules) -> int:
     """:func:`waits_mask` over a 34-byte buffer."""
-    cdef const uint8_t[::1] view
-    cdef const uint8_t* p
-    if _is_hand(buf):
-        p = <const uint8_t*>PyByteArray_AS_STRING(buf)
-    else:
-        view = buf
-        p = _view34(view)
+    cdef uint8_t c[34]
+    _load34(buf, c)
     cdef KernelRules r = _as_rules(rules)
-    _check_buf(p, wilds, 1)
-    return k_waits(p, wilds, &r.r)
+    _check_buf(c, wilds, 1)
+    return k_waits(c, wilds, &r.r)
 
 
 def shanten_buf(object buf, int wilds, rules) -> int:
     """:func:`shanten` over a 34-byte buffer."""
-    cdef const uint8_t[::1] view
-    cdef const uint8_t* p
-    if _is_hand(buf):
-        p = <const uint8_t*>PyByteArray_AS_STRING(buf)
-    else:
-        view = buf
-        p = _view34(view)
+    cdef uint8_t c[34]
+    _load34(buf, c)
     cdef KernelRules r = _as_rules(rules)
-    _check_buf(p, wilds, 0)
-    cdef int v = k_shanten(p, wilds, &r.r)
+    _check_buf(c, wilds, 0)
+    cdef int v = k_shanten(c, wilds, &r.r)
     if v >= BIG - 1:
         raise InvalidHandError("shanten: no allowed form applies")
     return v
@@ -2439,12 +2426,7 @@ def shanten_buf(object buf, int wilds, rules) -> int:
 
 def held_kinds(object buf) -> list:
     """The kinds with a nonzero count in a 34-byte buffer, ascending."""
-    cdef const uint8_t[::1] view
-    cdef const uint8_t* p
-    if _is_hand(buf):
-        p = <const uint8_t*>PyByteArray_AS_STRING(buf)
-    else:
-        view = buf
-        p = _view34(view)
+    cdef uint8_t c[34]
+    _load34(buf, c)
     cdef int k
-    return [k for k in range(34) if p[k]]
+    return [k for k in range(34) if c[k]]
