@@ -482,6 +482,10 @@ class _ToPython(ast.NodeTransformer):
         return ast.copy_location(ast.Call(get, [node.slice, ast.Constant(0)], []), node)
 
 
+_Test = tuple[int, int, int, int]
+"""(comparison, feature, mask, constant): ``(feature & mask) CMP constant``."""
+
+
 class _Bytecode:
     """Compile a checked predicate into the kernel's bytecode."""
 
@@ -646,13 +650,122 @@ class _Bytecode:
             return [x for v in node.values for x in self._operands(v)]
         return [node]
 
+    def _necessary(self, node: ast.expr) -> list[_Test]:
+        """Tests that hold whenever ``node`` is truthy, derived from its form
+        (possibly none): the kernel checks them before anything else."""
+        test = self._test(node)
+        if test is not None:
+            return [test]
+        atom = self._atom(node)
+        if atom is not None:
+            return [(1, atom[0], atom[1], 0)]
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+            return [t for v in node.values for t in self._necessary(v)]
+        if isinstance(node, ast.Compare) and len(node.ops) == 1:
+            op, left, right = node.ops[0], node.left, node.comparators[0]
+            if isinstance(op, (ast.In, ast.NotIn)):
+                f = _feature_of(left)
+                assert isinstance(right, ast.Tuple)
+                values = {self._const(e) for e in right.elts}
+                if isinstance(op, ast.In) and f is not None and values and None not in values:
+                    return [(5, f, -1, min(values)), (3, f, -1, max(values))]  # type: ignore[type-var]
+                return []
+            for a, b in ((left, right), (right, left)):
+                if isinstance(op, ast.NotEq) and self._const(b) == 0:
+                    return self._necessary(a)  # x != 0: x is truthy
+                f = _feature_of(a)
+                values = self._values(b)
+                if isinstance(op, ast.Eq) and f is not None and values:
+                    return [(5, f, -1, min(values)), (3, f, -1, max(values))]  # min <= f <= max
+            return []
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
+            return self._necessary(node.left) + self._necessary(node.right)  # x & y: both nonzero
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("popcount", "bool"):
+            return self._necessary(node.args[0])
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and all(
+            self._nonnegative(x) for x in (node.left, node.right)
+        ):
+            return self._either(self._necessary(node.left), self._necessary(node.right))
+        if isinstance(node, ast.IfExp):
+            if self._const(node.body) == 0:
+                return self._necessary(node.orelse)
+            if self._const(node.orelse) == 0:
+                return self._necessary(node.body)
+            return self._either(self._necessary(node.body), self._necessary(node.orelse))
+        return []
+
+    def _exact_range(self, node: ast.expr) -> bool:
+        """``feature in (k, k + 1, ...)``: the range tests of _necessary say
+        all there is to say."""
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In)):
+            return False
+        right = node.comparators[0]
+        assert isinstance(right, ast.Tuple)
+        values = sorted({self._const(e) for e in right.elts} - {None})  # type: ignore[type-var]
+        return (
+            _feature_of(node.left) is not None and len(values) == len(right.elts) > 0
+            and values == list(range(values[0], values[0] + len(values)))  # type: ignore[operator]
+        )
+
+    @staticmethod
+    def _either(a: list[_Test], b: list[_Test]) -> list[_Test]:
+        """What holds when ``a`` holds or ``b`` holds: ``f & m1 != 0`` or
+        ``f & m2 != 0`` is ``f & (m1 | m2) != 0``; otherwise nothing."""
+        if len(a) == len(b) == 1 and a[0][0] == b[0][0] == 1 and a[0][1] == b[0][1] and a[0][3] == b[0][3] == 0:
+            return [(1, a[0][1], a[0][2] | b[0][2], 0)]
+        return []
+
+    def _nonnegative(self, node: ast.expr) -> bool:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            return node.func.id in ("popcount", "bool")
+        if isinstance(node, (ast.Compare, ast.UnaryOp)) and (
+            not isinstance(node, ast.UnaryOp) or isinstance(node.op, ast.Not)
+        ):
+            return True
+        if isinstance(node, ast.IfExp):
+            return self._nonnegative(node.body) and self._nonnegative(node.orelse)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            return self._nonnegative(node.left) and self._nonnegative(node.right)
+        k = self._const(node)
+        return k is not None and k >= 0
+
+    def _values(self, node: ast.expr) -> set[int] | None:
+        """The values a constant or a conditional of constants can take."""
+        k = self._const(node)
+        if k is not None:
+            return {k}
+        if isinstance(node, ast.IfExp):
+            a, b = self._values(node.body), self._values(node.orelse)
+            return a | b if a is not None and b is not None else None
+        return None
+
     def top(self, node: ast.expr) -> list[int]:
         """``a and b and c``: guards for a and b (a falsy operand is the
-        value, and a falsy integer is 0), then c's value."""
+        value, and a falsy integer is 0), then c's value.  The guards that
+        are single tests come first, with the tests the other operands
+        imply; the order of guards does not matter (no operand has effects)."""
         values = self._operands(node)
+        last = values[-1]
+        tests: list[_Test] = []
+        generic: list[ast.expr] = []
         for v in values[:-1]:
+            test = self._test(v)
+            atom = self._atom(v)
+            if test is None and atom is not None:
+                test = (1, atom[0], atom[1], 0)
+            if test is not None:
+                tests.append(test)
+            else:
+                tests.extend(self._necessary(v))
+                if not self._exact_range(v):
+                    generic.append(v)
+        if self._test(last) is None and _feature_of(last) is None:
+            tests.extend(self._necessary(last))
+        for cmp, f, m, k in dict.fromkeys(tests):
+            self._emit(_OP["GUARD_ATOM"] + cmp, f, m, k)
+        for v in generic:
             self.guard(v)
-        self.value(values[-1])
+        self.value(last)
         self._emit(_OP["END"])
         return self.code
 

@@ -1,31 +1,46 @@
 # Declarations of the MCR (国标) fan-counting kernel (src/mahjong_core/_mcr.pyx).
 # Nothing here is for other modules yet; the compiled table is opaque.
-from mahjong_core._types cimport int64_t, int32_t
+from mahjong_core._types cimport int64_t, int32_t, uint64_t
 from mahjong_core._native cimport KRules
 
 cdef enum:
-    MAXF = 128         # fans in one compiled table (82 + the 6 extras)
+    MAXF = 128         # fans in one compiled table (82 + the 6 extras); two 64-bit words of bits
     NKIND = 7          # reading kinds: STD PAIRS SHIFTED ORPHANS LESSER GREATER KSTRAIGHT
+    NFEAT_MAX = 64     # room for the feature record (NFEAT in _mcr.pyx)
+    MAXTESTS = 6       # single tests kept with a fan (more: left to the interpreter)
 
-cdef struct Quick:
-    # what the counting loop decides without the interpreter
-    int kind                   # 0: run the code from pc; 1: the atom must hold, then run from pc;
-                               # 2: the value is the atom (0/1); 3: the value is feature feat
-    int feat
-    int cmp                    # 0 == 1 != 2 < 3 <= 4 > 5 >=
+cdef struct Test:
+    # (f[feat] & mask) - lo <= span (unsigned), negated when neg: any of
+    # == != < <= > >= against a constant, as one range check
+    int32_t feat
+    int32_t neg
     int64_t mask
-    int64_t k
+    int64_t lo
+    uint64_t span
+
+cdef struct Atom:
+    # A fan of a reading kind's list: the single tests its predicate starts
+    # with (all must hold), then what gives its value.
+    int32_t fan
+    int32_t kind               # 0: run the code from pc; 2: 1; 3: f[vfeat]; 4: vconst
+    int32_t ntests
+    int32_t vfeat
+    int64_t vconst
     int64_t pc                 # where the interpreter starts, in the fan's code
+    Test tests[MAXTESTS]
 
 cdef struct TData:
     int64_t* code              # every predicate's bytecode, one after the other
     int ncode
     int nfans
     int32_t start[MAXF]        # offset of fan i's bytecode (-1: no predicate)
-    Quick quick[MAXF]
     int64_t value[MAXF]
-    int32_t scope_fans[NKIND][MAXF]   # per reading kind, the fans tested, ascending
+    Atom* atoms[NKIND]         # per reading kind, the fans tested, ascending
     int32_t scope_n[NKIND]
+    uint64_t scope_all[NKIND][2]          # a bit per atom
+    int32_t nkill[NKIND]
+    int32_t kill_feat[NKIND][NFEAT_MAX]   # features whose value 0 fails some atoms
+    uint64_t kill[NKIND][NFEAT_MAX][2]    # the atoms it fails
     int32_t excl_start[MAXF + 1]
     int32_t* excl
     int32_t red_start[MAXF + 1]

@@ -26,7 +26,7 @@ caller lets the Python path raise the precise error.
 """
 
 from libc.string cimport memset, memcpy
-from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t, int32_t, int64_t
+from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t, int32_t, int64_t, INT64_MAX, INT64_MIN
 from libc.stdlib cimport malloc, free
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.ref cimport Py_INCREF
@@ -90,6 +90,9 @@ FEATURES = (
     "first_turn", "first_go_around", "dealer", "ready_on_deal", "wild_kong",
 )
 """Scalar features, in record order; the set-combination counts follow."""
+
+if len(FEATURES) != F_COMBO or F_COMBO + NCOMBO != NFEAT or NFEAT > NFEAT_MAX:
+    raise ImportError("_mcr: the feature record's layout is inconsistent")
 
 # set-combination fans (indices into COMBOS)
 cdef enum:
@@ -193,6 +196,17 @@ cdef extern from *:
     }
     """
     int _popcount "mj_popcount64"(uint64_t x) noexcept nogil
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int mj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int _ctz "mj_ctz64"(uint64_t x) noexcept nogil
 
 
 cdef enum:
@@ -1078,9 +1092,9 @@ KIND_INDEX[K_KSTRAIGHT] = 6
 
 cdef enum:
     Q_RUN = 0
-    Q_GUARD = 1
-    Q_ATOM = 2
+    Q_ONE = 2
     Q_FEAT = 3
+    Q_CONST = 4
     MAXPEND = 8          # 套算一次 reductions of one table (九莲宝灯's one)
 
 cdef struct Found:
@@ -1092,62 +1106,88 @@ cdef struct Found:
 
 cdef void _count(const TData* t, const int64_t* f, Found* out) noexcept nogil:
     """The fans of one reading, exclusions (不计) and reductions applied,
-    and their total.  A fan excluded by a higher one is not evaluated."""
+    and their total.  The fans with a test that fails on a feature that is
+    0 here are dropped as a group; of the others, those whose tests pass
+    and that no higher fan excludes get their value (the interpreter only
+    for what is not a test)."""
     cdef int kind = <int>f[F_KIND]
-    cdef int ki = KIND_INDEX[kind], n = t.scope_n[ki], x, i, j, e, m, npend = 0, kept
+    cdef int ki = KIND_INDEX[kind], n = t.scope_n[ki], x, w, i, j, e, m, npend = 0, kept
     cdef uint64_t ex[2]
+    cdef uint64_t cand[2]
+    cdef uint64_t bits
     cdef int32_t pj[MAXPEND]
     cdef int64_t pa[MAXPEND]
     cdef int64_t v, total = 0
-    cdef const Quick* q
-    cdef const int32_t* fans = t.scope_fans[ki]
+    cdef const Atom* atoms = t.atoms[ki]
+    cdef const Atom* a
+    cdef const Test* tt
+    cdef int k
+    cdef bint passed
     ex[0] = ex[1] = 0
+    cand[0] = t.scope_all[ki][0]
+    cand[1] = t.scope_all[ki][1]
+    for x in range(t.nkill[ki]):
+        if f[t.kill_feat[ki][x]] == 0:
+            cand[0] &= ~t.kill[ki][x][0]
+            cand[1] &= ~t.kill[ki][x][1]
     out.n = 0
-    for x in range(n):
-        i = fans[x]
-        if (ex[i >> 6] >> (i & 63)) & 1:
-            continue
-        q = &t.quick[i]
-        if q.kind == Q_FEAT:
-            v = f[q.feat]
-        elif q.kind == Q_RUN:
-            v = _run(t.code + t.start[i], q.pc, f)
-        else:
-            if not _compare(q.cmp, f[q.feat] & q.mask, q.k):
+    for w in range(2):
+        bits = cand[w]
+        while bits:
+            x = (w << 6) | _ctz(bits)
+            bits &= bits - 1
+            a = &atoms[x]
+            passed = True
+            for k in range(a.ntests):
+                tt = &a.tests[k]
+                if ((<uint64_t>(f[tt.feat] & tt.mask) - <uint64_t>tt.lo) <= tt.span) == tt.neg:
+                    passed = False
+                    break
+            if not passed:
                 continue
-            v = 1 if q.kind == Q_ATOM else _run(t.code + t.start[i], q.pc, f)
-        if v == 0:
-            continue
-        if npend:
-            for m in range(npend):
-                if pj[m] == i:
-                    v -= pa[m]
-            if v <= 0:
+            i = a.fan
+            if (ex[i >> 6] >> (i & 63)) & 1:
                 continue
-        out.idx[out.n] = i
-        out.cnt[out.n] = v
-        out.n += 1
-        for e in range(t.excl_start[i], t.excl_start[i + 1]):
-            j = t.excl[e]
-            if j > i:
-                ex[j >> 6] |= ONE << (j & 63)
+            if a.kind == Q_ONE:
+                v = 1
+            elif a.kind == Q_FEAT:
+                v = f[a.vfeat]
+            elif a.kind == Q_CONST:
+                v = a.vconst
             else:
-                for m in range(out.n):
-                    if out.idx[m] == j:
-                        out.cnt[m] = 0
-        for e in range(t.red_start[i], t.red_start[i + 1], 2):
-            j = t.red[e]
-            if j > i:
-                if npend < MAXPEND:
-                    pj[npend] = j
-                    pa[npend] = t.red[e + 1]
-                    npend += 1
-            else:
-                for m in range(out.n):
-                    if out.idx[m] == j and out.cnt[m]:
-                        out.cnt[m] -= t.red[e + 1]
-                        if out.cnt[m] <= 0:
+                v = _run(t.code + t.start[i], a.pc, f)
+            if v == 0:
+                continue
+            if npend:
+                for m in range(npend):
+                    if pj[m] == i:
+                        v -= pa[m]
+                if v <= 0:
+                    continue
+            out.idx[out.n] = i
+            out.cnt[out.n] = v
+            out.n += 1
+            for e in range(t.excl_start[i], t.excl_start[i + 1]):
+                j = t.excl[e]
+                if j > i:
+                    ex[j >> 6] |= ONE << (j & 63)
+                else:
+                    for m in range(out.n):
+                        if out.idx[m] == j:
                             out.cnt[m] = 0
+            for e in range(t.red_start[i], t.red_start[i + 1], 2):
+                j = t.red[e]
+                if j > i:
+                    if npend < MAXPEND:
+                        pj[npend] = j
+                        pa[npend] = t.red[e + 1]
+                        npend += 1
+                else:
+                    for m in range(out.n):
+                        if out.idx[m] == j and out.cnt[m]:
+                            out.cnt[m] -= t.red[e + 1]
+                            if out.cnt[m] <= 0:
+                                out.cnt[m] = 0
     kept = 0
     for m in range(out.n):
         if out.cnt[m]:
@@ -1197,7 +1237,7 @@ cdef struct Flags:
 cdef int _prepare(Hand* h, const int* mk, const int* mt, Flags* fl) noexcept nogil:
     """Check the situation (as guobiao._check does) and fill the hand facts."""
     cdef uint8_t tot[34]
-    cdef int i, k, n, in_melds, mkongs = 0, ckongs = 0, opened = 0, kong_meld = 0
+    cdef int i, k, n, in_melds, mkongs = 0, ckongs = 0, opened = 0
     cdef uint64_t mask = 0, suits = 0, ranks = 0
     cdef int64_t* b = h.base
     if h.T + 3 * h.nmelds != 14 or h.nmelds > 4:
@@ -1229,9 +1269,13 @@ cdef int _prepare(Hand* h, const int* mk, const int* mt, Flags* fl) noexcept nog
                 if mk[i] != M_PON:
                     mkongs += 1
                     tot[k] += 1
+    n = -(mkongs + ckongs)
     for k in range(34):
-        if tot[k] > 4:
-            return BAD_INPUT
+        if tot[k]:
+            if tot[k] > 4:
+                return BAD_INPUT
+            mask |= ONE << k
+            n += tot[k] == 4
     if h.win == -1:
         fl.fourth_tile = fl.kong = 0  # the dealer's dealt hand: no winning tile
     else:
@@ -1244,15 +1288,8 @@ cdef int _prepare(Hand* h, const int* mk, const int* mt, Flags* fl) noexcept nog
             return BAD_INPUT
         if fl.kong and not fl.self_drawn and (h.c[h.win] > 1 or in_melds):
             return BAD_INPUT
-    n = -(mkongs + ckongs)
-    for k in range(34):
-        if tot[k]:
-            mask |= ONE << k
-            if k < 27:
-                suits |= ONE << (k // 9)
-                ranks |= ONE << (k % 9 + 1)
-            if tot[k] == 4:
-                n += 1
+    suits = ((mask & 0x1FF) != 0) | ((((mask >> 9) & 0x1FF) != 0) << 1) | ((((mask >> 18) & 0x1FF) != 0) << 2)
+    ranks = ((mask | (mask >> 9) | (mask >> 18)) & 0x1FF) << 1
     memset(b, 0, NFEAT * sizeof(int64_t))
     b[F_MASK] = <int64_t>mask
     b[F_SUITS] = <int64_t>suits
@@ -1409,6 +1446,81 @@ def _verify(code) -> None:
             raise ValueError(f"bytecode {list(code)!r}: jump into an instruction at {target}")
 
 
+cdef void _test(Test* tt, int cmp, int feat, int64_t mask, int64_t k) noexcept:
+    """``(f[feat] & mask) CMP k`` as a range check."""
+    tt.feat = feat
+    tt.mask = mask
+    tt.lo = 0
+    tt.span = 0
+    tt.neg = 0
+    if cmp == 0 or cmp == 1:       # == k, != k
+        tt.lo = k
+        tt.neg = cmp == 1
+    elif cmp == 5 or cmp == 2:     # >= k, < k
+        tt.lo = k
+        tt.span = <uint64_t>INT64_MAX - <uint64_t>k
+        tt.neg = cmp == 2
+    else:                          # <= k, > k
+        tt.lo = INT64_MIN
+        tt.span = <uint64_t>k - <uint64_t>INT64_MIN
+        tt.neg = cmp == 4
+
+
+cdef void _atom(Atom* a, int fan, code) except *:
+    """Fan ``fan``'s entry, read off its bytecode: the leading single-test
+    guards become tests; a tail of one more test, a feature or a constant
+    becomes the value; anything else stays with the interpreter."""
+    cdef int pc = 0, op, n = len(code)
+    a.fan = fan
+    a.ntests = 0
+    a.kind = Q_RUN
+    a.vfeat = 0
+    a.vconst = 0
+    while a.ntests < MAXTESTS and OP_GUARD_EQ <= code[pc] <= OP_GUARD_GE:
+        _test(&a.tests[a.ntests], code[pc] - OP_GUARD_EQ, code[pc + 1], code[pc + 2], code[pc + 3])
+        a.ntests += 1
+        pc += 4
+    a.pc = pc
+    op = code[pc]
+    if OP_ATOM_EQ <= op <= OP_ATOM_GE and pc + 4 < n and code[pc + 4] == OP_END and a.ntests < MAXTESTS:
+        _test(&a.tests[a.ntests], op - OP_ATOM_EQ, code[pc + 1], code[pc + 2], code[pc + 3])
+        a.ntests += 1
+        a.kind = Q_ONE
+    elif op == OP_FEAT and code[pc + 2] == OP_END:
+        a.kind = Q_FEAT
+        a.vfeat = code[pc + 1]
+        if a.ntests < MAXTESTS:
+            _test(&a.tests[a.ntests], 1, code[pc + 1], -1, 0)   # the value is 0 otherwise
+            a.ntests += 1
+    elif op == OP_CONST and code[pc + 2] == OP_END:
+        a.kind = Q_CONST
+        a.vconst = code[pc + 1]
+
+
+cdef void _kill_masks(TData* d, int ki) noexcept:
+    """For reading kind ``ki``: every feature whose value 0 fails a test of
+    some fans, with those fans (as atom bits)."""
+    cdef int x, feat, k, j
+    cdef const Atom* a
+    cdef const Test* tt
+    d.scope_all[ki][0] = d.scope_all[ki][1] = 0
+    d.nkill[ki] = 0
+    for x in range(d.scope_n[ki]):
+        d.scope_all[ki][x >> 6] |= ONE << (x & 63)
+    for feat in range(NFEAT):
+        k = d.nkill[ki]
+        d.kill[ki][k][0] = d.kill[ki][k][1] = 0
+        for x in range(d.scope_n[ki]):
+            a = &d.atoms[ki][x]
+            for j in range(a.ntests):
+                tt = &a.tests[j]
+                if tt.feat == feat and ((<uint64_t>(0 & tt.mask) - <uint64_t>tt.lo) <= tt.span) == tt.neg:
+                    d.kill[ki][k][x >> 6] |= ONE << (x & 63)
+        if d.kill[ki][k][0] or d.kill[ki][k][1]:
+            d.kill_feat[ki][k] = feat
+            d.nkill[ki] += 1
+
+
 cdef class Table:
     """One fan table compiled for the kernel (``guobiao`` builds it).
 
@@ -1428,12 +1540,13 @@ cdef class Table:
         self.d.code = NULL
         self.d.excl = NULL
         self.d.red = NULL
+        for ki in range(NKIND):
+            self.d.atoms[ki] = NULL
 
     def __init__(self, codes, values, scopes, excludes, reduces, int chicken, int flowers, prefer,
                  bint outside_only, items, make_item, meld_kinds, sheet_type, unit, int base_points,
                  notes_format):
         cdef int i, j, k, n = len(codes), total = 0, ki
-        cdef Quick* q
         if self.d.code != NULL:
             raise ValueError("a Table is built once")
         if n > MAXF:
@@ -1455,9 +1568,6 @@ cdef class Table:
         j = 0
         for i in range(n):
             code = codes[i]
-            q = &self.d.quick[i]
-            q.kind = Q_RUN
-            q.pc = 0
             if code is None:
                 self.d.start[i] = -1
                 continue
@@ -1465,23 +1575,6 @@ cdef class Table:
             for x in code:
                 self.d.code[j] = x
                 j += 1
-            # the common shapes, decided in the counting loop itself
-            op = code[0]
-            if op == OP_FEAT and code[2] == OP_END:
-                q.kind = Q_FEAT
-                q.feat = code[1]
-            elif OP_ATOM_EQ <= op <= OP_ATOM_GE and code[4] == OP_END:
-                q.kind = Q_ATOM
-            elif OP_GUARD_EQ <= op <= OP_GUARD_GE:
-                q.kind = Q_GUARD
-                q.pc = 4
-            if q.kind == Q_ATOM or q.kind == Q_GUARD:
-                q.cmp = op - (OP_ATOM_EQ if q.kind == Q_ATOM else OP_GUARD_EQ)
-                q.feat = code[1]
-                q.mask = code[2]
-                q.k = code[3]
-            if not 0 <= q.feat < NFEAT:
-                raise ValueError(f"fan {i}: feature {q.feat} is not 0..{NFEAT - 1}")
         self.d.ncode = j
         if sum(len(x) for x in reduces) > MAXPEND:
             raise ValueError(f"at most {MAXPEND} reductions in a table")
@@ -1506,10 +1599,14 @@ cdef class Table:
         self.d.red_start[n] = k
         for ki, kind in enumerate((K_STD, K_PAIRS, K_SHIFTED, K_ORPHANS, K_LESSER, K_GREATER, K_KSTRAIGHT)):
             self.d.scope_n[ki] = 0
+            self.d.atoms[ki] = <Atom*>malloc(max(n, 1) * sizeof(Atom))
+            if self.d.atoms[ki] == NULL:
+                raise MemoryError()
             for i in range(n):
                 if self.d.start[i] >= 0 and scopes[i] & kind:
-                    self.d.scope_fans[ki][self.d.scope_n[ki]] = i
+                    _atom(&self.d.atoms[ki][self.d.scope_n[ki]], i, codes[i])
                     self.d.scope_n[ki] += 1
+            _kill_masks(&self.d, ki)
         if not (0 <= chicken < n and 0 <= flowers < n):
             raise ValueError("chicken and flowers must be fan indices")
         self.d.chicken = chicken
@@ -1541,6 +1638,8 @@ cdef class Table:
         free(self.d.code)
         free(self.d.excl)
         free(self.d.red)
+        for ki in range(NKIND):
+            free(self.d.atoms[ki])
 
     @property
     def nfans(self) -> int:
@@ -1627,10 +1726,11 @@ def score(Table table, tiles, int win, melds, bint self_drawn, bint kong, bint l
     fl.ready_on_deal = ready_on_deal
     fl.wild_kong = wild_kong
     ensure_tables()
-    with nogil:
-        rc = _prepare(&h, mk, mt, &fl)
-        if rc == OK:
-            rc = _best(&table.d, &h, &best, NULL, NULL)
+    # (the GIL is kept: releasing and taking it back costs more than a
+    # hand's count)
+    rc = _prepare(&h, mk, mt, &fl)
+    if rc == OK:
+        rc = _best(&table.d, &h, &best, NULL, NULL)
     if rc != OK:
         return None
     out = PyTuple_New(best.n + (flowers > 0))
