@@ -665,10 +665,9 @@ class _Bytecode:
             op, left, right = node.ops[0], node.left, node.comparators[0]
             if isinstance(op, (ast.In, ast.NotIn)):
                 f = _feature_of(left)
-                assert isinstance(right, ast.Tuple)
-                values = {self._const(e) for e in right.elts}
-                if isinstance(op, ast.In) and f is not None and values and None not in values:
-                    return [(5, f, -1, min(values)), (3, f, -1, max(values))]  # type: ignore[type-var]
+                members = self._members(right)
+                if isinstance(op, ast.In) and f is not None and members:
+                    return [(5, f, -1, min(members)), (3, f, -1, max(members))]  # min <= f <= max
                 return []
             for a, b in ((left, right), (right, left)):
                 if isinstance(op, ast.NotEq) and self._const(b) == 0:
@@ -676,7 +675,7 @@ class _Bytecode:
                 f = _feature_of(a)
                 values = self._values(b)
                 if isinstance(op, ast.Eq) and f is not None and values:
-                    return [(5, f, -1, min(values)), (3, f, -1, max(values))]  # min <= f <= max
+                    return [(5, f, -1, min(values)), (3, f, -1, max(values))]
             return []
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
             return self._necessary(node.left) + self._necessary(node.right)  # x & y: both nonzero
@@ -699,13 +698,17 @@ class _Bytecode:
         all there is to say."""
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In)):
             return False
-        right = node.comparators[0]
-        assert isinstance(right, ast.Tuple)
-        values = sorted({self._const(e) for e in right.elts} - {None})  # type: ignore[type-var]
+        members = self._members(node.comparators[0])
         return (
-            _feature_of(node.left) is not None and len(values) == len(right.elts) > 0
-            and values == list(range(values[0], values[0] + len(values)))  # type: ignore[operator]
+            _feature_of(node.left) is not None and bool(members)
+            and sorted(set(members)) == list(range(min(members), max(members) + 1))
         )
+
+    def _members(self, node: ast.expr) -> list[int]:
+        """The constants of the tuple after ``in`` (empty when not all are)."""
+        assert isinstance(node, ast.Tuple)
+        out = [self._const(e) for e in node.elts]
+        return [k for k in out if k is not None] if None not in out else []
 
     @staticmethod
     def _either(a: list[_Test], b: list[_Test]) -> list[_Test]:
