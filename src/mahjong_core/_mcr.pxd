@@ -60,6 +60,7 @@ cdef class Table:
     cdef object meld_kinds         # (CHI, PON, KAN, KAKAN, ANKAN) members of MeldKind
     cdef object sheet_type         # ScoreSheet
     cdef bint sheet_slots          # its five slots may be set directly (no __post_init__)
+    cdef tuple slots               # their member descriptors
     cdef object unit
     cdef int base_points
     cdef object notes_format       # str.format of the note on a hand with flowers

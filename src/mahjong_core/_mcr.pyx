@@ -30,12 +30,24 @@ from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t, int32_t, int64_t, 
 from libc.stdlib cimport malloc, free
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.ref cimport Py_INCREF
-from cpython.object cimport PyObject_GenericSetAttr, PyTypeObject
+from cpython.object cimport PyTypeObject
 
 import dataclasses
 
 cdef extern from "Python.h":
     object _alloc "PyType_GenericAlloc"(PyTypeObject* t, Py_ssize_t n)
+
+cdef extern from *:
+    """
+    /* Store a slot through its member descriptor (what object.__setattr__
+       ends up doing for a slotted class, without the attribute lookup). */
+    static inline int mj_set_slot(PyObject *descr, PyObject *obj, PyObject *value) {
+        return Py_TYPE(descr)->tp_descr_set(descr, obj, value);
+    }
+    """
+    int _set_slot "mj_set_slot"(object descr, object obj, object value) except -1
+
+import types
 
 from mahjong_core._native cimport KRules, krules_init, k_waits, ensure_tables
 
@@ -920,26 +932,144 @@ cdef void _readings(Hand* h) noexcept nogil:
         h.out[k] = tmp
 
 
+cdef bint _part_complete(uint8_t* c, int i, int end, bint pair) noexcept nogil:
+    """Do the counts of kinds i..end-1 (one suit, or one honour; any size
+    per kind) split into sets and, when ``pair``, one pair?"""
+    cdef int n, p, q, r
+    cdef bint ok
+    while i < end and c[i] == 0:
+        i += 1
+    if i == end:
+        return not pair
+    n = c[i]
+    for p in range(2):
+        if p and (not pair or n < 2):
+            break
+        for q in range(n // 3 + 1):
+            r = n - 2 * p - 3 * q
+            if r < 0:
+                break
+            if r and (i >= 27 or i % 9 > 6 or c[i + 1] < r or c[i + 2] < r):
+                continue
+            c[i] = 0
+            if r:
+                c[i + 1] -= r
+                c[i + 2] -= r
+            ok = _part_complete(c, i + 1, end, pair and not p)
+            c[i] = n
+            if r:
+                c[i + 1] += r
+                c[i + 2] += r
+            if ok:
+                return True
+    return False
+
+
+cdef int PART_LO[10]
+cdef int PART_HI[10]
+PART_LO[:] = [0, 9, 18, 27, 28, 29, 30, 31, 32, 33]
+PART_HI[:] = [9, 18, 27, 28, 29, 30, 31, 32, 33, 34]
+
+
+cdef inline int _part_of(int k) noexcept nogil:
+    return k // 9 if k < 27 else k - 24
+
+
+cdef int _part_waits(uint8_t* s, int y, bint pair, uint64_t* found, int n) noexcept nogil:
+    """Add to ``found`` the kinds of part y that complete it (with the pair
+    when ``pair``); returns the number found so far, stopping at 2."""
+    cdef int k, lo = PART_LO[y], hi = PART_HI[y]
+    for k in range(lo, hi):
+        if not s[k]:
+            # a kind no held tile of the part can meet is no wait
+            if k >= 27 or not ((k > lo and s[k - 1]) or (k > lo + 1 and s[k - 2])
+                               or (k + 1 < hi and s[k + 1]) or (k + 2 < hi and s[k + 2])):
+                continue
+        s[k] += 1
+        if _part_complete(s, lo, hi, pair):
+            found[0] |= ONE << k
+            n += 1
+        s[k] -= 1
+        if n >= 2:
+            break
+    return n
+
+
+cdef int _count_waits(uint8_t* s, int total, bint seven_pairs) noexcept nogil:
+    """How many kinds complete these 3n+1 tiles (standard form, and seven
+    pairs when asked), counting 2 for two or more; a kind held four times
+    counts when a fifth copy would complete the standard form.
+
+    Parts are the three suits and each honour.  A complete hand has one part
+    with 3a + 2 tiles (the pair) and the others with 3a, so a tile can only
+    complete a hand whose parts hold 1 and 0 mod 3 (in the part with 1), or
+    2, 2 and 0 (in either part with 2, the other keeping the pair); the
+    remaining parts must already be sets."""
+    cdef int cnt[10]
+    cdef int p, r, ones = 0, twos = 0, p1 = -1, pa = -1, pb = -1, n = 0, k, odd = -1, nodd = 0
+    cdef uint64_t found = 0
+    for p in range(10):
+        cnt[p] = 0
+    for k in range(34):
+        if s[k]:
+            cnt[_part_of(k)] += s[k]
+            if s[k] & 1:
+                odd = k
+                nodd += 1
+    for p in range(10):
+        r = cnt[p] % 3
+        if r == 1:
+            ones += 1
+            p1 = p
+        elif r == 2:
+            twos += 1
+            if pa < 0:
+                pa = p
+            else:
+                pb = p
+    if (ones == 1 and twos == 0) or (ones == 0 and twos == 2):
+        for p in range(10):
+            if cnt[p] and cnt[p] % 3 == 0 and not _part_complete(s, PART_LO[p], PART_HI[p], False):
+                break
+        else:
+            if ones:
+                n = _part_waits(s, p1, True, &found, 0)
+            else:
+                if _part_complete(s, PART_LO[pb], PART_HI[pb], True):
+                    n = _part_waits(s, pa, False, &found, n)
+                if n < 2 and _part_complete(s, PART_LO[pa], PART_HI[pa], True):
+                    n = _part_waits(s, pb, False, &found, n)
+    if n < 2 and seven_pairs and total == 13 and nodd == 1 and s[odd] < 4 and not (found >> odd) & 1:
+        n += 1
+    return n if n < 2 else 2
+
+
 cdef int _nwaits(const TData* t, Hand* h) noexcept nogil:
     """How many kinds the hand waited on (standard form, and seven pairs
-    when nothing is declared), a kind already held four times included when
-    a fifth copy would complete it."""
+    when nothing is declared), 2 for two or more."""
     cdef uint8_t s[34]
-    cdef int k, n
-    cdef uint64_t m
     if h.nwaits >= 0:
         return h.nwaits
     memcpy(s, h.c, 34)
     s[h.win] -= 1
-    m = k_waits(s, 0, &t.std_rules if h.nmelds else &t.std_pairs_rules)
-    n = _popcount(m)
+    h.nwaits = _count_waits(s, h.T - 1, h.nmelds == 0)
+    return h.nwaits
+
+
+cdef int _nwaits_core(const TData* t, const uint8_t* standing, bint seven_pairs) noexcept nogil:
+    """The same count with the core's waits (the reference for the tests):
+    waits of the standard form (and seven pairs), plus a kind held four
+    times whose fifth copy would complete the standard form."""
+    cdef uint8_t s[34]
+    cdef int k, n
+    memcpy(s, standing, 34)
+    n = _popcount(k_waits(s, 0, &t.std_pairs_rules if seven_pairs else &t.std_rules))
     for k in range(34):
         if s[k] == 4:
             s[k] = 5
             if _completes(s, 0, True):
                 n += 1
             s[k] = 4
-    h.nwaits = n
     return n
 
 
@@ -1016,7 +1146,7 @@ cdef void _features(const TData* t, Hand* h, const Rd* r, int64_t* f) noexcept n
             for i in range(r.np):
                 rest[r.pungs[i]] += 3
             rest[t_win] -= 1
-            if _popcount(k_waits(rest, 0, &t.std_rules)) == 1:
+            if _count_waits(rest, 4, False) == 1:
                 f[F_WAIT] = pos
         return
     # the standard form
@@ -1629,7 +1759,9 @@ cdef class Table:
             and tuple(f.name for f in dataclasses.fields(sheet_type)) == _SHEET_FIELDS
             and getattr(sheet_type, "__slots__", None) == _SHEET_FIELDS
             and not hasattr(sheet_type, "__post_init__")
+            and all(type(vars(sheet_type).get(name)) is types.MemberDescriptorType for name in _SHEET_FIELDS)
         )
+        self.slots = tuple(vars(sheet_type)[name] for name in _SHEET_FIELDS) if self.sheet_slots else ()
         all_kinds = (ONE << 34) - 1
         krules_init(&self.d.std_rules, 1, all_kinds, all_kinds, 0, 0)
         krules_init(&self.d.std_pairs_rules, 3, all_kinds, all_kinds, 0, 0)
@@ -1743,11 +1875,6 @@ def score(Table table, tiles, int win, melds, bint self_drawn, bint kong, bint l
 
 
 cdef tuple _SHEET_FIELDS = ("items", "total", "unit", "points", "notes")
-cdef str _ITEMS = "items"
-cdef str _TOTAL = "total"
-cdef str _UNIT = "unit"
-cdef str _POINTS = "points"
-cdef str _NOTES = "notes"
 
 
 cdef object _sheet(Table table, tuple items, int64_t total, int64_t base):
@@ -1762,12 +1889,13 @@ cdef object _sheet(Table table, tuple items, int64_t total, int64_t base):
     points = table.base_points + total
     if not table.sheet_slots:
         return table.sheet_type(items, total, table.unit, points, notes)
+    cdef tuple slots = table.slots
     sheet = _alloc(<PyTypeObject*>table.sheet_type, 0)
-    PyObject_GenericSetAttr(sheet, _ITEMS, items)
-    PyObject_GenericSetAttr(sheet, _TOTAL, total)
-    PyObject_GenericSetAttr(sheet, _UNIT, table.unit)
-    PyObject_GenericSetAttr(sheet, _POINTS, points)
-    PyObject_GenericSetAttr(sheet, _NOTES, notes)
+    _set_slot(slots[0], sheet, items)
+    _set_slot(slots[1], sheet, total)
+    _set_slot(slots[2], sheet, table.unit)
+    _set_slot(slots[3], sheet, points)
+    _set_slot(slots[4], sheet, notes)
     return sheet
 
 
@@ -1829,6 +1957,23 @@ def _py_readings(Table table, tiles, int win, melds, bint self_drawn, bint kong,
         return [tuple([feats[i * NFEAT + j] for j in range(NFEAT)]) for i in range(n)]
     finally:
         free(feats)
+
+
+def _py_waits(Table table, standing, bint seven_pairs) -> tuple:
+    """(the kernel's wait count, capped at 2; the core's exact count) of
+    3n+1 tiles (kinds, a kind up to four times)."""
+    cdef uint8_t s[34]
+    cdef int total = 0
+    memset(s, 0, 34)
+    for x in standing:
+        if not 0 <= x < 34 or s[x] == 4:
+            raise ValueError(f"bad tiles {standing!r}")
+        s[x] += 1
+        total += 1
+    if total % 3 != 1:
+        raise ValueError(f"{total} tiles, not 3n+1")
+    ensure_tables()
+    return _count_waits(s, total, seven_pairs), _nwaits_core(&table.d, s, seven_pairs)
 
 
 def _py_combos(chows, pungs) -> tuple:

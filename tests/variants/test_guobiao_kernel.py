@@ -228,6 +228,40 @@ def test_feature_names_are_reading_attributes() -> None:
     assert set(_mcr.COMBOS) <= {f.zh for f in FANS}
 
 
+def random_standing(rng: random.Random) -> list[int]:
+    """3n+1 tiles from one or two suits and a few honours (often ready)."""
+    n = rng.choice((1, 4, 7, 10, 13, 13, 13))
+    kinds = [k for s in rng.sample(range(3), rng.choice((1, 1, 2))) for k in range(9 * s, 9 * s + 9)]
+    kinds += rng.sample(range(27, 34), rng.choice((0, 1, 2)))
+    counts = dict.fromkeys(kinds, 0)
+    out: list[int] = []
+    while len(out) < n:
+        k = rng.choice(kinds)
+        if counts[k] < 4:
+            counts[k] += 1
+            out.append(k)
+    return out
+
+
+def test_wait_counts_match_the_core() -> None:
+    """The kernel's wait count (by parts, capped at 2) against the core's
+    waits (plus a fifth copy of a kind held four times)."""
+    table = RULE_SETS["default"]._kernel
+    rng = random.Random(SEED + 3)
+    seen = set()
+    for i in range(30000):
+        if i < len(SITUATIONS):
+            standing, pairs = list(SITUATIONS[i].hand), not SITUATIONS[i].melds
+        else:
+            standing, pairs = random_standing(rng), rng.random() < 0.5
+        fast, core = _mcr._py_waits(table, standing, pairs)
+        assert fast == min(core, 2), (standing, pairs, fast, core)
+        seen.add(fast)
+    assert seen == {0, 1, 2}
+    with pytest.raises(ValueError):
+        _mcr._py_waits(table, [0, 1], False)
+
+
 # ---------------------------------------------------------------------------
 # Set combinations: every set of chows and of pungs
 # ---------------------------------------------------------------------------
