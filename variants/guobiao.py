@@ -492,9 +492,23 @@ class _Bytecode:
     def __init__(self, src: str) -> None:
         self.src = src
         self.code: list[int] = []
+        self._folded: dict[int, tuple[ast.expr, int | None]] = {}
 
     def _const(self, node: ast.expr) -> int | None:
         """The value of a subexpression without features (folded here)."""
+        if isinstance(node, ast.Name):
+            return PREDICATE_CONSTANTS.get(node.id)
+        got = self._folded.get(id(node))
+        if got is None:
+            got = self._folded[id(node)] = (node, self._fold(node))  # (the node kept: its id stays its own)
+        return got[1]
+
+    def _fold(self, node: ast.expr) -> int | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, int):
+            value = int(node.value)
+            if value not in _INT64:
+                raise PredicateError(f"predicate {self.src!r}: constant {value} does not fit 64 bits")
+            return value
         for sub in ast.walk(node):
             if _feature_of(sub) is not None or (isinstance(sub, ast.Name) and sub.id == "combos"):
                 return None
