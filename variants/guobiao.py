@@ -1716,6 +1716,15 @@ class Guobiao(Ruleset):
         self._table = _compile(self.options)
         self._kernel = self._table.kernel
 
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled and copied without the compiled table (rebuilt from the options)."""
+        return {k: v for k, v in self.__dict__.items() if k not in ("_table", "_kernel")}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._table = _compile(self.options)
+        self._kernel = self._table.kernel
+
     # --- scoring -----------------------------------------------------------
     def score(self, ctx: WinContext) -> ScoreSheet:
         """Score a win (the best reading; flowers included in ``total``).

@@ -243,21 +243,6 @@ cdef enum:
     OP_GUARD_GE = 55
 
 
-cdef inline bint _compare(int c, int64_t a, int64_t b) noexcept nogil:
-    if c == 0:
-        return a == b
-    elif c == 1:
-        return a != b
-    elif c == 2:
-        return a < b
-    elif c == 3:
-        return a <= b
-    elif c == 4:
-        return a > b
-    else:
-        return a >= b
-
-
 cdef int64_t _run(const int64_t* code, int64_t pc, const int64_t* f) noexcept nogil:
     """Evaluate one predicate from ``pc`` (valid bytecode from the compiler:
     trusted)."""

@@ -167,6 +167,19 @@ def test_kernel_declines_what_it_cannot_score() -> None:
     assert _mcr.score(t, (0, 1, 2), 0, [object()] * 4, False, False, False, False, 0, 0, 0) is None
 
 
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_rule_sets_pickle_and_copy(name: str) -> None:
+    """The compiled table is rebuilt from the options, not copied."""
+    import copy
+    import pickle
+
+    rules = RULE_SETS[name]
+    ctx = context(SITUATIONS[0])
+    for other in (pickle.loads(pickle.dumps(rules)), copy.deepcopy(rules), copy.copy(rules)):
+        assert type(other) is type(rules) and other.options == rules.options
+        assert other.score(ctx) == rules.score(ctx) == other.score_reference(ctx)
+
+
 def test_engine_option_is_checked() -> None:
     with pytest.raises(MahjongError, match="engine"):
         guobiao.score("123456789m234p5s", win_tile="5s", engine="fast")  # type: ignore[arg-type]
