@@ -12,10 +12,15 @@ then does the whole count without touching Python objects:
    recursive splitter), 七对 / 连七对, 十三幺, 全不靠, 七星不靠, and 组合龙
    with a set and a pair;
 3. per reading, its feature record (``FEATURES`` and the set-combination
-   fans ``COMBOS``, after 不拆移 / 不得相同 / 套算一次), the wait shape;
-4. the fans in table order, each a few bytecode instructions, skipping the
-   fans already excluded (不计) by a higher one; 套算一次 reductions; 无番和;
-5. the best reading (就高不就低) with the reference calculator's tie rule.
+   fans ``COMBOS``, after 不拆移 / 不得相同 / 套算一次) and the wait shape
+   (the waits counted by parts, not by trying every tile);
+4. the fans in table order: each is a few range checks read off its
+   bytecode (the interpreter runs only what is not a check); the fans a
+   feature equal to 0 fails are dropped as a group, and a fan already
+   excluded (不计) by a higher one is not evaluated; 套算一次 reductions;
+   无番和;
+5. the best reading (就高不就低) with the reference calculator's tie rule,
+   and its score sheet.
 
 It mirrors the readable Python path of ``guobiao`` (``engine="python"``),
 which the tests compare it with, reading by reading and sheet by sheet.
