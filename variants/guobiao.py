@@ -1814,6 +1814,21 @@ class Guobiao(Ruleset):
         """The deal passes after every hand (no 连庄 in MCR)."""
         return False
 
+    def seating(self, round_index: int) -> tuple[int, ...]:
+        """Seats of the four players in each round of winds (spec §1: "seating
+        per the published rules"; PROPOSAL from the published practice,
+        "东南走之字，西北转圈圈"): before the South round East and South swap,
+        and West and North; before the West round the East and South players
+        cross to the seats opposite, West moves to South and North to East;
+        before the North round East and South swap again, and West and North.
+        Every player sits at every wind once in the four rounds."""
+        return _SEATING[round_index % 4]
+
+
+_SEATING: tuple[tuple[int, ...], ...] = ((0, 1, 2, 3), (1, 0, 3, 2), (3, 2, 0, 1), (2, 3, 1, 0))
+"""Seat of players 0..3 in the East, South, West and North rounds (player p
+starts at seat p; seat 0 deals first)."""
+
 
 def false_win_penalty(seat: int, *, num_players: int = 4, points: int = 10) -> Settlement:
     """诈和 (spec §1 proposal): ``seat`` pays ``points`` to each other seat.
