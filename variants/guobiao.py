@@ -51,7 +51,7 @@ import ast
 import enum
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Final, Literal
 
 from mahjong_core import _mcr
@@ -65,11 +65,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EXTRAS",
+    "Exclusions",
     "FANS",
     "Fan",
     "Guobiao",
     "GuobiaoOptions",
     "KnittedWait",
+    "LITERAL_EXCLUDES",
     "MixedKongs",
     "PredicateError",
     "Reading",
@@ -167,6 +169,17 @@ class KnittedWait(enum.Enum):
     later reference reading); with a declared set that is always 单钓将."""
 
 
+class Exclusions(enum.Enum):
+    """Which 不计 lists the fan table uses (spec §6 D1)."""
+
+    UNION = "union"
+    """The seed lists together with the reference calculator's (spec §5, the
+    default): what PyMahjongGB counts."""
+    LITERAL_1998 = "1998-literal"
+    """The lists of the 1998 text only (spec §5 column "Seed 不计 [001]",
+    :data:`LITERAL_EXCLUDES`), for purists; see :class:`GuobiaoOptions`."""
+
+
 EXTRAS: Final = frozenset({"四方大发", "天和", "地和", "人和", "混杠", "天听"})
 """The non-MCR hands of seed [004] (spec §7), switched on by ``extras``."""
 
@@ -185,13 +198,65 @@ class GuobiaoOptions:
     """Non-MCR hands of seed [004] to score: any of :data:`EXTRAS`."""
     false_win_penalty: int = 10
     """诈和: the offender pays this to each other seat (spec proposal)."""
+    exclusions: Exclusions = Exclusions.UNION
+    """The 不计 lists (spec §6 D1): ``"union"`` (default, PyMahjongGB) or
+    ``"1998-literal"``, the lists of the 1998 text only.
+
+    With ``"1998-literal"`` each fan excludes exactly what its [001] entry
+    names (:data:`LITERAL_EXCLUDES`; 同刻 is 双同刻, 单钓 is 单钓将), and the
+    counting rules that only stood for reference list entries go too:
+
+    - 幺九刻 counts every pung or kong of 1s, 9s and honours, dragon and
+      wind pungs included (箭刻, 圈风刻, 门风刻, 三风刻, 双箭刻, 大四喜,
+      小三元 ... name no 幺九刻 in 1998); 九莲宝灯 no longer takes one off;
+    - 双箭刻 is counted beside 小三元 (which excludes only 箭刻);
+    - 单钓将 is counted with 四杠 (a four-kong hand always waits on the pair);
+    - the hands without four sets count what their 1998 lists leave:
+      门前清 on a discard for 十三幺, 全不靠, 七星不靠 and 连七对 (七对:
+      ``seven_pairs_concealed_hand``), 混幺九 and 全带幺 for 十三幺, 全不靠
+      for 七星不靠, 七对 and 无字 for 连七对.
+
+    What stays, because it is a counting principle or a definition rather
+    than a list (spec §4): the set-combination step (不拆移, 不得相同,
+    套算一次: 大三元 never also 双箭刻, 一色四同顺 never also 一色三同顺,
+    at most three pair fans among four chows); an excluded fan excludes
+    nothing (不重复, in table order); fans defined by a number mean exactly
+    that number (三杠 is not counted with 四杠, 双暗刻 not with 三暗刻, 明杠
+    not with 双明杠); 门前清 needs a discard and 不求人 a self-draw, so they
+    never meet; 无番和 only when nothing else counts; the wait fans need a
+    single wait (独听) and at most one of them counts; 缺一门 means exactly
+    one suit missing; a pung completed by a discard is not concealed; the
+    fans of the ``extras`` and 明暗杠 (``mixed_kongs``) keep their lists, the
+    1998 text having none for them."""
+    seven_pairs_concealed_hand: bool | None = None
+    """门前清 with a 七对 won on a discard (spec §6 D8): ``None`` (default)
+    follows ``exclusions`` -- not counted with the union lists (as
+    PyMahjongGB; [004-Z] and [004-J] exclude it), counted with the
+    1998-literal lists (七对's 1998 list names only 不求人 and 单钓, and the
+    1998 门前清 is any hand with nothing claimed won on a discard).
+    ``True`` or ``False`` decides it whatever the lists.  Only 七对 proper:
+    连七对 follows its list."""
+
+    @property
+    def seven_pairs_count_concealed_hand(self) -> bool:
+        """``seven_pairs_concealed_hand`` resolved: does a 七对 on a discard count 门前清?"""
+        if self.seven_pairs_concealed_hand is None:
+            return self.exclusions is Exclusions.LITERAL_1998
+        return self.seven_pairs_concealed_hand
 
     def __post_init__(self) -> None:
         for name in ("min_fan", "false_win_penalty"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise MahjongError(f"guobiao: option {name} must be an int >= 0, got {value!r}")
-        for name, kind in (("mixed_kongs", MixedKongs), ("knitted_wait", KnittedWait)):
+        if not isinstance(self.seven_pairs_concealed_hand, (bool, type(None))):
+            raise MahjongError(
+                f"guobiao: option seven_pairs_concealed_hand {self.seven_pairs_concealed_hand!r}"
+                " is not one of None, True, False"
+            )
+        for name, kind in (
+            ("mixed_kongs", MixedKongs), ("knitted_wait", KnittedWait), ("exclusions", Exclusions),
+        ):
             value = getattr(self, name)
             try:
                 object.__setattr__(self, name, kind(value))
@@ -1060,6 +1125,102 @@ for _f in FANS + EXTRA_FANS:
         compile_predicate(_f.test)  # a bad predicate fails at import
 
 
+# The 不计 lists of the 1998 text: spec §5 column "Seed 不计 [001]" ([004-L]
+# word for word for fans 1-27), read against seed 001.  Aliases mapped to
+# the table's names (spec §6 D6): 单钓 = 单钓将, 同刻 = 双同刻.  A fan not
+# listed has no list in 1998 ("—": 四杠, 一色四步高, 三杠, 清龙, 一色三步高,
+# 三同刻, 三暗刻, 组合龙, 三风刻, the 8-fan hands but 推不倒 妙手回春 杠上开花
+# 抢杠和, and every fan of 6 and less but 全求人).  #14 and #15 look crossed
+# but are the 1998 text (spec ⚠ under 48 fan); 和绝张's "(抢杠和不计和绝张)"
+# is 抢杠和's list.
+LITERAL_EXCLUDES: Final[Mapping[str, tuple[str, ...]]] = {
+    "大四喜": ("圈风刻", "门风刻", "三风刻", "碰碰和"),
+    "大三元": ("箭刻",),
+    "绿一色": ("混一色",),
+    "九莲宝灯": ("清一色",),
+    "连七对": ("清一色", "不求人", "单钓将"),
+    "十三幺": ("五门齐", "不求人", "单钓将"),
+    "清幺九": ("碰碰和", "双同刻", "无字"),
+    "小四喜": ("三风刻",),
+    "小三元": ("箭刻",),
+    "字一色": ("碰碰和",),
+    "四暗刻": ("门前清", "碰碰和"),
+    "一色双龙会": ("平和", "七对", "清一色"),
+    "一色四同顺": ("一色三节高", "一般高", "四归一"),
+    "一色四节高": ("一色三同顺", "碰碰和"),
+    "混幺九": ("碰碰和",),
+    "七对": ("不求人", "单钓将"),
+    "七星不靠": ("五门齐", "不求人", "单钓将"),
+    "全双刻": ("碰碰和", "断幺"),
+    "清一色": ("无字",),
+    "一色三同顺": ("一色三节高",),
+    "一色三节高": ("一色三同顺",),
+    "全大": ("无字",),
+    "全中": ("断幺",),
+    "全小": ("无字",),
+    "三色双龙会": ("喜相逢", "老少副", "无字", "平和"),
+    "全带五": ("断幺",),
+    "全不靠": ("五门齐", "不求人", "单钓将"),
+    "大于五": ("无字",),
+    "小于五": ("无字",),
+    "推不倒": ("缺一门",),
+    "妙手回春": ("自摸",),
+    "杠上开花": ("自摸",),
+    "抢杠和": ("和绝张",),
+    "全求人": ("单钓将",),
+}
+"""The 不计 lists of the 1998 text (``exclusions="1998-literal"``); the other
+fans of the 81 have none."""
+
+for _zh, _xs in LITERAL_EXCLUDES.items():
+    assert _zh in _BY_NAME and all(x in _BY_NAME for x in _xs), _zh
+
+_LITERAL_TESTS: Final[Mapping[str, Predicate]] = {
+    "幺九刻": "popcount(pung_kinds & TERMINALS_HONOURS)",
+    "双箭刻": 'combos["双箭刻"]',
+    "单钓将": "wait == SINGLE or kongs == 4",
+    "全带幺": "outside or kind == ORPHANS",
+}
+"""1998-literal: predicates whose union form also expressed reference list
+entries (dragon and wind pungs not 幺九刻; 小三元 without 双箭刻; 四杠
+without 单钓将; the sets of 十三幺 are not 全带幺)."""
+
+_LITERAL_SCOPES: Final[Mapping[str, int]] = {
+    "门前清": SHIFTED | ORPHANS | LESSER | GREATER,
+    "混幺九": ORPHANS,
+    "全带幺": ORPHANS,
+    "全不靠": GREATER,
+    "七对": SHIFTED,
+    "无字": SHIFTED,
+}
+"""1998-literal: readings a fan is also counted in, where only a reference
+list kept it out (十三幺, 全不靠, 七星不靠 and 连七对 do not exclude it in 1998)."""
+
+
+def _with_options(fans: tuple[Fan, ...], options: GuobiaoOptions) -> tuple[Fan, ...]:
+    """The table's fans under the options' exclusion lists and 七对 reading."""
+    literal = options.exclusions is Exclusions.LITERAL_1998
+    seven_pairs = options.seven_pairs_count_concealed_hand
+    out = []
+    for f in fans:
+        if literal and f.zh != "明暗杠":
+            f = replace(
+                f,
+                test=_LITERAL_TESTS.get(f.zh, f.test),
+                excludes=LITERAL_EXCLUDES.get(f.zh, ()),
+                scope=f.scope | _LITERAL_SCOPES.get(f.zh, 0),
+                reduces=(),
+            )
+        if f.zh == "门前清":
+            f = replace(f, scope=f.scope | PAIRS if seven_pairs else f.scope & ~PAIRS)
+        elif f.zh == "七对" and seven_pairs:
+            f = replace(f, excludes=tuple(x for x in f.excludes if x != "门前清"))
+        elif f.zh == "七对" and "门前清" not in f.excludes:
+            f = replace(f, excludes=(*f.excludes, "门前清"))
+        out.append(f)
+    return tuple(out)
+
+
 def fan_names() -> list[str]:
     """The Chinese names of the table, highest first (the 81 and 明暗杠).
 
@@ -1558,7 +1719,7 @@ def _compile(options: GuobiaoOptions) -> _Table:
     table = _TABLES.get(options)
     if table is not None:
         return table
-    fans = tuple(f for f in EXTRA_FANS if f.zh in options.extras) + FANS
+    fans = tuple(f for f in EXTRA_FANS if f.zh in options.extras) + _with_options(FANS, options)
     if options.mixed_kongs is MixedKongs.LITERAL_1998:
         fans = tuple(_literal_kongs(f) for f in fans if f.zh != "明暗杠")
     index = {f.zh: i for i, f in enumerate(fans)}
