@@ -53,6 +53,13 @@ RULE_SETS = {
         mixed_kongs=MixedKongs.LITERAL_1998, knitted_wait=KnittedWait.OUTSIDE_ONLY, extras=EXTRAS
     ),
     "extras": Guobiao(extras=EXTRAS),
+    "1998-literal": Guobiao(exclusions="1998-literal"),
+    "1998-literal-all": Guobiao(
+        exclusions="1998-literal", mixed_kongs=MixedKongs.LITERAL_1998, knitted_wait=KnittedWait.OUTSIDE_ONLY,
+        extras=EXTRAS,
+    ),
+    "1998-literal-no-seven-pairs-concealed": Guobiao(exclusions="1998-literal", seven_pairs_concealed_hand=False),
+    "seven-pairs-concealed": Guobiao(seven_pairs_concealed_hand=True),
 }
 
 
