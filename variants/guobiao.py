@@ -42,7 +42,12 @@ reading.
 The counting conventions are those of the reference calculator (PyMahjongGB
 1.4.0, the one Botzone uses): a test runs both on tens of thousands of random
 winning hands and asks for the same total and the same fans.  Where the rules
-can be read two ways the choice is an option (:class:`GuobiaoOptions`).
+can be read two ways the choice is an option (:class:`GuobiaoOptions`)
+whose default is PyMahjongGB's: 明暗杠 (``mixed_kongs``), the 组合龙 waits
+(``knitted_wait``), the 不计 lists (``exclusions``: the union of the seed and
+reference lists, or the 1998 text's alone) and 门前清 with 七对
+(``seven_pairs_concealed_hand``).  Both engines build their fan table from
+the options.
 """
 
 from __future__ import annotations
@@ -1855,7 +1860,11 @@ class Guobiao(Ruleset):
     **Options** (:class:`GuobiaoOptions`): ``min_fan=8``,
     ``mixed_kongs=MixedKongs.REFERENCE`` (明暗杠 5),
     ``knitted_wait=KnittedWait.PYMAHJONGGB``, ``extras=frozenset()`` (seed
-    [004]'s 四方大发 天和 地和 人和 混杠 天听), ``false_win_penalty=10``.
+    [004]'s 四方大发 天和 地和 人和 混杠 天听), ``false_win_penalty=10``,
+    ``exclusions=Exclusions.UNION`` (``"1998-literal"``: the 1998 不计 lists
+    only) and ``seven_pairs_concealed_hand=None`` (门前清 with 七对 on a
+    discard: as the lists say; ``True``/``False`` force it).  The defaults
+    are PyMahjongGB's readings.
     """
 
     name = "guobiao"

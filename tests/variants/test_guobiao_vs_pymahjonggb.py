@@ -77,8 +77,17 @@ def test_agrees_with_pymahjonggb() -> None:
         assert not set(REF_NAME.values()) - set(seen), sorted(set(REF_NAME.values()) - set(seen))
 
 
-@pytest.mark.parametrize("option", ["mixed_kongs", "knitted_wait"])
+@pytest.mark.parametrize("option", ["mixed_kongs", "knitted_wait", "exclusions", "seven_pairs_concealed_hand"])
 def test_pymahjonggb_values_are_the_defaults(option: str) -> None:
-    """The options whose readings differ from PyMahjongGB default to its value."""
+    """The options whose readings differ from PyMahjongGB default to its value
+    (test_agrees_with_pymahjonggb runs the defaults): 明暗杠, its 组合龙 waits,
+    the union 不计 lists, no 门前清 with 七对."""
     defaults = guobiao.GuobiaoOptions()
-    assert getattr(defaults, option) in (MixedKongs.REFERENCE, KnittedWait.PYMAHJONGGB)
+    pymahjonggb = {
+        "mixed_kongs": MixedKongs.REFERENCE,
+        "knitted_wait": KnittedWait.PYMAHJONGGB,
+        "exclusions": guobiao.Exclusions.UNION,
+        "seven_pairs_concealed_hand": None,  # follows the union lists: not counted
+    }
+    assert getattr(defaults, option) is pymahjonggb[option]
+    assert not defaults.seven_pairs_count_concealed_hand
