@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from mahjong_core.analysis import Decomposition, Form, HandRules, Shape, decompositions
 from mahjong_core.errors import InvalidHandError, MahjongError
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import Meld, MeldKind, counts_of, format_tiles, parse_tile, parse_tiles, tile_name
+from mahjong_core.tiles import Meld, MeldKind, counts_of, format_tiles, parse_tile, parse_tiles, parse_wind, tile_name
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -540,22 +540,6 @@ def _first_twelve_fed_by(table: Table | None, feeder: int) -> int | None:
 # Convenience: score from notation
 # ---------------------------------------------------------------------------
 
-_WIND_NAMES = {"e": 0, "s": 1, "w": 2, "n": 3, "east": 0, "south": 1, "west": 2, "north": 3}
-
-
-def _wind(value: str | int) -> int:
-    if isinstance(value, int):
-        if 0 <= value < 4:
-            return value
-        raise InvalidHandError(f"wind {value!r} is not 0..3 (East South West North)")
-    w = _WIND_NAMES.get(value.strip().lower())
-    if w is not None:
-        return w
-    kind = parse_tile(value)
-    if kind not in WINDS:
-        raise InvalidHandError(f"wind {value!r} is not a wind (E S W N, 东 南 西 北, 1z..4z)")
-    return kind - EAST
-
 
 def score(
     hand: str,
@@ -595,7 +579,7 @@ def score(
     meld_list = [m if isinstance(m, Meld) else Meld.parse(m) for m in melds]
     everything = concealed + [win] + [k for m in meld_list for k in m.tiles]
     counts_of(everything)  # five copies, flowers
-    seat = _wind(seat_wind)
+    seat = parse_wind(seat_wind)
     ctx = WinContext(
         seat=seat,
         concealed=tuple(sorted(concealed + [win])),
@@ -605,7 +589,7 @@ def score(
         self_drawn=self_drawn or kong,
         dealer=seat == 0,
         seat_wind=seat,
-        round_wind=_wind(round_wind),
+        round_wind=parse_wind(round_wind),
         kong_replacement=kong,
         robbed_kong=robbed_kong,
         last_tile=last_tile,

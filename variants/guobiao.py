@@ -63,7 +63,7 @@ from mahjong_core import _mcr
 from mahjong_core.analysis import Counts, Form, HandRules, decompositions, waits
 from mahjong_core.errors import InvalidHandError, MahjongError
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import Meld, MeldKind, counts_of, format_tiles, parse_tile, parse_tiles
+from mahjong_core.tiles import Meld, MeldKind, counts_of, format_tiles, parse_tile, parse_tiles, parse_wind
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -2057,24 +2057,7 @@ def _check(w: _Win) -> None:
 # Convenience: score from notation
 # ---------------------------------------------------------------------------
 
-_WIND_NAMES = {"e": 0, "s": 1, "w": 2, "n": 3, "east": 0, "south": 1, "west": 2, "north": 3}
 _DEFAULT = Guobiao()
-
-
-def _wind(value: str | int, what: str) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        if 0 <= value < 4:
-            return value
-        raise InvalidHandError(f"{what} {value!r} is not 0..3 (East South West North)")
-    if not isinstance(value, str):
-        raise InvalidHandError(f"{what} {value!r} is not a wind")
-    w = _WIND_NAMES.get(value.strip().lower())
-    if w is not None:
-        return w
-    kind = parse_tile(value)
-    if not 27 <= kind < 31:
-        raise InvalidHandError(f"{what} {value!r} is not a wind (E S W N, 东 南 西 北, 1z..4z)")
-    return kind - EAST
 
 
 def score(
@@ -2126,8 +2109,8 @@ def score(
     concealed = parse_tiles(hand)
     win = parse_tile(win_tile)
     meld_list = tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in melds)
-    seat = _wind(seat_wind, "seat_wind")
-    prevalent = _wind(round_wind, "round_wind")
+    seat = parse_wind(seat_wind, "seat_wind")
+    prevalent = parse_wind(round_wind, "round_wind")
     concealed.append(win)
     if engine == "compiled":
         got = _mcr.score(

@@ -44,6 +44,7 @@ __all__ = [
     "format_tiles",
     "parse_melds",
     "parse_tile",
+    "parse_wind",
     "parse_tiles",
     "tile_name",
 ]
@@ -250,6 +251,31 @@ def parse_tiles(text: str) -> list[int]:
         (``0``, ``8z``, ``9f``); ``position`` is the offending index.
     """
     return _parse_span(text, 0, len(text))
+
+
+_WIND_NAMES = {"e": 0, "s": 1, "w": 2, "n": 3, "east": 0, "south": 1, "west": 2, "north": 3}
+
+
+def parse_wind(value: str | int, what: str = "wind") -> int:
+    """A wind as 0..3 (East South West North) from ``E``/``east``, a tile
+    (``1z``, 东, 東) or an int 0..3; ``what`` names the argument in errors.
+
+    >>> parse_wind("S"), parse_wind("西"), parse_wind("4z"), parse_wind(0)
+    (1, 2, 3, 0)
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < 4:
+            return value
+        raise InvalidHandError(f"{what} {value!r} is not 0..3 (East South West North)")
+    if not isinstance(value, str):
+        raise InvalidHandError(f"{what} {value!r} is not a wind")
+    w = _WIND_NAMES.get(value.strip().lower())
+    if w is not None:
+        return w
+    kind = parse_tile(value)
+    if not 27 <= kind < 31:
+        raise InvalidHandError(f"{what} {value!r} is not a wind (E S W N, 东 南 西 北, 1z..4z)")
+    return kind - 27
 
 
 def parse_tile(text: str) -> int:
