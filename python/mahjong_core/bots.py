@@ -16,14 +16,49 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from . import _native
-from .engine import Action, ActionKind, Table, play_out
+from .engine import Action, ActionKind, Phase, Table, play_out
+from .tiles import Meld
 from .analysis import HandRules
 from .rules import ReadyRule, Ruleset
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "make_bot", "play_hand"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "TableView", "ViewBot", "make_bot", "play_hand"]
+
+
+class TableView(Protocol):
+    """What a bot may read of the table: :class:`~mahjong_core.engine.Table`
+    has all of it, and so does a one-seat view such as the Botzone seat's
+    (:class:`mahjong_core.botzone.SeatView`).  Other seats' concealed tiles
+    are not for bots to read (a seat view holds zeros there)."""
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def hands(self) -> list[bytearray]: ...
+    @property
+    def melds(self) -> list[list[Meld]]: ...
+    @property
+    def discards(self) -> list[list[int]]: ...
+    @property
+    def last_discard(self) -> tuple[int, int] | None: ...
+    @property
+    def plays_as(self) -> list[int]: ...
+
+    def analysis_counts(self, seat: int) -> tuple[bytearray, int]:
+        """The seat's concealed counts as the kernels see them, and its wilds."""
+        ...
+
+    def hand_rules(self, seat: int) -> HandRules:
+        """The hand rules for ``seat`` now."""
+        ...
+
+    def observe(self, seat: int) -> dict[str, Any]: ...
 
 
 @runtime_checkable
@@ -35,13 +70,24 @@ class Bot(Protocol):
         ...
 
 
+@runtime_checkable
+class ViewBot(Protocol):
+    """A bot that reads no more than a :class:`TableView`: it can play from
+    a one-seat view too (the Botzone seat).  :class:`RandomBot` and
+    :class:`GreedyBot` are both kinds of bot."""
+
+    def choose(self, table: TableView, seat: int, legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` (never empty) for ``seat``."""
+        ...
+
+
 class RandomBot:
     """Uniformly random legal actions (seeded)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, table: Table, seat: int, legal: Sequence[Action]) -> Action:
+    def choose(self, table: TableView, seat: int, legal: Sequence[Action]) -> Action:
         return legal[int(self.rng.random() * len(legal))]
 
 
@@ -50,7 +96,7 @@ class GreedyBot:
     waits (the analysis core's discard advice, counting only tiles this seat
     cannot see); calls a pung, chow or kong when that lowers its shanten."""
 
-    def choose(self, table: Table, seat: int, legal: Sequence[Action]) -> Action:
+    def choose(self, table: TableView, seat: int, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
         if ActionKind.WIN in kinds:
             return next(a for a in legal if a.kind == ActionKind.WIN)
@@ -58,14 +104,14 @@ class GreedyBot:
             # 定缺: give up the suit held least
             hand = table.hands[seat]
             return min(legal, key=lambda a: (sum(hand[a.tile * 9 : a.tile * 9 + 9]), a.tile))
-        rules = table.ruleset.rules_for(table, seat)
+        rules = table.hand_rules(seat)
         hand = table.hands[seat]
         c, w = table.analysis_counts(seat)
         if table.phase.value == "turn":
             return self._turn(table, seat, legal, c, w, rules)
         return self._claim(table, seat, legal, c, w, rules)
 
-    def _visible(self, table: Table, seat: int) -> list[int]:
+    def _visible(self, table: TableView, seat: int) -> list[int]:
         seen = list(table.hands[seat])
         for s in range(table.n):
             for k in table.discards[s]:
@@ -76,7 +122,7 @@ class GreedyBot:
                     seen[k] += 1
         return seen
 
-    def _turn(self, table: Table, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules) -> Action:
+    def _turn(self, table: TableView, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules) -> Action:
         now = _native.shanten_buf(c, w, rules)
         # a kong that does not raise shanten is free value
         for a in legal:
@@ -114,7 +160,7 @@ class GreedyBot:
                 return a
         return discards[0] if discards else legal[0]
 
-    def _claim(self, table: Table, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules) -> Action:
+    def _claim(self, table: TableView, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules) -> Action:
         passing = next(a for a in legal if a.kind == ActionKind.PASS)
         assert table.last_discard is not None
         plays = table.plays_as
@@ -145,7 +191,7 @@ class GreedyBot:
         return best
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
+def make_bot(name: str, seed: int | None = None) -> RandomBot | GreedyBot:
     """``random`` or ``greedy``."""
     if name == "random":
         return RandomBot(seed)

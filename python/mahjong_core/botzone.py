@@ -5,7 +5,7 @@ game: the judge's requests and the bot's own earlier responses.  A request
 is one line of words; a response is one line too.  This module reads and
 writes those lines as typed values, and replays them into what one seat can
 see (:class:`BotzoneSeat`), so that any bot of this package (the
-:class:`~mahjong_core.bots.Bot` protocol) can answer.  The judge side is
+:class:`~mahjong_core.bots.ViewBot` protocol) can answer.  The judge side is
 :mod:`mahjong_core.botzone_judge`.
 
 Tile codes: ``W1..W9`` 万 (our ``1m..9m``), ``B1..B9`` 饼/筒 (``1p..9p``),
@@ -59,10 +59,10 @@ import enum
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Union, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Union
 
-from .analysis import Counts, decompositions, is_win
-from .bots import Bot, GreedyBot, make_bot
+from .analysis import Counts, HandRules, decompositions, is_win
+from .bots import GreedyBot, ViewBot, make_bot
 from .engine import Action, ActionKind, Phase
 from .errors import ProtocolError
 from .rules import Payment, Ruleset, ScoreSheet, Settlement, WinContext
@@ -624,6 +624,11 @@ class SeatView:
         """As :meth:`Table.analysis_counts` (MCR: no wilds, no substitutes)."""
         return self.hands[seat], 0
 
+    def hand_rules(self, seat: int) -> HandRules:
+        """As :meth:`Table.hand_rules`: the rule set's static hand rules (the
+        Botzone rule sets do not change them during a hand)."""
+        return self.ruleset.hand_rules
+
     def concealed_tiles(self, seat: int) -> list[int]:
         return [k for k in range(34) for _ in range(self.hands[seat][k])]
 
@@ -666,7 +671,7 @@ class BotzoneSeat:
     Feed it every request with :meth:`observe` (and this seat's response to
     it with :meth:`record`), or let :meth:`respond` do both for the newest
     request: it lists the legal responses under :class:`BotzoneMCR` and asks
-    ``bot`` (any :class:`~mahjong_core.bots.Bot`) to choose, through a
+    ``bot`` (any :class:`~mahjong_core.bots.ViewBot`) to choose, through a
     :class:`SeatView`.  A HU is offered only when the hand scores the 8 fan
     the rule set needs, counted exactly as the judge's engine counts it.
 
@@ -683,8 +688,8 @@ class BotzoneSeat:
     'HU'
     """
 
-    def __init__(self, bot: Bot | None = None, *, flowers: bool | None = None) -> None:
-        self.bot: Bot = bot if bot is not None else GreedyBot()
+    def __init__(self, bot: ViewBot | None = None, *, flowers: bool | None = None) -> None:
+        self.bot: ViewBot = bot if bot is not None else GreedyBot()
         self.flowers_hint = flowers
         self.ruleset: BotzoneMCR = BotzoneMCR()
         self.turns = 0
@@ -936,7 +941,7 @@ class BotzoneSeat:
         if tile is not None:
             counts[tile] += 1
         rs = self.ruleset
-        rules = rs.rules_for(cast("Table", self.view()), self.seat)
+        rules = self.view().hand_rules(self.seat)
         cc = Counts(list(counts))
         if not is_win(cc, 0, rules):
             return None
@@ -1062,7 +1067,7 @@ class BotzoneSeat:
         if not legal:
             return PASS
         s = self.seat
-        pick = self.bot.choose(cast("Table", self.view(legal)), s, legal)
+        pick = self.bot.choose(self.view(legal), s, legal)
         if pick not in legal:
             raise ProtocolError(f"bot {type(self.bot).__name__} chose {pick}, which is not legal", turn=self.turns)
         if pick.kind not in (ActionKind.PUNG, ActionKind.CHOW):
@@ -1091,7 +1096,7 @@ class BotzoneSeat:
         try:
             legal = [Action(ActionKind.DISCARD, self.seat, k) for k in range(34) if hand[k]]
             view = self.view(legal, Phase.TURN)
-            pick = self.bot.choose(cast("Table", view), self.seat, legal)
+            pick = self.bot.choose(view, self.seat, legal)
             if pick not in legal:
                 raise ProtocolError(f"bot {type(self.bot).__name__} chose {pick} after {claim}, which is not legal",
                                     turn=self.turns)

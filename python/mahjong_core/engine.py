@@ -576,6 +576,10 @@ class Table:
                 c[src] = 0
         return c, w
 
+    def hand_rules(self, seat: int) -> HandRules:
+        """The hand rules for ``seat`` now (:meth:`Ruleset.rules_for`)."""
+        return self._rules_for(seat)
+
     def analysis_counts(self, seat: int) -> tuple[bytearray, int]:
         """``seat``'s concealed counts as the analysis kernels see them (wild
         tiles taken out, substitutes moved) and its number of wild tiles."""
