@@ -2306,7 +2306,8 @@ def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> lis
     cdef uint8_t h[34]
     cdef int sh[34]
     cdef uint64_t masks[34]
-    cdef int k, j, s2, best = BIG
+    cdef int forms[NFORMS]
+    cdef int k, j, f, d, nf, n, s2, best = BIG
     _check(c, wilds, 2, "discard_options")
     memcpy(h, c.c, 34)
     with nogil:
@@ -2327,12 +2328,25 @@ def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> lis
                 # ready: the improving tiles are exactly the waits
                 masks[k] = k_waits(h, wilds, &r.r)
             else:
+                # one more tile lowers a form's shanten by one at most: only
+                # the forms at this discard's shanten can improve on it
+                n = _hand_n(h, wilds)
+                nf = 0
+                for f in range(NFORMS):
+                    d = _form_draws(h, wilds, &r.r, f, n)
+                    if 0 <= d < BIG and d - 1 == sh[k]:
+                        forms[nf] = f
+                        nf += 1
                 for j in range(34):
                     if h[j] < 4:
                         h[j] += 1
-                        s2 = k_shanten(h, wilds, &r.r)
+                        s2 = BIG
+                        for f in range(nf):
+                            d = _form_draws(h, wilds, &r.r, forms[f], n)
+                            if 0 <= d < s2:
+                                s2 = d
                         h[j] -= 1
-                        if s2 < sh[k]:
+                        if s2 - 1 < sh[k]:
                             masks[k] |= (<uint64_t>1) << j
             h[k] += 1
     return [(k, sh[k], masks[k]) for k in range(34) if h[k]]

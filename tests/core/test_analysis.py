@@ -371,3 +371,42 @@ def test_consistency_win_shanten_waits(tiles: list[int], w: int) -> None:
                 c2 = list(c)
                 c2[k] += 1
                 assert (k in ws) == mc.is_win(mc.Counts(c2), wilds=w, rules=ALL_FORMS)
+
+
+_DISCARD_RULES = [
+    mc.HandRules(),
+    mc.HandRules(forms=set(mc.Form) - {mc.Form.SHISANLAN}),
+    mc.HandRules(forms={mc.Form.STANDARD, mc.Form.KNITTED_STRAIGHT, mc.Form.KNITTED}),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_discard_options_equal_brute_force(data: st.DataObject) -> None:
+    """Every discard's shanten and improving tiles, against one shanten call
+    per discard and per drawn kind."""
+    rules = data.draw(st.sampled_from(_DISCARD_RULES))
+    wilds = data.draw(st.integers(0, 2))
+    kinds = data.draw(st.lists(st.integers(0, 33), min_size=14 - wilds, max_size=14 - wilds))
+    counts = [kinds.count(k) for k in range(34)]
+    if max(counts) > 4:
+        return
+    best = min(mc.shanten(mc.Counts([c - (k == d) for k, c in enumerate(counts)]), wilds=wilds, rules=rules)
+               for d in range(34) if counts[d])
+    options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
+    assert sorted(o.discard for o in options) == [k for k in range(34) if counts[k]]
+    for kind, sh, improving, _ in options:
+        mask = sum(1 << k for k in improving)
+        after = [c - (k == kind) for k, c in enumerate(counts)]
+        assert sh == mc.shanten(mc.Counts(after), wilds=wilds, rules=rules)
+        if sh == 0:
+            want = sum(1 << k for k in mc.waits(mc.Counts(after), wilds=wilds, rules=rules))
+        else:
+            want = 0
+            for j in range(34):
+                if after[j] < 4:
+                    drawn = [c + (k == j) for k, c in enumerate(after)]
+                    if mc.shanten(mc.Counts(drawn), wilds=wilds, rules=rules) < sh:
+                        want |= 1 << j
+        assert mask == want, (kind, sh)
+    assert best == options[0].shanten
