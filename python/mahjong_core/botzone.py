@@ -127,6 +127,7 @@ class BotzoneMCR(Guobiao):
     flower_tiles: ClassVar[tuple[int, ...]] = ()
     per_seat_walls = True
     calls_on_last_discard = False
+    dealer_draws_first = True
     dead_wall = 0
     dead_wall_per_kong = 0
     multiple_winners = False
@@ -799,7 +800,8 @@ class BotzoneSeat:
 
     def _draw(self, seat: int, tile: int | None) -> None:
         self.taken[seat] += 1
-        first = seat == self.dealer and not self._dealer_drew
+        # (a rule set that deals the dealer 14 sends its 14th as a first "draw")
+        first = not self.ruleset.dealer_draws_first and seat == self.dealer and not self._dealer_drew
         if seat == self.dealer:
             self._dealer_drew = True
         if not first:
@@ -977,7 +979,9 @@ class BotzoneSeat:
             kong_fed_by=self.kong_fed_by if self_drawn and self.after_kong else None,
             robbed_kong=robbed,
             last_tile=self.left((ref + 1) % NUM_SEATS) == 0 and not robbed,
-            first_turn=no_calls and self_drawn and self.draws_made[seat] == (0 if seat == self.dealer else 1),
+            first_turn=no_calls and self_drawn and self.draws_made[seat] == (
+                0 if seat == self.dealer and not rs.dealer_draws_first else 1
+            ),
             first_go_around=(not self_drawn) and no_calls and self.draws_made[seat] == 0,
             fourth_tile=fourth,
             declared_ready=False,

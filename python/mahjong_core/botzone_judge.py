@@ -684,29 +684,37 @@ class Judge:
         raise _HandOver(SeatError(seat, turn, "illegal", f"{r} is not allowed now (only PASS)", str(r)))
 
     def _deal_requests(self, table: Table) -> tuple[list[str], int]:
-        """The four ``1 ...`` requests and the dealer's first tile (the 14th
-        of its deal, sent as its first draw).  Tiles are listed in the order
-        they came from the seat's wall."""
+        """The four ``1 ...`` requests, and the index of the first event after
+        the deal (the dealer's first draw: the rule set deals 13 to every
+        seat, ``dealer_draws_first``).  Tiles are listed in the order they
+        came from the seat's wall; flowers are those of the deal."""
         n = 4
         part = len(table.wall) // n
+        first_draw = next(i for i, e in enumerate(table.events) if e["type"] == "draw")
+        deal_flowers: list[list[int]] = [[] for _ in range(n)]
+        for e in table.events[:first_draw]:
+            if e["type"] == "flower":
+                deal_flowers[e["seat"]].append(_KIND_OF[e["tile"]])
         dealt: list[list[int]] = []
         for s in range(n):
-            taken = 13 + (1 if s == table.dealer else 0) + len(table.flowers[s])
+            taken = 13 + len(deal_flowers[s])
             own = [t for t in table.wall[s * part : s * part + taken] if t < 34]
             counts = [0] * 34
             for t in own:
                 counts[t] += 1
-            if counts != list(table.hands[s]):  # the wall layout is not the one documented
-                own = table.concealed_tiles(s)
+            held = list(table.hands[s])
+            if s == table.dealer and table.drawn is not None and table.drawn < 34:
+                held[table.drawn] -= 1  # its first draw is not part of the deal
+            if counts != held:  # the wall layout is not the one documented
+                own = [k for k in range(34) for _ in range(held[k])]
             dealt.append(own)
-        first = dealt[table.dealer].pop()
-        counts4 = tuple(len(table.flowers[s]) for s in range(n))
-        flowers = tuple(f for s in range(n) for f in table.flowers[s])
+        counts4 = tuple(len(f) for f in deal_flowers)
+        flowers = tuple(f for fs in deal_flowers for f in fs)
         reqs = [
             str(DealRequest((counts4[0], counts4[1], counts4[2], counts4[3]), tuple(dealt[s]), flowers))
             for s in range(n)
         ]
-        return reqs, first
+        return reqs, first_draw
 
     def _play(
         self,
@@ -717,10 +725,9 @@ class Judge:
     ) -> None:
         quan = table.round_wind
         self._broadcast_each(progs, hist, result, [str(SeatRequest(s, quan)) for s in range(4)])
-        deal, first = self._deal_requests(table)
+        deal, seen = self._deal_requests(table)
         self._broadcast_each(progs, hist, result, deal)
-        seen = len(table.events)  # events up to here are the deal's
-        drawn: int | None = first
+        drawn: int | None = None
         while not table.is_over:
             # the seat on turn has drawn: flowers first, then the draw
             p = table.turn

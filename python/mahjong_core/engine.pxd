@@ -55,7 +55,7 @@ cdef class Table:
     cdef public dict substitutes
     cdef public list plays_as, opening_wins
     cdef public int _must_win
-    cdef public bint _last_offer
+    cdef public bint _last_offer, _dealer_draws
     cdef public list last_tile_offers
     cdef public object last_tile_taker
     cdef public list _waits, _rules

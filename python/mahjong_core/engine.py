@@ -351,6 +351,7 @@ class Table:
         """Opening wins settled at once while the hand goes on
         (``opening_wins_continue``)."""
         self._must_win = ruleset.must_win_last_tiles
+        self._dealer_draws = ruleset.dealer_draws_first
         self._last_offer = ruleset.last_tile_offer
         self.last_tile_offers: list[int] = []
         """海底漫游: the seats the last tile was offered to, in order."""
@@ -393,7 +394,7 @@ class Table:
         )
         for i in range(self.n):
             seat = (self.dealer + i) % self.n
-            for _ in range(rs.hand_size + (1 if seat == self.dealer else 0)):
+            for _ in range(rs.hand_size + (1 if seat == self.dealer and not self._dealer_draws else 0)):
                 self._take(seat, self._pop_front(seat))
         self._event("deal", hands=[self._hand_text(s) for s in range(self.n)])
         if rs.wild_indicator:
@@ -436,7 +437,7 @@ class Table:
             if not moved:
                 break
         for s in range(self.n):
-            if s != self.dealer:
+            if s != self.dealer or self._dealer_draws:
                 self._update_waits(s)
         self.drawn = None
         if self._has_instant:
@@ -462,6 +463,16 @@ class Table:
         if self.ruleset.missing_suit:
             self.phase = _DECLARE
             self.claimants = {s: self._missing_suit_choices(s) for s in range(self.n)}
+            return
+        self._first_turn()
+
+    def _first_turn(self) -> None:
+        """The dealer's first turn: on its 14th tile, or on its first draw
+        (``dealer_draws_first``)."""
+        self.phase = _TURN
+        self.turn = self.dealer
+        if self._dealer_draws:
+            self._next_draw(self.dealer)
 
     def _missing_suit_choices(self, seat: int) -> list[Action]:
         """定缺 choices: a suit the hand lacks is forced; with one suit held,
@@ -809,7 +820,9 @@ class Table:
             seen = visible[win_tile] + (0 if self_drawn else -1)
             fourth = seen >= 3
         no_calls = not any(self.melds)  # every claim or kong leaves a meld
-        first = no_calls and self_drawn and self.draws_made[seat] == (0 if seat == self.dealer else 1)
+        first = no_calls and self_drawn and self.draws_made[seat] == (
+            0 if seat == self.dealer and not self._dealer_draws else 1
+        )
         return WinContext(
             seat=seat,
             concealed=tuple(k for k in range(34) for _ in range(c[k])),
@@ -1164,8 +1177,7 @@ class Table:
             self._event("missing_suits", suits=["mps"[m] if m is not None else None for m in self.missing])
             self.claimants = {}
             self.answers = {}
-            self.phase = _TURN
-            self.turn = self.dealer
+            self._first_turn()
             return
         if self.phase is _ROB:
             assert self.pending_kong is not None

@@ -239,6 +239,10 @@ class Ruleset:
     (The engine reads this tuple, not :meth:`is_flower`.)"""
     copies: ClassVar[int] = 4
     dice: ClassVar[int] = 2
+    dealer_draws_first: ClassVar[bool] = False
+    """The dealer is dealt ``hand_size`` tiles like everyone and starts with
+    a draw (so its first tile is a drawn tile, as on Botzone); ``False``: the
+    dealer is dealt one more tile and starts by discarding."""
     dead_wall: ClassVar[int] = 0
     """Tiles kept back at the end of the wall (never drawn)."""
     dead_wall_per_kong: ClassVar[int] = 0

@@ -458,14 +458,15 @@ def code(name: str) -> str:
 
 def expected_turns(events: list[dict[str, Any]], quan: int) -> list[tuple[list[str | None], dict[int, str]]]:
     """The protocol turns a hand's engine record implies: the four requests
-    (None where the record does not fix the text: the deal, the dealer's
-    first tile) and the responses of the seats that acted (others PASS).
-    A response ending in '*' is a prefix (a claim that lost)."""
-    first_action = next(i for i, e in enumerate(events) if e["type"] == "action")
+    (None where the record does not fix the text: the deal) and the
+    responses of the seats that acted (others PASS).  The dealer is dealt 13
+    and its first tile is a draw of the record (the rule set's
+    ``dealer_draws_first``).  A response ending in '*' is a prefix (a claim
+    that lost)."""
+    first_draw = next(i for i, e in enumerate(events) if e["type"] == "draw")
     turns: list[tuple[list[str | None], dict[int, str]]] = [
         ([f"0 {s} {quan}" for s in range(4)], {}),
         ([None] * 4, {}),
-        ([None, "3 0 DRAW", "3 0 DRAW", "3 0 DRAW"], {}),
     ]
     flowers: list[tuple[list[str | None], dict[int, str]]] = []
     call: dict[str, Any] | None = None
@@ -473,7 +474,7 @@ def expected_turns(events: list[dict[str, Any]], quan: int) -> list[tuple[list[s
     def everyone(line: str) -> None:
         turns.append(([line] * 4, {}))
 
-    for e in events[first_action:]:
+    for e in events[first_draw:]:
         t = e["type"]
         if t == "action":
             s, a = e["seat"], e["action"]
@@ -564,11 +565,12 @@ def check_transcript(text: str) -> list[dict[str, Any]]:
                     assert resp.startswith(exp[:-1]), (n, i, s, resp, exp)
                 else:
                     assert resp == exp, (n, i, s, resp, exp)
-        # the deal: the 13 tiles (and the dealer's first tile) are the engine's deal,
-        # in the order they came from the seat's wall; flowers as the record shows them
+        # the deal: the 13 tiles are the engine's deal, in the order they came
+        # from the seat's wall; flowers as the record shows them before the
+        # dealer's first draw
         deal = next(e for e in events if e["type"] == "deal")
-        first_action = next(i for i, e in enumerate(events) if e["type"] == "action")
-        dealt_flowers = [[code(e["tile"]) for e in events[:first_action] if e["type"] == "flower" and e["seat"] == s]
+        first_draw = next(i for i, e in enumerate(events) if e["type"] == "draw")
+        dealt_flowers = [[code(e["tile"]) for e in events[:first_draw] if e["type"] == "flower" and e["seat"] == s]
                          for s in range(4)]
         header = events[0]
         rs = BotzoneMCRFlowers() if header["ruleset_id"] == BotzoneMCRFlowers().id else BotzoneMCR()
@@ -578,9 +580,10 @@ def check_transcript(text: str) -> list[dict[str, Any]]:
             words = got[1]["requests"][s].split()
             assert words[:5] == ["1", *(str(len(f)) for f in dealt_flowers)]
             tiles = words[5:18]
-            if s == 0:
-                tiles.append(got[2]["requests"][0].split()[1])
             held = Counter({k: n for k, n in enumerate(table.hands[s]) if n})  # after the flower replacements
+            if s == table.dealer and table.drawn is not None:
+                held[table.drawn] -= 1  # the dealer's first draw is not dealt
+                held = +held
             assert Counter(tile_from_code(c) for c in tiles) == held
             if not any(dealt_flowers):
                 assert held == Counter(parse_tiles(deal["hands"][s]))

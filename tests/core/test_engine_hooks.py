@@ -454,3 +454,43 @@ def test_no_win_right_after_a_chow_or_pung() -> None:
                 calls += 1
                 assert all(x.kind != ActionKind.WIN for x in t.legal_actions(a.seat))
     assert calls > 100
+
+
+class DealerDrawsRules(Ruleset):
+    """The dealer is dealt 13 and starts with a draw (Botzone's flow)."""
+
+    name = "test-dealer-draws"
+    flower_tiles = tuple(range(34, 42))
+    dealer_draws_first = True
+
+
+class DealerDrawsMissingRules(DealerDrawsRules):
+    name = "test-dealer-draws-missing"
+    missing_suit = True
+    allow_chow = False
+
+
+@pytest.mark.parametrize("rs", [DealerDrawsRules(), DealerDrawsMissingRules()], ids=lambda r: r.name)
+def test_dealer_draws_first(rs: Ruleset) -> None:
+    for seed in range(200):
+        t = Table(rs, seed=seed, dealer=seed % 4)
+        check_invariants(t)
+        if rs.missing_suit:
+            assert t.phase is Phase.DECLARE and sum(t.hands[t.dealer]) == 13
+            for s in list(t.claimants):
+                t.apply(t.legal_actions(s)[0])
+        assert t.phase is Phase.TURN and t.turn == t.dealer
+        assert t.drawn is not None and t.draws_made[t.dealer] == 1
+        draws = [e for e in t.events if e["type"] == "draw"]
+        assert draws and draws[-1]["seat"] == t.dealer  # its first tile is a draw
+        greedy = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            t.apply(greedy.choose(t, seat, t.legal_actions(seat)))
+            check_invariants(t)
+        for s in t.winners:
+            ctx = t.contexts[s]
+            assert ctx.win_tile >= 0  # never the "dealt 14th tile" of a dealer
+            if ctx.first_turn:
+                assert ctx.self_drawn and t.draws_made[s] == 1
+        assert replay(dumps(t.events), ruleset=rs).events == t.events

@@ -30,7 +30,9 @@ def check_invariants(t: Table) -> None:
             if s in t.out:
                 continue  # a seat that won and left (血战到底) keeps its tiles
             size = sum(t.hands[s]) + len(t.wild_flowers[s]) + 3 * len(t.melds[s])
-            extra = 1 if (t.phase in (Phase.TURN, Phase.DECLARE, Phase.OPENING) and s == t.turn) else 0
+            extra = 1 if (t.phase == Phase.TURN and s == t.turn) else 0
+            if t.phase in (Phase.DECLARE, Phase.OPENING) and s == t.dealer and not rs.dealer_draws_first:
+                extra = 1  # the dealer's 14th tile, before its first discard
             if t.phase == Phase.ROB and t.pending_kong and t.pending_kong[0] == s:
                 extra = 0  # the added tile sits on the table, waiting
             assert size == rs.hand_size + extra, (s, size, t.phase)
