@@ -1810,31 +1810,22 @@ cdef int _load(Table t, object tiles, int win, object melds, Hand* h, int* mk, i
     return OK
 
 
-def score(Table table, tiles, int win, melds, bint self_drawn, bint kong, bint last_tile, bint fourth_tile,
-          int seat_wind, int round_wind, int flowers, bint first_turn=False, bint first_go_around=False,
-          bint dealer=False, bint ready_on_deal=False, bint wild_kong=False):
-    """Score one MCR win: its score sheet (``total`` with the flowers), or
-    None when the situation is not a valid winning hand or has more readings
-    than the kernel keeps (the Python path then raises or scores it).
-
-    ``tiles``: the concealed tile kinds, the winning tile included; ``win``:
-    the winning tile (-1: the dealer's dealt hand, self-drawn); ``melds``:
-    Meld values; ``kong``: 杠上开花 when self-drawn, else 抢杠和.
-    """
-    cdef Hand h
-    cdef Found best
+cdef int _start(Table table, tiles, int win, melds, Hand* h, bint self_drawn, bint kong, bint last_tile,
+                bint fourth_tile, int seat_wind, int round_wind, int flowers, bint first_turn,
+                bint first_go_around, bint dealer, bint ready_on_deal, bint wild_kong) except? -99:
+    """Load one situation into ``h`` and fill its hand facts: OK, or the
+    code of what is wrong (not tile ids or melds: BAD_INPUT, and the Python
+    path then says what)."""
     cdef Flags fl
     cdef int mk[4]
     cdef int mt[4]
-    cdef int rc, j
-    cdef list items
-    cdef tuple out
+    cdef int rc
     try:
-        rc = _load(table, tiles, win, melds, &h, mk, mt)
-    except Exception:  # not tile ids or melds: the Python path says what is wrong
-        return None
+        rc = _load(table, tiles, win, melds, h, mk, mt)
+    except Exception:
+        return BAD_INPUT
     if rc != OK:
-        return None
+        return rc
     fl.self_drawn = self_drawn
     fl.kong = kong
     fl.last_tile = last_tile
@@ -1848,9 +1839,29 @@ def score(Table table, tiles, int win, melds, bint self_drawn, bint kong, bint l
     fl.ready_on_deal = ready_on_deal
     fl.wild_kong = wild_kong
     ensure_tables()
+    return _prepare(h, mk, mt, &fl)
+
+
+def score(Table table, tiles, int win, melds, bint self_drawn, bint kong, bint last_tile, bint fourth_tile,
+          int seat_wind, int round_wind, int flowers, bint first_turn=False, bint first_go_around=False,
+          bint dealer=False, bint ready_on_deal=False, bint wild_kong=False):
+    """Score one MCR win: its score sheet (``total`` with the flowers), or
+    None when the situation is not a valid winning hand or has more readings
+    than the kernel keeps (the Python path then raises or scores it).
+
+    ``tiles``: the concealed tile kinds, the winning tile included; ``win``:
+    the winning tile (-1: the dealer's dealt hand, self-drawn); ``melds``:
+    Meld values; ``kong``: 杠上开花 when self-drawn, else 抢杠和.
+    """
+    cdef Hand h
+    cdef Found best
+    cdef int rc, j
+    cdef list items
+    cdef tuple out
     # (the GIL is kept: releasing and taking it back costs more than a
     # hand's count)
-    rc = _prepare(&h, mk, mt, &fl)
+    rc = _start(table, tiles, win, melds, &h, self_drawn, kong, last_tile, fourth_tile, seat_wind,
+                round_wind, flowers, first_turn, first_go_around, dealer, ready_on_deal, wild_kong)
     if rc == OK:
         rc = _best(&table.d, &h, &best, NULL, NULL)
     if rc != OK:
@@ -1911,37 +1922,17 @@ def _py_readings(Table table, tiles, int win, melds, bint self_drawn, bint kong,
     COMBOS), or None as :func:`score`."""
     cdef Hand h
     cdef Found res
-    cdef Flags fl
-    cdef int mk[4]
-    cdef int mt[4]
     cdef int rc, n = 0
     cdef int64_t* feats
-    try:
-        rc = _load(table, tiles, win, melds, &h, mk, mt)
-    except Exception:  # not tile ids or melds: the Python path says what is wrong
-        return None
+    rc = _start(table, tiles, win, melds, &h, self_drawn, kong, last_tile, fourth_tile, seat_wind,
+                round_wind, flowers, first_turn, first_go_around, dealer, ready_on_deal, wild_kong)
     if rc != OK:
         return None
-    fl.self_drawn = self_drawn
-    fl.kong = kong
-    fl.last_tile = last_tile
-    fl.fourth_tile = fourth_tile
-    fl.seat_wind = seat_wind
-    fl.round_wind = round_wind
-    fl.flowers = flowers
-    fl.first_turn = first_turn
-    fl.first_go_around = first_go_around
-    fl.dealer = dealer
-    fl.ready_on_deal = ready_on_deal
-    fl.wild_kong = wild_kong
     feats = <int64_t*>malloc(MAXR * NFEAT * sizeof(int64_t))
     if feats == NULL:
         raise MemoryError()
     try:
-        ensure_tables()
-        rc = _prepare(&h, mk, mt, &fl)
-        if rc == OK:
-            rc = _best(&table.d, &h, &res, feats, &n)
+        rc = _best(&table.d, &h, &res, feats, &n)
         if rc != OK:
             return None
         return [tuple([feats[i * NFEAT + j] for j in range(NFEAT)]) for i in range(n)]
