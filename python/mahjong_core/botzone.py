@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 from .analysis import Counts, HandRules, decompositions, is_win
 from .bots import GreedyBot, ViewBot, make_bot
-from .engine import Action, ActionKind, Phase
+from .engine import Action, ActionKind, Phase, observation
 from .errors import ProtocolError
 from .rules import Payment, Ruleset, ScoreSheet, Settlement, WinContext
 from .tiles import Meld, MeldKind
@@ -612,6 +612,8 @@ class SeatView:
     wild_kinds: frozenset[int] = field(default_factory=frozenset)
     substitutes: dict[int, int] = field(default_factory=dict)
     plays_as: list[int] = field(default_factory=lambda: list(range(42)))
+    wild_flowers: list[list[int]] = field(default_factory=lambda: [[] for _ in range(NUM_SEATS)])
+    """Wild flowers held (none in MCR)."""
     """The kind each tile id plays as (MCR has no substitutes: itself)."""
 
     @property
@@ -637,24 +639,8 @@ class SeatView:
         return list(self.legal) if seat == self.seat else []
 
     def observe(self, seat: int) -> dict[str, Any]:
-        """The same keys as :meth:`Table.observe` (other seats' hand sizes are 0)."""
-        return {
-            "seat": seat,
-            "phase": self.phase.value,
-            "turn": self.turn,
-            "dealer": self.dealer,
-            "round_wind": self.round_wind,
-            "seat_wind": self.seat_wind(seat),
-            "hand": self.concealed_tiles(seat),
-            "drawn": self.drawn if seat == self.turn else None,
-            "melds": [[str(m) for m in ms] for ms in self.melds],
-            "discards": [list(d) for d in self.discards],
-            "flowers": [list(f) for f in self.flowers],
-            "hand_sizes": [sum(h) for h in self.hands],
-            "live_tiles": self.live_tiles,
-            "last_discard": self.last_discard,
-            "legal": [a.id for a in self.legal_actions(seat)],
-        }
+        """As :meth:`Table.observe` (other seats' hand sizes are 0)."""
+        return observation(self, seat)
 
 
 class _Ask(enum.Enum):

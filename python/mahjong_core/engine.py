@@ -49,6 +49,7 @@ __all__ = [
     "ActionKind",
     "Phase",
     "Table",
+    "observation",
     "play_out",
     "shuffle",
 ]
@@ -187,6 +188,29 @@ _MELDS: dict[MeldKind, dict[int, Meld]] = {
 def _discard_id(tile: int) -> int:
     """The action id discarding tile id ``tile`` (a kind, or a wild flower)."""
     return tile if tile < 34 else _FLOWER_DISCARD_BASE + tile - 34
+
+
+def observation(view: Any, seat: int) -> dict[str, Any]:
+    """The observation dict of ``seat`` from a table, or from any view with
+    the same attributes (the Botzone seat view): see :meth:`Table.observe`."""
+    return {
+        "seat": seat,
+        "phase": view.phase.value,
+        "turn": view.turn,
+        "dealer": view.dealer,
+        "round_wind": view.round_wind,
+        "seat_wind": view.seat_wind(seat),
+        "hand": view.concealed_tiles(seat),
+        "wild_flowers": list(view.wild_flowers[seat]),
+        "drawn": view.drawn if seat == view.turn else None,
+        "melds": [[str(m) for m in ms] for ms in view.melds],
+        "discards": [list(d) for d in view.discards],
+        "flowers": [list(f) for f in view.flowers],
+        "hand_sizes": [sum(h) for h in view.hands],
+        "live_tiles": view.live_tiles,
+        "last_discard": view.last_discard,
+        "legal": [a.id for a in view.legal_actions(seat)],
+    }
 
 
 def play_out(table: Table, bots: Sequence[Any]) -> Table:
@@ -1353,24 +1377,7 @@ class Table:
     def observe(self, seat: int) -> dict[str, Any]:
         """What ``seat`` can see: its own tiles, everyone's melds, discards and
         flowers, the wall count; never another seat's concealed tiles."""
-        return {
-            "seat": seat,
-            "phase": self.phase.value,
-            "turn": self.turn,
-            "dealer": self.dealer,
-            "round_wind": self.round_wind,
-            "seat_wind": self.seat_wind(seat),
-            "hand": self.concealed_tiles(seat),
-            "wild_flowers": list(self.wild_flowers[seat]),
-            "drawn": self.drawn if seat == self.turn else None,
-            "melds": [[str(m) for m in ms] for ms in self.melds],
-            "discards": [list(d) for d in self.discards],
-            "flowers": [list(f) for f in self.flowers],
-            "hand_sizes": [sum(h) for h in self.hands],
-            "live_tiles": self.live_tiles,
-            "last_discard": self.last_discard,
-            "legal": [a.id for a in self.legal_actions(seat)],
-        }
+        return observation(self, seat)
 
     def observe_tensor(
         self, seat: int, out: npt.NDArray[np.float32] | None = None
