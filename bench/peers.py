@@ -35,6 +35,7 @@ from mahjong.shanten import Shanten
 
 import mahjong_core as mc
 from mahjong_core import Form, HandRules, _native
+from mahjong_core.variants import guobiao
 
 Hand = list[int]
 
@@ -46,17 +47,8 @@ RIICHI = HandRules(seven_pairs_distinct=True)
 win shapes of riichi mahjong (riichienv, xiangting, mahjong)."""
 RIICHI_NO_ORPHANS = HandRules(forms={Form.STANDARD, Form.SEVEN_PAIRS}, seven_pairs_distinct=True)
 """What ``mahjong``'s HandDivider reads (it has no thirteen-orphans reading)."""
-GB_FORMS = HandRules(
-    forms={
-        Form.STANDARD,
-        Form.SEVEN_PAIRS,
-        Form.THIRTEEN_ORPHANS,
-        Form.KNITTED,
-        Form.GREATER_KNITTED,
-        Form.KNITTED_STRAIGHT,
-    }
-)
-"""The forms PyMahjongGB's ``MahjongShanten`` covers (Chinese Official)."""
+GB_FORMS = guobiao.RULES
+"""The forms PyMahjongGB's ``MahjongShanten`` covers: 国标's own hand rules."""
 
 # --- native inputs ---------------------------------------------------------------
 
