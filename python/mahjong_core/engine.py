@@ -547,6 +547,10 @@ class Table:
         kept = self._dead + self._dead_per_kong * self.kongs_made
         return max(0, self.tail - self.head - kept)
 
+    def _win_forced(self) -> bool:
+        """最后四张自动胡: so few tiles are left that an offered win must be taken."""
+        return self._must_win > 0 and self.live_tiles < self._must_win
+
     def remaining_wall(self) -> list[int]:
         """The tiles not yet drawn, in drawing order (per-seat walls: seat 0's
         part first), including any dead wall."""
@@ -682,7 +686,6 @@ class Table:
     def _turn_actions(self, seat: int) -> list[Action]:
         rs = self.ruleset
         hand = self.hands[seat]
-        ids = _native.held_kinds(hand)
         if self.declared[seat]:
             return self._ready_turn_actions(seat)
         if self.last_tile_taker == seat and self.drawn is not None:
@@ -691,6 +694,7 @@ class Table:
             if self._win_on(seat, None) is not None:
                 ids.append(125)
             return [_ACTIONS[seat][i] for i in ids]
+        ids = _native.held_kinds(hand)
         if self._ready_rule is not _READY_NONE and rs.may_declare_ready(self, seat):
             ready = self._ready_discards(seat, ids)
         else:
@@ -730,7 +734,7 @@ class Table:
         flowers = self.wild_flowers[seat]
         if flowers and (self._wild_discard or not ids):
             ids += sorted({_FLOWER_DISCARD_BASE + f - 34 for f in flowers})
-        if self._must_win and self.live_tiles < self._must_win and 125 in ids:
+        if self._win_forced() and 125 in ids:
             ids = [125]  # 最后四张自动胡: a win on the last tiles is not declined
         acts = _ACTIONS[seat]
         return [acts[i] for i in ids]
@@ -777,7 +781,7 @@ class Table:
                     ids.append(68 + drawn)
         if self._win_on(seat, None) is not None:
             ids.append(125)
-            if self._must_win and self.live_tiles < self._must_win:
+            if self._win_forced():
                 ids = [125]
         ids.sort()
         acts = _ACTIONS[seat]
@@ -896,7 +900,7 @@ class Table:
             # a locked hand only wins; so does any hand on the last discard
             # where the rule set allows no calls on it
             if (self._waits[seat] >> self.plays_as[tile]) & 1 and seat not in self.missed_win and self._win_on(seat, tile):
-                if self._must_win and self.live_tiles < self._must_win:
+                if self._win_forced():
                     return [_ACTIONS[seat][125]]
                 return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
             return []
@@ -925,7 +929,7 @@ class Table:
                 ids.append(124)
         if (self._waits[seat] >> self.plays_as[tile]) & 1 and seat not in self.missed_win:
             if self._win_on(seat, tile) is not None:
-                if self._must_win and self.live_tiles < self._must_win:
+                if self._win_forced():
                     return [_ACTIONS[seat][125]]  # 最后四张自动胡: no choice
                 ids.append(125)
         if not ids:
@@ -1039,7 +1043,7 @@ class Table:
                 for s in self._order_from(seat):
                     if (self._waits[s] >> self.plays_as[a.tile]) & 1 and s not in self.missed_win:
                         if self._win_on(s, a.tile, robbed=True) is not None:
-                            forced = self._must_win and self.live_tiles < self._must_win
+                            forced = self._win_forced()
                             claim[s] = [action_of(s, 125)] if forced else [action_of(s, 125), action_of(s, 126)]
             if claim:
                 self.phase = _ROB
