@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -96,10 +97,6 @@ class AlwaysWin:
         return wins[0] if wins else GreedyBot().choose(table, seat, legal)
 
 
-def _opening_seats(rs: Ruleset, t: Table) -> list[int]:
-    return [s for s in range(4) if t.hands[s] and OpeningRules.instant_win(rs, t, s) is not None]  # type: ignore[arg-type]
-
-
 @pytest.mark.parametrize("rs", [OpeningRules(), OpeningGoesOnRules()], ids=lambda r: r.name)
 def test_opening_wins(rs: Ruleset) -> None:
     openings = passed = 0
@@ -133,9 +130,9 @@ def test_opening_wins(rs: Ruleset) -> None:
             for c, _ in t.opening_wins:
                 for s in range(4):
                     opening[s] += 6 if s == c.seat else -2
-            rest = Settlement(tuple(p for p in t.settlement.payments if p.reason != "self-draw" or True))
             assert t.win_settlement.deltas(4) == opening
-            assert t.deltas() == [a + b for a, b in zip(opening, (t.settlement.deltas(4)[s] - opening[s] for s in range(4)))]
+            # the opening payments stay in the hand's settlement, whatever came after
+            assert not Counter(t.win_settlement.payments) - Counter(t.settlement.payments)
             assert len(t.events) > 10  # the hand went on
         assert replay(dumps(t.events), ruleset=rs).events == t.events
     assert openings > 10 and passed > 3
@@ -292,7 +289,6 @@ def test_match_carries_state_and_reseats() -> None:
     doubled = 0
     rounds_seen = set()
     for r, t in zip(m.results, m.tables):
-        rounds = sum(1 for x in m.results[: r.number] if x.round_wind != r.round_wind) and 1
         seats = DrawCounterRules().seating(0 if r.round_wind == 0 else 1)
         rounds_seen.add(r.round_wind)
         assert r.seats == seats
@@ -425,7 +421,8 @@ def test_wild_flowers() -> None:
             legal = t.legal_actions(seat)
             if t.phase is Phase.TURN:
                 discards = {a.tile for a in legal if a.kind == ActionKind.DISCARD and a.tile >= 34}
-                assert discards == (set(t.wild_flowers[seat]) if t.phase is Phase.TURN and not t.declared[seat] else discards)
+                if not t.declared[seat]:
+                    assert discards == set(t.wild_flowers[seat])
                 c, w = t.analysis_counts(seat)
                 assert w == len(t.wild_flowers[seat]) + sum(t.hands[seat][k] for k in t.wild_kinds if k < 34)
             a = greedy.choose(t, seat, legal) if seed % 2 else rng.choice(legal)
