@@ -312,3 +312,153 @@ def test_claim_priority_win_then_pung_then_chow() -> None:
     sc = Scenario(BASE, FIVE_S_HANDS)
     sc.play("E discard 5s", "S chow 456s", "W pass", "N pass")
     assert sc.to_act == ["S"] and [str(m) for m in sc.table.melds[sc.seat("S")]] == ["chi 456s"]
+
+
+# ------------------------------------------------ 吃张打张, no kong in the turn of a pung
+
+
+class BanRules(Ruleset):
+    name = "test-bans"
+    chow_discard_ban = True
+    kong_after_pung_ban = True
+
+
+def _ban_hands(south: str) -> list[str]:
+    return ["19m9p147258s12345z", south, "5678m12345p6677z", "9m68p89s11223344z"]
+
+
+@pytest.mark.parametrize("rs", [BASE, BanRules()], ids=lambda r: r.name)
+def test_chow_swap_ban(rs: Ruleset) -> None:
+    sc = Scenario(rs, _ban_hands("1234m99p7777p369s"))
+    sc.play("E discard 1m")
+    assert sc.offers("S") == ["chow 123m", "pass"]
+    sc.play("S chow 123m")
+    offers = sc.offers("S")
+    # 吃张打张: with 2m3m used, neither 1m (the same chow again) nor 4m (234m) may go
+    assert ("discard 1m" in offers, "discard 4m" in offers) == ((False, False) if rs.chow_discard_ban else (True, True))
+    assert "discard 9p" in offers and "concealed kong 7p" in offers  # a chow does not stop a kong
+    if rs.chow_discard_ban:
+        with pytest.raises(ScenarioError, match="not legal"):
+            sc.play("S discard 4m")
+    else:
+        sc.play("S discard 4m")
+
+
+@pytest.mark.parametrize("rs", [BASE, BanRules()], ids=lambda r: r.name)
+def test_no_kong_in_the_turn_of_a_pung(rs: Ruleset) -> None:
+    sc = Scenario(rs, _ban_hands("1234m99p7777p369s"), draws="6z5z2s5s")
+    sc.play("E discard 9p")
+    assert sc.offers("S") == ["pung", "pass"]
+    sc.play("S pung")
+    assert ("concealed kong 7p" in sc.offers("S")) == (not rs.kong_after_pung_ban)
+    sc.play("S discard 1m", "W discard 6z", "N discard 5z", "E discard 2s")
+    assert sc.to_act == ["S"] and sc.drawn == "5s"
+    assert "concealed kong 7p" in sc.offers("S")  # the next turn may kong
+    # an added kong in the pung's turn, too
+    sc = Scenario(rs, _ban_hands("1234m999p777p369s"))
+    sc.play("E discard 9p")
+    assert sc.offers("S") == ["pung", "kong", "pass"]
+    sc.play("S pung")
+    assert ("added kong 9p" in sc.offers("S")) == (not rs.kong_after_pung_ban)
+
+
+# ------------------------------------------------------ kongs and 杠上开花
+
+
+def test_a_concealed_kong_draws_from_the_tail_and_may_win_on_it() -> None:
+    hands = _ban_hands("7777p123m456m99s5s")
+    sc = Scenario(BASE, hands, draws="6s", tail="4s")
+    sc.play("E discard 5z")
+    assert sc.drawn == "6s" and "concealed kong 7p" in sc.offers("S") and "win" not in sc.offers("S")
+    sc.play("S concealed kong 7p")
+    assert sc.drawn == "4s" and sc.events("draw")[-1] == {"type": "draw", "seat": 1, "tile": "4s", "replacement": True}
+    assert sc.offers("S")[-1] == "win"
+    sc.play("S win")
+    ctx = sc.table.contexts[sc.seat("S")]
+    assert ctx.self_drawn and ctx.kong_replacement and ctx.kong_fed_by is None and ctx.win_tile == parse_tiles("4s")[0]
+    assert sc.deltas() == {"E": -1, "S": 3, "W": -1, "N": -1}
+
+
+def test_a_kong_on_a_discard_remembers_who_fed_it() -> None:
+    hands = ["19m7p147258s12345z", "777p123m456m99s56s", "5678m12345p6677z", "9m68p89s11223344z"]
+    sc = Scenario(BASE, hands, tail="4s")
+    sc.play("E discard 7p")
+    assert sc.offers("S") == ["pung", "kong", "pass"]
+    sc.play("S kong")
+    assert sc.drawn == "4s" and sc.offers("S")[-1] == "win"
+    sc.play("S win")
+    ctx = sc.table.contexts[sc.seat("S")]
+    assert ctx.kong_replacement and ctx.kong_fed_by == sc.seat("E")
+    # a plain self-draw is no kong replacement
+    sc = Scenario(BASE, hands, draws="4s")
+    sc.play("E discard 5z", "S win")
+    ctx = sc.table.contexts[sc.seat("S")]
+    assert ctx.self_drawn and not ctx.kong_replacement and ctx.kong_fed_by is None
+
+
+# -------------------------------------------------------- the last tile, 海底
+
+
+class ShortWallRules(Ruleset):
+    """A dead wall so long that three tiles are left to draw after the deal."""
+
+    name = "test-short-wall"
+    dead_wall = 136 - 53 - 3
+
+
+class ShortWallNoCallsRules(ShortWallRules):
+    name = "test-short-wall-no-calls"
+    calls_on_last_discard = False
+
+
+@pytest.mark.parametrize("rs", [ShortWallRules(), ShortWallNoCallsRules()], ids=lambda r: r.name)
+def test_the_last_discard(rs: Ruleset) -> None:
+    sc = Scenario(rs, WEST_WAITS_1Z_2Z, draws="9p9m1z")
+    assert sc.table.live_tiles == 3
+    sc.play("E discard 3z", "S discard 9p", "W discard 9m")
+    assert sc.drawn == "1z" and sc.table.live_tiles == 0
+    sc.play("N discard 1z")
+    assert sc.offers("W") == (["pung", "win", "pass"] if rs.calls_on_last_discard else ["win", "pass"])
+    sc.play("W win")
+    ctx = sc.table.contexts[sc.seat("W")]
+    assert ctx.last_tile and not ctx.self_drawn and ctx.discarder == sc.seat("N")
+
+
+def test_the_last_tile_self_drawn_and_the_wall_running_out() -> None:
+    sc = Scenario(ShortWallRules(), WEST_WAITS_1Z_2Z, draws="9p1z")
+    sc.play("E discard 3z", "S discard 9p")
+    assert sc.drawn == "1z" and sc.table.live_tiles == 1 and "win" in sc.offers("W")
+    sc.play("W win")
+    ctx = sc.table.contexts[sc.seat("W")]
+    assert ctx.self_drawn and not ctx.last_tile  # one tile is still left: no 海底
+    sc = Scenario(ShortWallRules(), WEST_WAITS_1Z_2Z, draws="9p9m1z")
+    sc.play("E discard 3z", "S discard 9p", "W discard 9m", "N discard 1z", "W pass")
+    assert sc.table.is_over and sc.winners == [] and sc.events("draw_game")
+    assert sc.deltas() == {"E": 0, "S": 0, "W": 0, "N": 0}
+    sc = Scenario(ShortWallRules(), WEST_WAITS_1Z_2Z, draws="9p9m1z")
+    sc.play("E discard 3z", "S discard 9p", "W discard 9m", "N discard 1z", "W pung", "W discard 9s")
+    assert sc.table.is_over and sc.winners == [] and sc.events("draw_game")
+
+
+class ShorterWallRules(ShortWallRules):
+    name = "test-shorter-wall"
+    dead_wall = 136 - 53 - 2
+
+
+def test_hai_di_self_drawn_and_no_kong_on_the_last_tile() -> None:
+    sc = Scenario(ShorterWallRules(), WEST_WAITS_1Z_2Z, draws="9p1z")
+    sc.play("E discard 3z", "S discard 9p")
+    assert sc.table.live_tiles == 0 and sc.offers("W")[-1] == "win"
+    sc.play("W win")
+    ctx = sc.table.contexts[sc.seat("W")]
+    assert ctx.self_drawn and ctx.last_tile
+    hands = list(WEST_WAITS_1Z_2Z)
+    hands[2] = "123m456p789s1112z"  # W draws the fourth 1z as the last tile
+    hands[0] = "147m258p369s23455z"
+    hands[3] = "369m147p258s2677z"
+    sc = Scenario(ShorterWallRules(), hands, draws="9p1z")
+    sc.play("E discard 3z", "S discard 9p")
+    assert sc.drawn == "1z" and not any("kong" in o for o in sc.offers("W"))
+    sc = Scenario(ShortWallRules(), hands, draws="9p1z")  # one more tile left: the kong is offered
+    sc.play("E discard 3z", "S discard 9p")
+    assert "concealed kong 1z" in sc.offers("W")
