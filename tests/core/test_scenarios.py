@@ -11,7 +11,7 @@ import pytest
 from mahjong_core.engine import Phase, Table
 from mahjong_core.errors import MahjongError
 from mahjong_core.records import RecordError, dumps, replay
-from mahjong_core.rules import Ruleset
+from mahjong_core.rules import ReadyRule, Ruleset
 from mahjong_core.scenario import Scenario, ScenarioError, stack_wall
 from mahjong_core.tiles import KIND_NAMES, parse_tiles
 from reference.engine_invariants import check_invariants
@@ -462,3 +462,186 @@ def test_hai_di_self_drawn_and_no_kong_on_the_last_tile() -> None:
     sc = Scenario(ShortWallRules(), hands, draws="9p1z")  # one more tile left: the kong is offered
     sc.play("E discard 3z", "S discard 9p")
     assert "concealed kong 1z" in sc.offers("W")
+
+
+# ------------------------------------------------------------------ 报听
+
+
+class ReadyOptionalRules(Ruleset):
+    name = "test-ready-optional"
+    ready_rule = ReadyRule.OPTIONAL
+
+
+class ReadyForfeitRules(Ruleset):
+    name = "test-ready-forfeit"
+    ready_rule = ReadyRule.OPTIONAL
+    ready_missed_win_forfeits = True
+
+
+class ReadyRoomRules(Ruleset):
+    name = "test-ready-room"
+    ready_rule = ReadyRule.REQUIRED_FOR_DISCARD_WIN
+
+
+class ReadyRequiredRules(Ruleset):
+    name = "test-ready-required"
+    ready_rule = ReadyRule.REQUIRED
+
+
+# E may declare with 5z (then waits on 1z / 2z); S holds a 1z to discard.
+READY_HANDS = ["123m456p789s11225z", "258m369p147s1346z", "369m147p258s3677z", "369m258p147s4577z"]
+
+
+def test_declaring_ready_locks_the_hand() -> None:
+    sc = Scenario(ReadyOptionalRules(), READY_HANDS, draws="9p8m1p9s")
+    offers = sc.offers("E")
+    assert [o for o in offers if o.startswith("ready")] == ["ready 5z"] and "discard 1z" in offers
+    assert "ready" not in " ".join(Scenario(BASE, READY_HANDS).offers("E"))  # no 报听 in the base rules
+    sc.play("E ready 5z")
+    assert sc.table.declared[sc.seat("E")] and sc.events("ready") == [{"type": "ready", "seat": 0}]
+    sc.play("S discard 1z")
+    assert sc.offers("E") == ["win", "pass"]  # a locked hand holding 11z claims no pung
+    sc.play("E pass", "W discard 8m", "N discard 1p")
+    assert sc.to_act == ["E"] and sc.drawn == "9s"
+    assert sc.offers("E") == ["discard 9s"]  # it discards what it draws
+    sc.play("E discard 9s")
+    assert sc.table.discards[sc.seat("E")] == parse_tiles("5z9s")
+
+
+@pytest.mark.parametrize("rs", [ReadyOptionalRules(), ReadyForfeitRules()], ids=lambda r: r.name)
+def test_a_declared_seat_that_passes_a_win_may_forfeit_every_win(rs: Ruleset) -> None:
+    sc = Scenario(rs, READY_HANDS, draws="9p8m1p2z")
+    sc.play("E ready 5z", "S discard 1z", "E pass", "W discard 8m", "N discard 1p")
+    assert sc.drawn == "2z"
+    if rs.ready_missed_win_forfeits:
+        assert sc.offers("E") == ["discard 2z"] and sc.table.ready_forfeit == {0}
+    else:
+        assert sc.offers("E") == ["discard 2z", "win"]
+        sc.play("E win")
+        assert sc.table.contexts[0].declared_ready and sc.table.contexts[0].ready_on_deal
+
+
+def test_a_ready_room_lets_only_declared_seats_win_on_a_discard() -> None:
+    # W waits on 1z / 2z without declaring: a discard win needs a declaration, a self-draw does not
+    sc = Scenario(ReadyRoomRules(), WEST_WAITS_1Z_2Z, draws="9p1z")
+    sc.play("E discard 1z")
+    assert sc.offers("W") == ["pung", "pass"]
+    sc.play("W pass", "S discard 9p")
+    assert sc.drawn == "1z" and "win" in sc.offers("W")
+    sc = Scenario(ReadyRequiredRules(), WEST_WAITS_1Z_2Z, draws="9p1z")
+    sc.play("E discard 1z", "W pass", "S discard 9p")
+    assert sc.drawn == "1z" and "win" not in sc.offers("W")  # no declaration, no win at all
+    assert "ready 9s" in sc.offers("W")  # (it could declare now, discarding a tile of its ready hand)
+
+
+# ------------------------------------------------------------------ 定缺
+
+
+class MissingSuitRules(Ruleset):
+    name = "test-missing-suit"
+    missing_suit = True
+    allow_chow = False
+
+
+MISSING_HANDS = [
+    "9s147m258p2345677z",  # E: all three suits
+    "369m147258s3456z",  # S: no 饼 (p)
+    "2357889m234567z",  # W: 万 (m) and honours only
+    "123m456m789p11z55s",  # N: waits on 1z / 5s, all three suits
+]
+
+
+def test_missing_suit_declaration_and_its_rules() -> None:
+    sc = Scenario(MissingSuitRules(), MISSING_HANDS, draws="5s1z6m")
+    assert sc.table.phase is Phase.DECLARE and sc.to_act == ["E", "S", "W", "N"]
+    assert sc.offers("E") == ["missing suit m", "missing suit p", "missing suit s"]
+    assert sc.offers("S") == ["missing suit p"]  # the one suit it lacks is forced
+    assert sc.offers("W") == ["missing suit p", "missing suit s"]  # one suit held: either other
+    assert sc.offers("N") == ["missing suit m", "missing suit p", "missing suit s"]
+    sc.play("N missing suit s", "E missing suit s", "S missing suit p", "W missing suit p")
+    assert sc.events("missing_suits")[-1]["suits"] == ["s", "p", "p", "s"]
+    assert sc.offers("E") == ["discard 9s"]  # the missing suit goes first
+    sc.play("E discard 9s", "S discard 5s")
+    assert sc.to_act == ["W"]  # N may not pung its missing suit (nor win holding it)
+    sc.play("W discard 1z")
+    assert sc.offers("N") == ["pung", "pass"]  # 1z would complete N's shape, but N holds 55s
+    sc.play("N pass")
+    assert sc.drawn == "6m" and sc.offers("N") == ["discard 5s"]
+
+
+class NoChowRules(Ruleset):
+    name = "test-no-chow"
+    allow_chow = False
+
+
+def test_without_missing_suits_the_same_hands_pung_and_win() -> None:
+    sc = Scenario(NoChowRules(), MISSING_HANDS, draws="5s")
+    assert sc.table.phase is Phase.TURN and "discard 1m" in sc.offers("E")
+    sc.play("E discard 9s", "S discard 5s")
+    assert sc.offers("N") == ["pung", "win", "pass"]
+
+
+# --------------------------------------------------------------- wild tiles
+
+
+class WildsKeptRules(Ruleset):
+    """A flipped indicator names the wild kind (the next tile); wilds are never discarded."""
+
+    name = "test-wilds-kept"
+    wild_indicator = True
+    wild_discard = False
+    flower_tiles = tuple(range(34, 42))
+
+
+class WildsDiscardedRules(WildsKeptRules):
+    name = "test-wilds-discarded"
+    wild_discard = True
+
+
+WILD_HANDS = ["459m147p258s12346z", "2356m369p147s577z", "789m258p369s1556z", "168m369p147s2347z"]
+
+
+@pytest.mark.parametrize("rs", [WildsKeptRules(), WildsDiscardedRules()], ids=lambda r: r.name)
+def test_wild_tiles_are_kept_and_never_chowed(rs: Ruleset) -> None:
+    sc = Scenario(rs, WILD_HANDS, indicator="4m")
+    assert sc.table.wild_kinds == frozenset(parse_tiles("5m"))
+    assert sc.events("indicator") == [{"type": "indicator", "tile": "4m", "wilds": ["5m"]}]
+    assert ("discard 5m" in sc.offers("E")) == rs.wild_discard and "discard 4m" in sc.offers("E")
+    sc.play("E discard 4m")
+    assert sc.offers("S") == ["chow 234m", "pass"]  # 345m and 456m would use the wild 5m
+
+
+def test_without_wilds_the_same_chows_are_offered() -> None:
+    sc = Scenario(BASE, WILD_HANDS)
+    sc.play("E discard 4m")
+    assert sc.offers("S") == ["chow 234m", "chow 345m", "chow 456m", "pass"]
+
+
+# ------------------------------------------------------------------ flowers
+
+
+class FlowerRules(Ruleset):
+    name = "test-flowers"
+    flower_tiles = tuple(range(34, 42))
+    dead_wall = 14
+
+
+def test_flowers_are_replaced_at_the_deal_in_rounds_and_during_play() -> None:
+    hands = ["1f147m258p369s1234z", "2f258m369p147s566z", "123m456p789s1177z", "369m147p258s2345z"]
+    sc = Scenario(FlowerRules(), hands, draws="4f", tail="9m3f8p6z")
+    t = sc.table
+    # round 1: E's 1f gets 9m, S's 2f gets 3f (a flower: shown in round 2, replaced by 8p)
+    assert [(e["seat"], e["tile"]) for e in sc.events("flower")] == [(0, "1f"), (1, "2f"), (1, "3f")]
+    assert t.flowers[0] == parse_tiles("1f") and t.flowers[1] == parse_tiles("2f3f")
+    assert sc.hand("E") == "1479m258p369s1234z"
+    assert sc.hand("S") == "258m3689p147s566z"
+    check_invariants(t)
+    # a flower drawn in play is shown and replaced from the tail at once
+    sc.play("E discard 9m")
+    assert sc.events()[-3:] == [
+        {"type": "draw", "seat": 1, "tile": "4f"},
+        {"type": "flower", "seat": 1, "tile": "4f"},
+        {"type": "draw", "seat": 1, "tile": "6z", "replacement": True},
+    ]
+    assert sc.drawn == "6z" and t.flowers[1] == parse_tiles("2f3f4f") and not sc.table.after_kong
+    check_invariants(t)
