@@ -161,3 +161,19 @@ def test_the_same_self_draw_before_the_last_tile_is_not_raised() -> None:
     # 鸡和 0 + 自摸 1 + 圈风 1 = 2 番, 分 = 4 from each
     assert sc.items("N") == ["鸡和", "自摸", "圈风"] and sc.score("N").total == 2
     assert sc.deltas() == {"E": -4, "S": -4, "W": -4, "N": 12}
+
+
+def test_twelve_tiles_down_the_feeder_of_the_fourth_meld_pays_for_all() -> None:
+    # 十二张落地: W pungs 2m and 4p from E, 6s from S, then 8m from N, and self-draws 9s
+    hands = ["1259m3469p147s123z", "258m258p69s23467z", "22m88m44p66s9s17p3s5z", "3689m8p1s1245677z"]
+    sc = Scenario(RULES, hands, draws="7m1m5s5p4s7s7m9m5s9s")
+    sc.play("E discard 2m", "W pung", "W discard 1p", "N discard 7m", "E discard 4p", "W pung", "W discard 7p",
+            "N discard 5s", "E discard 5p", "S discard 6s", "W pung", "W discard 3s")
+    sc.play("N discard 8m")
+    assert sc.offers("W") == ["pung", "pass"]
+    sc.play("W pung", "W discard 5z", "N discard 7m", "E discard 9m", "S discard 5s")
+    assert sc.drawn == "9s" and sc.offers("W") == ["discard 9s", "win"]
+    sc.play("W win")
+    # 碰碰和 2 + 自摸 1 = 3 番, 分 = 8; N fed the fourth meld: N pays 3 × 8
+    assert sc.items("W") == ["碰碰和", "自摸"] and sc.table.contexts[sc.seat("W")].liable == sc.seat("N")
+    assert sc.deltas() == {"E": 0, "S": 0, "W": 24, "N": -24}
