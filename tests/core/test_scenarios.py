@@ -229,6 +229,19 @@ def test_no_robbing_where_the_rules_forbid_it() -> None:
     assert sc.to_act == ["W"] and sc.drawn == "2p" and sc.table.phase is Phase.TURN
 
 
+def test_a_kong_robbed_right_after_a_replacement_draw_is_no_win_on_a_replacement() -> None:
+    # W konges 6z, draws the fourth 4s from the tail and adds it to its pung: N and E rob it
+    hands = ["456m123p789p5s3377z", "4s367m258p79s2244z", "44s159m369p15s666z", "123m789m456p2s115z"]
+    sc = Scenario(BASE, hands, draws="1p3s6s8p6z", tail="4s")
+    sc.play("E discard 7z", "S discard 4s", "W pung", "W discard 9p", "N discard 5z", "E discard 7z", "S discard 8p",
+            "W concealed kong 6z")
+    assert sc.drawn == "4s" and sc.table.after_kong and "added kong 4s" in sc.offers("W")
+    sc.play("W added kong 4s", "N win", "E win")
+    for w in "NE":
+        ctx = sc.table.contexts[sc.seat(w)]
+        assert ctx.robbed_kong and not ctx.kong_replacement and not ctx.self_drawn and ctx.kong_fed_by is None
+
+
 def test_a_concealed_kong_is_not_robbed() -> None:
     hands = [
         "456m123p789p56s337z",  # E: discards 7z, waits 4s/7s
@@ -627,14 +640,16 @@ class FlowerRules(Ruleset):
 
 
 def test_flowers_are_replaced_at_the_deal_in_rounds_and_during_play() -> None:
-    hands = ["1f147m258p369s1234z", "2f258m369p147s566z", "123m456p789s1177z", "369m147p258s2345z"]
-    sc = Scenario(FlowerRules(), hands, draws="4f", tail="9m3f8p6z")
+    hands = ["1f147m258p369s1234z", "2f258m369p147s566z", "5f123m456p789s117z", "369m147p258s2345z"]
+    sc = Scenario(FlowerRules(), hands, draws="4f", tail="9m3f1p8p6z")
     t = sc.table
-    # round 1: E's 1f gets 9m, S's 2f gets 3f (a flower: shown in round 2, replaced by 8p)
-    assert [(e["seat"], e["tile"]) for e in sc.events("flower")] == [(0, "1f"), (1, "2f"), (1, "3f")]
-    assert t.flowers[0] == parse_tiles("1f") and t.flowers[1] == parse_tiles("2f3f")
+    # round 1: E's 1f gets 9m, S's 2f gets 3f (a flower: shown in round 2), W's 5f gets 1p;
+    # round 2: S's 3f gets 8p
+    assert [(e["seat"], e["tile"]) for e in sc.events("flower")] == [(0, "1f"), (1, "2f"), (2, "5f"), (1, "3f")]
+    assert t.flowers[0] == parse_tiles("1f") and t.flowers[1] == parse_tiles("2f3f") and t.flowers[2] == [38]
     assert sc.hand("E") == "1479m258p369s1234z"
     assert sc.hand("S") == "258m3689p147s566z"
+    assert sc.hand("W") == "123m1456p789s117z"
     check_invariants(t)
     # a flower drawn in play is shown and replaced from the tail at once
     sc.play("E discard 9m")
