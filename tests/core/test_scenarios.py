@@ -660,3 +660,70 @@ def test_flowers_are_replaced_at_the_deal_in_rounds_and_during_play() -> None:
     ]
     assert sc.drawn == "6z" and t.flowers[1] == parse_tiles("2f3f4f") and not sc.table.after_kong
     check_invariants(t)
+
+
+class ReadyNoKongRules(ReadyOptionalRules):
+    name = "test-ready-no-kong"
+    ready_allows_kong = False
+
+
+@pytest.mark.parametrize(
+    ("rs", "east", "offered"),
+    [
+        (ReadyOptionalRules(), "111m456p789s11225z", True),  # the kong of 1m keeps the waits 1z / 2z
+        (ReadyNoKongRules(), "111m456p789s11225z", False),  # the rules allow no kong after 报听
+        (ReadyOptionalRules(), "1112m456p789s2225z", False),  # waits 2m 3m would become 2m
+    ],
+    ids=["keeps-waits", "not-allowed", "changes-waits"],
+)
+def test_a_declared_hand_may_kong_only_when_the_waits_stay(rs: Ruleset, east: str, offered: bool) -> None:
+    hands = [east, *READY_HANDS[1:]]
+    sc = Scenario(rs, hands, draws="9p8m1p1m")
+    sc.play("E ready 5z", "S discard 9p", "W discard 8m", "N discard 1p")
+    assert sc.drawn == "1m"
+    assert sc.offers("E") == (["discard 1m", "concealed kong 1m"] if offered else ["discard 1m"])
+
+
+class LastFourRules(ShortWallRules):
+    """最后四张自动胡: with fewer than four tiles left to draw, a win is not declined."""
+
+    name = "test-last-four"
+    must_win_last_tiles = 4
+
+
+def test_on_the_last_four_tiles_a_win_cannot_be_declined() -> None:
+    sc = Scenario(LastFourRules(), WEST_WAITS_1Z_2Z)
+    sc.play("E discard 1z")
+    assert sc.offers("W") == ["win"]  # neither pung nor pass
+    sc = Scenario(LastFourRules(), WEST_WAITS_1Z_2Z, draws="9p1z")
+    sc.play("E discard 3z", "S discard 9p")
+    assert sc.drawn == "1z" and sc.offers("W") == ["win"]
+    sc = Scenario(ShortWallRules(), WEST_WAITS_1Z_2Z)
+    sc.play("E discard 1z")
+    assert sc.offers("W") == ["pung", "win", "pass"]
+
+
+class RoamingRules(ShortWallRules):
+    """海底漫游: the last tile is offered in turn."""
+
+    name = "test-roaming"
+    last_tile_offer = True
+
+
+def test_the_last_tile_is_offered_in_turn_and_its_discard_may_only_be_won_on() -> None:
+    sc = Scenario(RoamingRules(), WEST_WAITS_1Z_2Z, draws="9p9m1z")
+    sc.play("E discard 3z", "S discard 9p", "W discard 9m")
+    assert sc.table.phase is Phase.LAST and sc.to_act == ["N"] and sc.offers("N") == ["pass", "take"]
+    sc.play("N pass")
+    assert sc.to_act == ["E"] and sc.offers("E") == ["pass", "take"]
+    sc.play("E take")
+    assert sc.drawn == "1z" and sc.offers("E") == ["discard 1z"]  # the taker wins on it or lets it go
+    sc.play("E discard 1z")
+    assert sc.offers("W") == ["win", "pass"]  # no pung of the last discard
+    sc.play("W win")
+    assert sc.table.last_tile_offers == [sc.seat("N"), sc.seat("E")] and sc.table.last_tile_taker == sc.seat("E")
+    assert sc.winners == ["W"] and sc.table.contexts[sc.seat("W")].discarder == sc.seat("E")
+    # nobody takes it: a drawn hand
+    sc = Scenario(RoamingRules(), WEST_WAITS_1Z_2Z, draws="9p9m1z")
+    sc.play("E discard 3z", "S discard 9p", "W discard 9m", "N pass", "E pass", "S pass", "W pass")
+    assert sc.table.is_over and sc.winners == [] and sc.events("draw_game")
