@@ -974,9 +974,9 @@ class Table:
             self._apply_turn(action)
         else:
             self.answers[action.seat] = action
-            if action.kind is _K_PASS:
+            if action.kind is not _K_WIN:
                 for a in self.claimants[action.seat]:
-                    if a.kind is _K_WIN:  # passing a win
+                    if a.kind is _K_WIN:  # passing a win, or answering with a chow or pung instead
                         if self.ruleset.missed_win_ban:
                             self.missed_win.add(action.seat)
                         if self.declared[action.seat] and self.ruleset.ready_missed_win_forfeits:

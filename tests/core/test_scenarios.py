@@ -327,6 +327,21 @@ def test_claim_priority_win_then_pung_then_chow() -> None:
     assert sc.to_act == ["S"] and [str(m) for m in sc.table.melds[sc.seat("S")]] == ["chi 456s"]
 
 
+def test_a_win_declined_for_a_chow_that_loses_to_a_pung_is_a_missed_win() -> None:
+    # E discards 5s: S may win or chow, W pungs; S answers chow and W's pung takes the tile.
+    # S has not drawn or called since: N's 5s is no win for S.  (Engine bug, fixed: only a
+    # PASS used to set the ban, so declining a win with a chow escaped it.)
+    sc = Scenario(BASE, FIVE_S_HANDS, draws="9p")
+    sc.play("E discard 5s")
+    assert sc.offers("S") == ["chow 456s", "win", "pass"]
+    sc.play("S chow 456s", "W pung", "N pass", "W discard 3z", "N discard 5s")
+    assert sc.offers("S") == []
+    assert sc.to_act == ["E"] and sc.table.phase is Phase.TURN  # nobody claims: E draws
+    sc = Scenario(NoBanRules(), FIVE_S_HANDS, draws="9p")
+    sc.play("E discard 5s", "S chow 456s", "W pung", "N pass", "W discard 3z", "N discard 5s")
+    assert sc.offers("S") == ["win", "pass"]  # (no chow: N is not S's previous seat)
+
+
 # ------------------------------------------------ 吃张打张, no kong in the turn of a pung
 
 
