@@ -742,3 +742,18 @@ def test_the_last_tile_is_offered_in_turn_and_its_discard_may_only_be_won_on() -
     sc = Scenario(RoamingRules(), WEST_WAITS_1Z_2Z, draws="9p9m1z")
     sc.play("E discard 3z", "S discard 9p", "W discard 9m", "N pass", "E pass", "S pass", "W pass")
     assert sc.table.is_over and sc.winners == [] and sc.events("draw_game")
+
+
+def test_a_flower_drawn_as_a_kong_replacement_is_replaced_again() -> None:
+    hands = _ban_hands("7777p123m456m99s5s")
+    sc = Scenario(FlowerRules(), hands, draws="6s", tail="5f4s")
+    sc.play("E discard 5z", "S concealed kong 7p")
+    assert sc.events()[-2:] == [
+        {"type": "flower", "seat": 1, "tile": "5f"},
+        {"type": "draw", "seat": 1, "tile": "4s", "replacement": True},
+    ]
+    assert sc.drawn == "4s" and sc.offers("S")[-1] == "win"
+    sc.play("S win")
+    ctx = sc.table.contexts[sc.seat("S")]
+    assert ctx.kong_replacement and ctx.flowers == (38,)
+    check_invariants(sc.table)
