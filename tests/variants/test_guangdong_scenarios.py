@@ -49,7 +49,9 @@ def test_big_three_dragons_on_a_discard_the_discarder_pays_alone() -> None:
     assert sc.offers("W") == ["win", "pass"]
     sc.play("W win")
     # 包 is for self-drawn wins only: N, the discarder, pays 分 = 64
-    assert sc.items("W") == ["大三元"] and sc.table.contexts[sc.seat("W")].liable is None
+    ctx = sc.table.contexts[sc.seat("W")]
+    assert sc.items("W") == ["大三元"] and ctx.liable is None
+    assert RULES.liable_seat(sc.table, ctx) is None  # (the hook's own answer, too)
     assert sc.deltas() == {"E": 0, "S": 0, "W": 64, "N": -64}
 
 
