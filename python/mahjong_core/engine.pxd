@@ -27,7 +27,7 @@ cdef class Table:
     cdef public bint _per_seat
     cdef public list _segments
     cdef public int _dead, _dead_per_kong
-    cdef public bint _allow_kong, _allow_chow, _allow_pung, _wild_discard, _calls_on_last, _dynamic_rules, _has_instant
+    cdef public bint _allow_kong, _allow_chow, _allow_pung, _wild_discard, _calls_on_last, _dynamic_rules, _has_instant, _has_extra
     cdef public frozenset _flower_ids
     cdef public object _ready_rule
     cdef public int kongs_made
@@ -44,7 +44,7 @@ cdef class Table:
     cdef public object phase, drawn, last_discard, pending_kong
     cdef public dict claimants, answers
     cdef public set missed_win
-    cdef public bint after_kong
+    cdef public bint after_kong, discard_after_kong
     cdef public object kong_fed_by
     cdef public list draws_made, winners
     cdef public dict scores, contexts

@@ -39,7 +39,7 @@ import numpy.typing as npt
 from . import _native
 from .analysis import Counts, HandRules, decompositions
 from .errors import IllegalActionError, MahjongError
-from .rules import ReadyRule, Ruleset, ScoreSheet, Settlement, WinContext
+from .rules import _NO_EXTRA, ReadyRule, Ruleset, ScoreSheet, Settlement, WinContext
 from .tiles import KIND_NAMES, Meld, MeldKind
 
 __all__ = [
@@ -315,6 +315,7 @@ class Table:
         self._dynamic_rules = ruleset.dynamic_hand_rules
         self._ready_rule = ruleset.ready_rule
         self._has_instant = type(ruleset).instant_win is not Ruleset.instant_win
+        self._has_extra = type(ruleset).context_extra is not Ruleset.context_extra
         self.kongs_made = 0
         self.hands: list[bytearray] = [bytearray(34) for _ in range(n)]
         self.flowers: list[list[int]] = [[] for _ in range(n)]
@@ -354,6 +355,8 @@ class Table:
         self.missed_win: set[int] = set()
         self.after_kong = False
         self.kong_fed_by: int | None = None
+        self.discard_after_kong = False
+        """The last discard was made right after a kong's replacement draw (杠上炮)."""
         self.draws_made = [0] * n
         self.winners: list[int] = []
         self.scores: dict[int, ScoreSheet] = {}
@@ -867,6 +870,7 @@ class Table:
             wild_kinds=self.wild_kinds,
             kong_replacement=self_drawn and self.after_kong,
             kong_fed_by=self.kong_fed_by if self_drawn and self.after_kong else None,
+            kong_discard=not self_drawn and not robbed and self.discard_after_kong,
             robbed_kong=robbed,
             last_tile=self._left(self._next_seat(seat if discarder is None else discarder)) == 0 and not robbed,
             first_turn=first,
@@ -875,6 +879,7 @@ class Table:
             declared_ready=self.declared[seat],
             ready_on_deal=seat in self.ready_on_deal,
             decompositions=decomps,
+            extra=self.ruleset.context_extra(self, seat) if self._has_extra else _NO_EXTRA,
         )
 
     def _visible_counts(self) -> list[int]:
@@ -1016,6 +1021,7 @@ class Table:
                 hand[tile] -= 1
             self.discards[seat].append(tile)
             self.last_discard = (seat, tile)
+            self.discard_after_kong = self.after_kong
             self.after_kong = False
             self.kong_fed_by = None
             self.drawn = None
