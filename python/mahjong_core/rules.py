@@ -297,10 +297,10 @@ class Ruleset:
     must_win_last_tiles: ClassVar[int] = 0
     """With fewer than this many tiles left to draw, a win offered must be
     taken (四川 最后四张自动胡: 4); 0: a win may always be declined."""
-    opening_wins_continue: ClassVar[bool] = False
+    opening_wins_continue: bool = False
     """Opening wins (:meth:`instant_win` in the OPENING phase, e.g. 长沙
     起手小胡) are paid at once and the hand goes on; ``False``: they end the
-    hand like any win."""
+    hand like any win.  (An instance attribute may follow an option.)"""
     last_tile_offer: ClassVar[bool] = False
     """海底漫游 (长沙): when one tile is left, it is offered in turn from the
     seat to draw (TAKE or PASS); the taker wins on it or discards it, and
