@@ -89,6 +89,7 @@ cdef class Table:
     cpdef _resolve(self)
     cpdef _make_meld(self, a, discarder, tile)
     cpdef _replacement(self, seat, fed_by, roll=*)
+    cpdef _ready(self, seat)
     cpdef _draw_replacement(self, seat, flower_round=*)
     cpdef _split_wilds(self, counts, seat=*)
     cpdef _complete_added_kong(self)

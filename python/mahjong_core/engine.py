@@ -1131,9 +1131,7 @@ class Table:
     def _replacement(self, seat: int, fed_by: int | None, roll: bool | None = None) -> None:
         """The kong's replacement draw; with ``dice_kong`` a ready seat first
         chooses (``roll`` None: ask; True: by the dice; False: plain)."""
-        if roll is None and self._dice_kong and self._left(seat) > 0:
-            self._update_waits(seat)
-            if self._waits[seat]:
+        if roll is None and self._dice_kong and self._left(seat) > 0 and self._ready(seat):
                 self.kong_fed_by = fed_by
                 self.phase = _REPLACE
                 self.turn = seat
@@ -1161,6 +1159,18 @@ class Table:
             self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
         self.phase = _TURN
         self.turn = seat
+
+    def _ready(self, seat: int) -> bool:
+        """Whether ``seat``'s 3n+1 hand has a wait it may legally win on
+        (the rule set's conditions included)."""
+        self._update_waits(seat)
+        mask = self._waits[seat]
+        while mask:
+            bit = mask & -mask
+            if self._win_on(seat, bit.bit_length() - 1) is not None:
+                return True
+            mask ^= bit
+        return False
 
     def _dice_replacement(self, seat: int) -> int | None:
         """开杠掷骰子: roll, and take the top tile of the N-th stack of two

@@ -307,7 +307,8 @@ class Ruleset:
     others may only win on that discard; when every seat passes, the hand
     is drawn.  ``table.last_tile_offers`` / ``last_tile_taker`` tell who."""
     dice_kong: ClassVar[bool] = False
-    """开杠掷骰子 (长沙): after a kong, a seat whose hand is ready answers
+    """开杠掷骰子 (长沙): after a kong, a seat whose hand is ready (one of its
+    waits is a legal win, :meth:`win_problem` included) answers
     TAKE (roll the dice: the replacement is the top tile of the N-th stack
     of two counted back from the end of the wall, N the dice total; the last
     stack when N is larger) or PASS (the plain replacement).  A seat that
