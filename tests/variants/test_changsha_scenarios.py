@@ -350,3 +350,37 @@ def test_cs_e6_multiple_ron_the_discarder_deals_next() -> None:
     assert CS.next_dealer(sc.table) == sc.seat("W")  # rule E
     # each winner-discarder pair separately, one bird (4m -> N, a winner): W pays S 10, N 20
     assert sc.deltas() == {"E": 0, "S": 10, "W": -30, "N": 20}
+
+
+def test_dice_kong_not_offered_when_the_waits_cannot_win() -> None:
+    hands = list(KONG)
+    hands[1] = "111m234m567p23s11s"  # after the kong: waits 1s/4s, but only with an 11s pair (no 2-5-8)
+    sc = Scenario(CS, hands, draws="1m")
+    sc.play("E discard 9s", "S concealed kong 1m")
+    assert sc.table.phase is Phase.TURN and sc.table.kong_dice == []
+
+
+def test_last_tile_drawn_as_a_replacement_no_haidi_and_the_drawer_deals_next() -> None:
+    # W holds 888m; the fourth 8m is the second-to-last tile, the last (海底) is 9s
+    hands = list(S_WAITS_2S_5S)
+    hands[2] = "888m2468p2468s46m"
+    used = Counter(parse_tiles("".join(hands) + "8m9s"))
+    rest = "".join(KIND_NAMES[t] for t in range(27) for _ in range(4 - used[t]))
+    sc = Scenario(CS, hands, draws=rest + "8m", tail="9s")
+    t = sc.table
+    while not (t.phase is Phase.TURN and t.live_tiles == 1):
+        seat = t.to_act[0]
+        legal = t.legal_actions(seat)
+        if t.phase is Phase.TURN:
+            discards = [a for a in legal if a.kind is ActionKind.DISCARD]
+            drawn = [a for a in discards if a.tile == t.drawn]
+            sc.play(drawn[0] if drawn else discards[0])
+        else:
+            sc.play(next(a for a in legal if a.kind is ActionKind.PASS))
+    assert sc.to_act == ["W"] and sc.drawn == "8m"
+    sc.play("W concealed kong 8m")
+    assert sc.drawn == "9s" and t.live_tiles == 0 and t.last_tile_offers == []
+    assert CS.context_extra(t, sc.seat("W"))["haidi_replaced"]
+    sc.play("W discard 9s")
+    assert t.is_over and sc.winners == []
+    assert CS.next_dealer(t) == sc.seat("W")  # rule F
