@@ -384,3 +384,14 @@ def test_last_tile_drawn_as_a_replacement_no_haidi_and_the_drawer_deals_next() -
     sc.play("W discard 9s")
     assert t.is_over and sc.winners == []
     assert CS.next_dealer(t) == sc.seat("W")  # rule F
+
+
+def test_all_258_wins_without_a_shape_in_play() -> None:
+    hands = list(S_WAITS_2S_5S)
+    hands[3] = "25588m22588p258s"  # N: thirteen 2s, 5s and 8s, no sets
+    sc = Scenario(CS, hands, draws="1s3p6s")
+    sc.play("E discard 9m", "S discard 1s", "W discard 8s")
+    assert "win" in sc.offers("N")
+    sc.play("N win")
+    assert sc.items("N") == ["将将胡"]
+    assert sc.deltas() == {"E": 0, "S": 0, "W": -60, "N": 60}  # 大胡捉炮; the bird 6s -> S
