@@ -103,7 +103,7 @@ from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
 from mahjong_core.rules import HandScore, Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 from mahjong_core.engine import Phase
-from mahjong_core.tiles import Meld, parse_tile, parse_tiles
+from mahjong_core.tiles import Meld, MeldKind, parse_tile, parse_tiles
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -122,8 +122,7 @@ __all__ = [
 ]
 
 RANKS_258 = frozenset(s * 9 + r for s in range(3) for r in (1, 4, 7))
-_NON_258_MASK = sum(1 << k for k in range(27) if k not in RANKS_258)
-_258_MASK = sum(1 << k for k in RANKS_258)
+_NON_258 = tuple(k for k in range(27) if k not in RANKS_258)
 
 
 class HandSum(enum.Enum):
@@ -336,17 +335,22 @@ class Changsha(Ruleset):
             return None
         hand = table.hands[seat]
         names = [zh for zh, _ in opening_hands(hand)]
-        if seat == table.dealer and not self.opening_wins_continue:
-            if _native.is_win_buf(hand, 0, self.hand_rules) or self._shape_free(hand, ()):
+        if seat == table.dealer and not self.opening_wins_continue and (
+            _native.is_win_buf(hand, 0, self.hand_rules) or self._shape_free(hand, ())
+        ):
+            dealt = WinContext(seat=seat, concealed=tuple(k for k in range(27) for _ in range(hand[k])),
+                               win_tile=-1, self_drawn=True, dealer=True, first_turn=True)
+            if self.score(dealt).unit == "大胡":
                 names.insert(0, "天胡")  # wins with the opening winners (rule G)
         return "+".join(names) if names else None
 
     @staticmethod
     def _shape_free(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
         """将将胡 without a shape: every tile held and melded is a 2, 5 or 8."""
-        return all(counts[k] == 0 for k in range(27) if k not in RANKS_258) and all(
-            m.kind_of in RANKS_258 and m.kind.name != "CHI" for m in melds
-        )
+        for k in _NON_258:  # (a plain loop: asked at every discard in play)
+            if counts[k]:
+                return False
+        return all(m.kind_of in RANKS_258 and m.kind is not MeldKind.CHI for m in melds)
 
     def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
         return self._shape_free(counts, table.melds[seat])

@@ -395,3 +395,30 @@ def test_all_258_wins_without_a_shape_in_play() -> None:
     sc.play("N win")
     assert sc.items("N") == ["将将胡"]
     assert sc.deltas() == {"E": 0, "S": 0, "W": -60, "N": 60}  # 大胡捉炮; the bird 6s -> S
+
+
+HEAVEN = [
+    "123m456m789p234s55s",  # E: complete on the deal, a 5s pair (天胡)
+    "1111p235m46s79m8p9s",  # S: 四喜
+    "2468m2468p2468s1m",  # W
+    "3579m3579p3579s1s",  # N
+]
+
+
+def test_heavenly_hand_wins_with_the_opening_winners() -> None:
+    sc = Scenario(CS, HEAVEN, draws="3m")
+    assert sc.to_act == ["E", "S"] and sc.offers("E") == ["win", "pass"]
+    sc.play("E win", "S win")
+    assert sc.items("E") == ["天胡"] and sc.items("S") == ["四喜"]
+    # 天胡: 40 from each, S's 四喜: E 20, W 10, N 10; the bird 3m -> W doubles W's payments
+    assert sc.deltas() == {"E": 40 + 80 + 40 - 20, "S": 20 + 20 + 10 - 40, "W": -80 - 20, "N": -40 - 10}
+    assert CS.next_dealer(sc.table) == sc.seat("W")  # rule G
+
+
+def test_dealt_hand_complete_without_a_258_pair_is_no_win() -> None:
+    hands = list(HEAVEN)
+    hands[0] = "123m456m789p234s11s"  # complete, but a small hand with an 11s pair
+    hands[3] = "3579m3579p3579s5s"
+    hands[1] = "1112p235m46s79m8p9s"  # no opening hand either
+    sc = Scenario(CS, hands)
+    assert sc.table.phase is Phase.TURN and "win" not in sc.offers("E")
