@@ -4,7 +4,10 @@ rules of §2.7 and §2.10 through ``score_hand`` (sheet and payments)."""
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
+from mahjong_core.variants import changsha
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.registry import find_variant
 from mahjong_core.variants.changsha import (
@@ -310,3 +313,8 @@ def test_tiers() -> None:
     # 豪华七对: seven pairs holding four of a kind
     r = rs.score_hand("1111m3377p99s445s", win_tile="5s", winner=S, discarder=W, context={"birds": ""})
     assert r.sheet.unit == "超大和" and "豪华七对" in r.sheet.names()
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(changsha)
+    assert result.attempted >= 6 and result.failed == 0

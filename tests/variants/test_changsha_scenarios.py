@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 from mahjong_core.engine import ActionKind, Phase
+from mahjong_core.records import dumps, replay
 from mahjong_core.scenario import Scenario
 from mahjong_core.tiles import KIND_NAMES, parse_tiles
 from mahjong_core.variants.changsha import Changsha
@@ -313,6 +314,8 @@ def test_dice_kong_bloom_and_forced_discard_and_kong_discard_win() -> None:
             assert sc.items("W") == ["杠上炮"]
             d = sc.deltas()
             assert d["S"] <= -60 and d["W"] == -d["S"]
+            # the record (with the dice) replays
+            assert replay(dumps(sc.table.events), ruleset=CS).events == sc.table.events
             pao = True
         elif tile not in ("6p", "9p", "2p") and "win" not in sc.offers("S"):
             # not a winner: only its discard is offered, and later draws are locked too
