@@ -295,7 +295,7 @@ class Changsha(Ruleset):
     version = 1
     zh = "长沙麻将"
     summary = "长沙: 108 tiles, 2-5-8 pair for small hands, opening small wins, big hands add up, 扎鸟"
-    aliases = ("长沙", "长沙麻将", "hunan", "湖南")
+    aliases = ("长沙", "长沙麻将")
     Options = ChangshaOptions
 
     honors = False
