@@ -425,3 +425,28 @@ def test_dealt_hand_complete_without_a_258_pair_is_no_win() -> None:
     hands[1] = "1112p235m46s79m8p9s"  # no opening hand either
     sc = Scenario(CS, hands)
     assert sc.table.phase is Phase.TURN and "win" not in sc.offers("E")
+
+
+def test_last_tile_discard_several_winners_taker_pays_each_and_deals_next() -> None:
+    hands = list(S_WAITS_2S_5S)
+    hands[2] = "123p456p789m88s34s"  # W waits on 2s/5s too
+    sc = Scenario(CS, hands, tail="2s")
+    play_to_last_tile(sc)
+    taker = sc.to_act[0]
+    assert taker not in ("S", "W")
+    sc.play(f"{taker} take", f"{taker} discard 2s")
+    assert sorted(sc.to_act) == ["S", "W"]
+    sc.play("S win", "W win")
+    assert sorted(sc.winners) == ["S", "W"]  # 通胡
+    assert sc.items("S") == ["海底炮"] and sc.items("W") == ["海底炮"]
+    pay = 70 if taker == "E" else 60
+    # the bird is the 海底 tile 2s -> S: the taker pays S double, W single
+    assert sc.deltas()[taker] == -(2 * pay + pay) and sc.deltas()["S"] == 2 * pay and sc.deltas()["W"] == pay
+    assert CS.next_dealer(sc.table) == sc.seat(taker)  # rule E: the discarder of 通炮
+
+
+def test_no_birds_option() -> None:
+    sc = Scenario(Changsha(birds=0), S_WAITS_2S_5S, draws="2m")
+    sc.play("E discard 5s", "S win")
+    assert sc.deltas() == {"E": -70, "S": 70, "W": 0, "N": 0}
+    assert sc.table.contexts[sc.seat("S")].extra["birds"] == []
