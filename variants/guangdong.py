@@ -455,7 +455,7 @@ class GuangdongChicken(Ruleset):
             return ctx.discarder, "全铳: the discarder pays for all"
         return None, ""
 
-    def settle(self, table: Table, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+    def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
         """Payments of the hand's wins (PROPOSAL model, see the class doc).
 
         Every payment moves 分 from one seat to another, so the settlement

@@ -30,7 +30,7 @@ from .analysis import (
     waits,
     wild_completes,
 )
-from .errors import IllegalActionError, InvalidHandError, InvalidNotationError, MahjongError
+from .errors import IllegalActionError, IllegalWinError, InvalidHandError, InvalidNotationError, MahjongError
 from .tiles import Meld, MeldKind, format_tiles, parse_tiles
 
 __version__ = "0.1.0"
@@ -42,6 +42,7 @@ __all__ = [
     "Form",
     "HandRules",
     "IllegalActionError",
+    "IllegalWinError",
     "InvalidHandError",
     "InvalidNotationError",
     "MahjongError",

@@ -28,7 +28,7 @@ cdef class Table:
     cdef public bint _per_seat
     cdef public list _segments
     cdef public int _dead, _dead_per_kong
-    cdef public bint _allow_kong, _allow_chow, _allow_pung, _wild_discard, _calls_on_last, _dynamic_rules, _has_instant
+    cdef public bint _allow_kong, _allow_chow, _allow_pung, _wild_discard, _calls_on_last, _dynamic_rules, _has_instant, _has_extra
     cdef public frozenset _flower_ids
     cdef public object _ready_rule
     cdef public int kongs_made
@@ -45,7 +45,7 @@ cdef class Table:
     cdef public object phase, drawn, last_discard, pending_kong
     cdef public dict claimants, answers
     cdef public set missed_win
-    cdef public bint after_kong
+    cdef public bint after_kong, discard_after_kong
     cdef public object kong_fed_by
     cdef public list draws_made, winners
     cdef public dict scores, contexts
@@ -65,6 +65,8 @@ cdef class Table:
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called
     cdef public list robbed
+    cdef public bint _has_free, _same_tile_miss, _dice_kong
+    cdef public list _missed_tiles, kong_dice, locked
 
     cpdef _left(self, seat)
     cpdef _pop_front(self, seat)
@@ -86,7 +88,8 @@ cdef class Table:
     cpdef _apply_turn(self, a)
     cpdef _resolve(self)
     cpdef _make_meld(self, a, discarder, tile)
-    cpdef _replacement(self, seat, fed_by)
+    cpdef _replacement(self, seat, fed_by, roll=*)
+    cpdef _ready(self, seat)
     cpdef _draw_replacement(self, seat, flower_round=*)
     cpdef _split_wilds(self, counts, seat=*)
     cpdef _complete_added_kong(self)

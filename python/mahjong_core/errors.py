@@ -12,6 +12,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidHandError",
     "IllegalActionError",
+    "IllegalWinError",
     "ProtocolError",
 ]
 
@@ -36,6 +37,12 @@ class InvalidNotationError(MahjongError):
 class InvalidHandError(MahjongError):
     """A hand that cannot exist: a fifth copy, a wrong tile count for the call,
     a flower where only suit and honour tiles are allowed."""
+
+
+class IllegalWinError(InvalidHandError):
+    """A hand scored on paper that the rule set does not let win: the wrong
+    shape, or a condition missing (缺门, a 2-5-8 pair, a minimum fan, an
+    undeclared ready ...).  The message names the rule that failed."""
 
 
 class IllegalActionError(MahjongError):

@@ -14,18 +14,20 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .analysis import Decomposition, HandRules
-from .errors import MahjongError
+from .errors import IllegalWinError, MahjongError
 from .tiles import Meld
 
 if TYPE_CHECKING:
     from .engine import Table
 
 __all__ = [
+    "HandScore",
     "NoOptions",
     "next_kind",
     "ReadyRule",
@@ -168,6 +170,9 @@ class WinContext:
     """Won on the replacement tile after a kong (杠上开花)."""
     kong_fed_by: int | None = None
     """The discarder whose tile made the exposed kong before a 杠上开花."""
+    kong_discard: bool = False
+    """Won on the discard its discarder made right after a kong's
+    replacement draw (杠上炮)."""
     robbed_kong: bool = False
     """Won on a tile added to a pung (抢杠)."""
     last_tile: bool = False
@@ -190,6 +195,11 @@ class WinContext:
     """A seat that must pay for everyone (包), decided by the engine's rules."""
     decompositions: tuple[Decomposition, ...] = ()
     """Every reading of the winning hand (filled by the engine)."""
+    extra: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRA, hash=False)
+    """Rule-set facts beyond the fields above (bird tiles, the declared
+    missing suit, the seats that already won ...): the keys a rule set lists
+    in :attr:`Ruleset.context_keys`, filled by :meth:`Ruleset.context_extra`
+    during play and by :meth:`Ruleset.score_hand` on paper."""
 
     @property
     def all_kinds(self) -> list[int]:
@@ -203,6 +213,19 @@ class WinContext:
     def concealed_hand(self) -> bool:
         """No claimed meld (concealed kongs do not open a hand)."""
         return all(m.is_concealed for m in self.melds)
+
+
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """What :meth:`Ruleset.score_hand` answers: the score sheet, the payments
+    of this win, and the context it built."""
+
+    sheet: ScoreSheet
+    settlement: Settlement
+    context: WinContext
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -264,6 +287,9 @@ class Ruleset:
     """A tile added to a pung may be won on (抢杠)."""
     missed_win_ban: ClassVar[bool] = True
     """漏胡: a seat that passes a win may not win on a discard until it draws."""
+    missed_win_same_tile_only: ClassVar[bool] = False
+    """With ``missed_win_ban``: the ban covers only the kind that was passed
+    (长沙 "只对该玩家漏胡的那张牌有效"), until the seat's next draw."""
     chow_discard_ban: ClassVar[bool] = False
     """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
     kong_after_pung_ban: ClassVar[bool] = False
@@ -271,15 +297,24 @@ class Ruleset:
     must_win_last_tiles: ClassVar[int] = 0
     """With fewer than this many tiles left to draw, a win offered must be
     taken (四川 最后四张自动胡: 4); 0: a win may always be declined."""
-    opening_wins_continue: ClassVar[bool] = False
+    opening_wins_continue: bool = False
     """Opening wins (:meth:`instant_win` in the OPENING phase, e.g. 长沙
     起手小胡) are paid at once and the hand goes on; ``False``: they end the
-    hand like any win."""
+    hand like any win.  (An instance attribute may follow an option.)"""
     last_tile_offer: ClassVar[bool] = False
     """海底漫游 (长沙): when one tile is left, it is offered in turn from the
     seat to draw (TAKE or PASS); the taker wins on it or discards it, and
     others may only win on that discard; when every seat passes, the hand
     is drawn.  ``table.last_tile_offers`` / ``last_tile_taker`` tell who."""
+    dice_kong: ClassVar[bool] = False
+    """开杠掷骰子 (长沙): after a kong, a seat whose hand is ready (one of its
+    waits is a legal win, :meth:`win_problem` included) answers
+    TAKE (roll the dice: the replacement is the top tile of the N-th stack
+    of two counted back from the end of the wall, N the dice total; the last
+    stack when N is larger) or PASS (the plain replacement).  A seat that
+    rolled is locked: it discards every tile it draws unless it wins, and
+    claims only wins.  ``table.kong_dice`` holds the dice of the last
+    kong's replacement ([] when plain), for 杠上开花 / 杠上炮."""
     calls_on_last_discard: ClassVar[bool] = True
     """A discard made when nothing is left to draw may be chowed or punged;
     ``False``: it may only be won on (海底炮 only, as on Botzone)."""
@@ -312,7 +347,14 @@ class Ruleset:
     wild_discard: ClassVar[bool] = True
     """Wild tiles may be discarded (they can never be claimed)."""
 
+    wild_tiles: ClassVar[str] = ""
+    """What is wild, in words, for listings ("" = no wild tiles)."""
+
     # --- winning ------------------------------------------------------------
+    context_keys: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """Rule-set facts a win may carry in ``WinContext.extra``: key -> what it
+    means.  :meth:`score_hand` accepts these keys in ``context`` besides the
+    :class:`WinContext` field names; :meth:`context_extra` fills them in play."""
     hand_rules: ClassVar[HandRules] = HandRules()
     dynamic_hand_rules: ClassVar[bool] = False
     """Set when :meth:`rules_for` answers differently during a hand (e.g. a
@@ -401,6 +443,27 @@ class Ruleset:
         context whose ``instant`` is that name.  Default: none."""
         return None
 
+    def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
+        """Whether ``seat``'s complete hand (34 ``counts`` of its concealed
+        tiles, 3n+2 with its melds) wins whatever its shape although the
+        kernel finds no sets in it (长沙 将将胡: fourteen 2s, 5s and 8s).
+        The engine asks only rule sets that override it; the win is then
+        scored with no decompositions.  Default: False."""
+        return False
+
+    def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
+        """The kinds (a bit mask) that would complete ``seat``'s 3n+1 hand
+        ``counts`` into a :meth:`shape_free_win`; the engine adds them to
+        the waits it checks claims and draws against.  Default: 0."""
+        return 0
+
+    def aim_rules(self, table: Any, seat: int) -> HandRules:
+        """The hand rules a bot should aim for (``table`` may be a one-seat
+        view): narrower than what may win when most winning hands need more
+        than the shape (长沙: a 2-5-8 pair).  Default: ``table.hand_rules(seat)``."""
+        rules: HandRules = table.hand_rules(seat)
+        return rules
+
     def substitutes(self, table: Table) -> dict[int, int]:
         """替身 for this hand: physical kind -> the kind it plays as in hand
         analysis (白板 for the wild's own kind; 红中 for the 钻's natural
@@ -415,12 +478,77 @@ class Ruleset:
         return True
 
     def can_win(self, ctx: WinContext, sheet: ScoreSheet) -> bool:
-        """Conditions beyond the shape (minimum fan ...)."""
-        return True
+        """Conditions beyond the shape; the engine asks this.  Default: no
+        :meth:`win_problem`."""
+        return self.win_problem(ctx, sheet) is None
 
-    def settle(self, table: Table, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
-        """Payments for the wins of a hand.  Default: self-draw, every other
-        seat pays ``points``; discard win, the discarder pays ``points``."""
+    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        """The rule a scored hand breaks (缺门, a 2-5-8 pair, a minimum fan,
+        an undeclared ready ...), in words, or None when it may win.
+        Default: None."""
+        return None
+
+    def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
+        """The :attr:`context_keys` facts of a win by ``seat`` now, for
+        ``WinContext.extra`` (called by the engine only when a rule set
+        overrides it).  Default: none."""
+        return _NO_EXTRA
+
+    def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
+        """The wild kinds of a hand scored on paper, from its context keys
+        (an indicator ...), when ``context`` gives no ``wild_kinds``.
+        Default: none."""
+        return frozenset()
+
+    def score_hand(
+        self,
+        hand: str | Sequence[int],
+        *,
+        win_tile: str | int,
+        melds: Sequence[str | Meld] = (),
+        winner: int = 0,
+        dealer: int = 0,
+        discarder: int | None = None,
+        flowers: str | Sequence[int] = (),
+        context: Mapping[str, Any] | None = None,
+    ) -> HandScore:
+        """Score a win written on paper: the sheet, this win's payments and
+        the :class:`WinContext` built for it.
+
+        ``hand`` holds the concealed tiles before the winning tile (wild
+        tiles included), ``melds`` the declared sets (``"pon 111m"``,
+        ``"kan 5555p"``, ``"ankan 2222s"``, ``"chi 345m"``), ``discarder``
+        None for a self-drawn win.  Seats are 0..3 in turn order.
+        ``context`` holds :class:`WinContext` field names (``kong_replacement``,
+        ``robbed_kong``, ``last_tile``, ``first_turn``, ``seat_wind``,
+        ``round_wind``, ``wild_kinds`` ...) and the rule set's
+        :attr:`context_keys`.
+
+        >>> r = Ruleset().score_hand("123m456p789s1122z", win_tile="2z", discarder=2)
+        >>> r.sheet.total, r.settlement.deltas(4)
+        (1, [1, 0, -1, 0])
+
+        :raises IllegalWinError: when the hand may not win here (the message
+            names the rule).
+        :raises MahjongError: for bad input (notation, sizes, seats, an
+            unknown context key).
+        """
+        from .paper import build_context
+
+        ctx = build_context(self, hand, win_tile=win_tile, melds=melds, winner=winner, dealer=dealer,
+                            discarder=discarder, flowers=flowers, context=context)
+        sheet = self.score(ctx)
+        problem = self.win_problem(ctx, sheet)
+        if problem is None and not self.can_win(ctx, sheet):
+            problem = "the rule set's win conditions are not met"
+        if problem is not None:
+            raise IllegalWinError(f"{self.id}: {problem}")
+        return HandScore(sheet, self.settle(None, [(ctx, sheet)]), ctx)
+
+    def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+        """Payments for the wins of a hand (``table`` is None for a hand
+        scored on paper: read ``ctx.extra`` then).  Default: self-draw, every
+        other seat pays ``points``; discard win, the discarder pays ``points``."""
         out: list[Payment] = []
         for ctx, sheet in wins:
             if ctx.self_drawn:

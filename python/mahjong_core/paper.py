@@ -1,0 +1,185 @@
+"""Hands written on paper: the one place that turns notation into a
+:class:`~mahjong_core.rules.WinContext` (for :meth:`Ruleset.score_hand`,
+the score helpers of the rule sets and ``mahjong-core score``).
+
+Every problem with the input raises a :class:`~mahjong_core.MahjongError`
+that says which argument is wrong and why.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .analysis import decompositions
+from .errors import InvalidHandError, MahjongError
+from .tiles import KIND_NAMES, Meld, counts_of, parse_tile, parse_tiles, parse_wind
+
+if TYPE_CHECKING:
+    from .rules import Ruleset, WinContext
+
+__all__ = ["build_context", "context_fields", "parse_value"]
+
+_FROM_ARGUMENTS = frozenset({
+    "seat", "concealed", "win_tile", "melds", "self_drawn", "discarder", "dealer", "flowers",
+    "wilds", "decompositions", "extra",
+})
+"""WinContext fields set from score_hand's own arguments, not from ``context``."""
+
+
+def context_fields() -> dict[str, Any]:
+    """The WinContext fields ``context`` may set, with their defaults."""
+    from .rules import WinContext
+
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(WinContext):
+        if f.name in _FROM_ARGUMENTS:
+            continue
+        out[f.name] = f.default if f.default is not dataclasses.MISSING else None
+    return out
+
+
+_TRUE = {"1", "true", "yes", "on", "y"}
+_FALSE = {"0", "false", "no", "off", "n", ""}
+
+
+def parse_value(key: str, value: Any, default: Any) -> Any:
+    """``value`` for a field whose default is ``default``: booleans and ints
+    also from their text (``"true"``, ``"2"``), winds as ``E``/``东``/0..3,
+    kind sets from notation."""
+    if key in ("seat_wind", "round_wind"):
+        return parse_wind(value, key)
+    if key == "wild_kinds":
+        kinds = parse_tiles(value) if isinstance(value, str) else list(value)
+        return frozenset(int(k) for k in kinds)
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise MahjongError(f"context {key}: {value!r} is not a yes/no value")
+    if isinstance(default, int) or key in ("kong_fed_by", "liable"):
+        if value is None:
+            return None
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise MahjongError(f"context {key}: {value!r} is not a whole number") from None
+    if key == "meld_sources":
+        if isinstance(value, str):
+            value = [None if v.strip().lower() in ("", "none", "-") else v for v in value.split(",")]
+        return tuple(None if v is None else int(v) for v in value)
+    return value
+
+
+def _tiles(value: str | Sequence[int] | int, what: str) -> list[int]:
+    if isinstance(value, str):
+        try:
+            return parse_tiles(value)
+        except MahjongError as e:
+            raise type(e)(f"{what}: {e}") from None
+    if isinstance(value, int):
+        return [value]
+    return [int(t) for t in value]
+
+
+def _seat(value: Any, what: str, n: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise MahjongError(f"{what} {value!r} is not a seat 0..{n - 1}")
+    return value
+
+
+def build_context(
+    rs: Ruleset,
+    hand: str | Sequence[int],
+    *,
+    win_tile: str | int,
+    melds: Iterable[str | Meld] = (),
+    winner: int = 0,
+    dealer: int = 0,
+    discarder: int | None = None,
+    flowers: str | Sequence[int] = (),
+    context: Mapping[str, Any] | None = None,
+) -> WinContext:
+    """The :class:`WinContext` of a win on paper under rule set ``rs`` (see
+    :meth:`Ruleset.score_hand` for the arguments)."""
+    from .rules import WinContext
+
+    n = rs.num_players
+    winner = _seat(winner, "winner", n)
+    dealer = _seat(dealer, "dealer", n)
+    if discarder is not None:
+        discarder = _seat(discarder, "discarder", n)
+        if discarder == winner:
+            raise MahjongError(f"discarder {discarder!r} is the winner: a self-drawn win has discarder=None")
+    fields = context_fields()
+    given = dict(context or {})
+    values: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for key, value in given.items():
+        if key in fields:
+            values[key] = parse_value(key, value, fields[key])
+        elif key in rs.context_keys:
+            extra[key] = value
+        else:
+            known = sorted(fields) + sorted(rs.context_keys)
+            raise MahjongError(f"{rs.id}: unknown context key {key!r}; known: {', '.join(known)}")
+    if values.get("robbed_kong") and discarder is None:
+        raise MahjongError("context robbed_kong: a robbed kong needs the discarder (the seat whose kong was robbed)")
+    if values.get("kong_replacement") and discarder is not None:
+        raise MahjongError("context kong_replacement: a win on a kong's replacement tile is self-drawn (discarder=None)")
+    if values.get("kong_discard") and discarder is None:
+        raise MahjongError("context kong_discard: 杠上炮 is a win on a discard (give the discarder)")
+
+    held = _tiles(hand, "hand")
+    win = parse_tile(win_tile) if isinstance(win_tile, str) else int(win_tile)
+    meld_list = [m if isinstance(m, Meld) else Meld.parse(m) for m in melds]
+    flower_ids = _tiles(flowers, "flowers")
+    wild = values.get("wild_kinds")
+    if wild is None:
+        wild = frozenset(rs.paper_wild_kinds(extra))
+        values["wild_kinds"] = wild
+    physical = frozenset(rs.wall_tiles())
+    everything = held + [win] + [k for m in meld_list for k in m.tiles]
+    for t in everything:
+        if t not in physical:
+            raise InvalidHandError(f"{rs.id}: tile {KIND_NAMES[t]!r} is not in this rule set's tiles")
+    for f in flower_ids:
+        if f not in rs.flower_tiles and f < 34:
+            raise InvalidHandError(f"flowers: {KIND_NAMES[f]!r} is not a flower of {rs.id}")
+    counts_of([t for t in everything if t < 34])  # at most four of a kind
+    size = len(held) + 1 + 3 * len(meld_list)
+    if size != rs.hand_size + 1:
+        raise InvalidHandError(
+            f"{rs.id}: a winning hand has {rs.hand_size + 1} tiles (a kong counts 3), got {size}: "
+            f"hand {len(held)} + the winning tile + {len(meld_list)} meld(s)"
+        )
+    concealed = sorted(t for t in held + [win] if t not in wild)
+    wilds = len(held) + 1 - len(concealed)
+    sources = values.pop("meld_sources", None)
+    if sources is not None and len(sources) != len(meld_list):
+        raise MahjongError(f"context meld_sources: {len(sources)} source(s) for {len(meld_list)} meld(s)")
+    values.setdefault("seat_wind", (winner - dealer) % n)
+    try:
+        decomps = decompositions(concealed, wilds=wilds, rules=rs.hand_rules) if concealed or wilds else ()
+    except MahjongError:
+        decomps = ()
+    return WinContext(
+        seat=winner,
+        concealed=tuple(concealed),
+        win_tile=win,
+        melds=tuple(meld_list),
+        meld_sources=tuple(sources) if sources is not None else (None,) * len(meld_list),
+        self_drawn=discarder is None,
+        discarder=discarder,
+        dealer=winner == dealer,
+        flowers=tuple(flower_ids),
+        wilds=wilds,
+        decompositions=tuple(decomps),
+        extra=extra,
+        **values,
+    )

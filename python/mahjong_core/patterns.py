@@ -1,0 +1,617 @@
+"""The scoring vocabulary shared by every regional rule set.
+
+Some thirty regional tables name the same hands again and again (清一色,
+碰碰胡, 七对, 将将胡, 带幺九, 根, 大三元 …), each with its own value and its
+own rules of combination.  The tests of a hand are written once, here; a
+rule set is then a table of :class:`Fan` entries over these predicates plus
+its own way of adding them up.
+
+A :class:`Reading` is one way to read the whole winning hand: the units of a
+kernel decomposition of the concealed tiles (with every wild tile standing
+for a named kind) followed by the declared melds, the unit that the winning
+tile completed and the wait shape.  :func:`readings` lists every reading of
+a :class:`~mahjong_core.rules.WinContext`; a rule set scores each and keeps
+the best (就高不就低) under its own order.
+
+Predicates are plain functions of a reading that return a ``bool`` or a
+count (``int``):
+
+>>> from mahjong_core.rules import WinContext
+>>> from mahjong_core.tiles import parse_tiles
+>>> ctx = WinContext(seat=0, concealed=tuple(sorted(parse_tiles("11122233344455m"))), win_tile=4)
+>>> rs = readings(ctx)
+>>> sorted({(all_pungs(r), full_flush(r), all_258(r)) for r in rs})
+[(False, True, False), (True, True, False)]
+>>> max(roots(r) for r in rs)
+0
+
+A set made only of wild tiles is read as every kind it may stand for, one
+reading each, so that the rule set's table decides which one is best.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Union
+
+from .analysis import Decomposition, Form, HandRules, Shape, decompositions
+from .errors import IllegalWinError
+from .tiles import Meld, MeldKind, format_tiles
+
+if TYPE_CHECKING:
+    from .rules import WinContext
+
+__all__ = [
+    "DRAGONS",
+    "HONOURS",
+    "TERMINALS",
+    "WINDS",
+    "Fan",
+    "Reading",
+    "Unit",
+    "Wait",
+    "all_258",
+    "all_chows",
+    "all_honours",
+    "all_pungs",
+    "all_simples",
+    "all_terminals",
+    "best",
+    "big_four_winds",
+    "big_three_dragons",
+    "claimed_melds",
+    "concealed_hand",
+    "concealed_pungs",
+    "dragon_pungs",
+    "full_flush",
+    "fully_melded",
+    "half_flush",
+    "kongs",
+    "little_four_winds",
+    "little_three_dragons",
+    "matching",
+    "missing_suits",
+    "nine_gates",
+    "pair_258",
+    "pure_nine_gates",
+    "pure_straight",
+    "readings",
+    "round_wind_pung",
+    "roots",
+    "seat_wind_pung",
+    "seven_pairs",
+    "seven_pairs_quads",
+    "suits",
+    "terminals_and_honours",
+    "terminals_in_each",
+    "thirteen_orphans",
+    "wait",
+    "wind_pungs",
+    "wilds_as_other",
+]
+
+WINDS = frozenset(range(27, 31))
+DRAGONS = frozenset(range(31, 34))
+HONOURS = WINDS | DRAGONS
+TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
+RANKS_258 = frozenset(s * 9 + r for s in range(3) for r in (1, 4, 7))
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_ALL = frozenset(range(34))
+
+
+class Wait(enum.Enum):
+    """The shape of the wait the winning tile completed."""
+
+    TWO_SIDED = "两面"
+    """A chow completed at one end of two consecutive tiles (45 waiting 3/6)."""
+    EDGE = "边张"
+    """12 waiting 3, or 89 waiting 7."""
+    CLOSED = "坎张"
+    """The middle tile of a chow (46 waiting 5)."""
+    SINGLE = "单钓"
+    """The pair (a single tile waiting for its mate; also seven pairs)."""
+    PUNG = "对倒"
+    """One of two pairs becomes a pung (双碰)."""
+    OTHER = "其他"
+    """A special form (十三幺, 全不靠 …) or no winning tile (an opening win)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One set, pair or single of a reading, as the tiles are read.
+
+    ``tiles`` are the kinds the unit holds (four for a kong), wild tiles
+    shown as the kinds they stand for; ``wilds`` repeats those kinds once per
+    wild tile in the unit.
+    """
+
+    shape: Shape
+    """PAIR, PUNG (kongs too), CHOW; HONOR_CHOW, KNITTED or SINGLE in special forms."""
+    kind: int
+    """The kind of a pair or pung, the lowest kind of a chow (for the other
+    shapes: as in :class:`~mahjong_core.analysis.Decomposition`)."""
+    tiles: tuple[int, ...]
+    wilds: tuple[int, ...] = ()
+    meld: Meld | None = None
+    """The declared meld this unit is, or None for a unit of the concealed hand."""
+    source: int | None = None
+    """The seat a claimed meld was taken from (None when unknown or concealed)."""
+
+    @property
+    def is_kong(self) -> bool:
+        return len(self.tiles) == 4
+
+    @property
+    def claimed(self) -> bool:
+        """A meld made with another seat's tile (chow, pung, exposed or added kong)."""
+        return self.meld is not None and self.meld.kind is not MeldKind.ANKAN
+
+    @property
+    def natural(self) -> tuple[int, ...]:
+        """The unit's real (non-wild) tiles."""
+        out = list(self.tiles)
+        for k in self.wilds:
+            out.remove(k)
+        return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One reading of a whole winning hand (see the module doc)."""
+
+    form: Form
+    units: tuple[Unit, ...]
+    """The concealed hand's units, then the declared melds in order."""
+    ctx: WinContext
+    win_unit: int | None
+    """Index in ``units`` of the unit the winning tile completed (None: no
+    winning tile, e.g. an opening win)."""
+    counts: tuple[int, ...]
+    """34 counts of every tile as read (wilds as their kinds, kongs four)."""
+
+    @property
+    def pungs(self) -> tuple[int, ...]:
+        """Kinds of the pungs and kongs, concealed or declared, sorted."""
+        return tuple(sorted(u.kind for u in self.units if u.shape is Shape.PUNG))
+
+    @property
+    def chows(self) -> tuple[int, ...]:
+        """Lowest kinds of the chows, sorted."""
+        return tuple(sorted(u.kind for u in self.units if u.shape is Shape.CHOW))
+
+    @property
+    def pairs(self) -> tuple[int, ...]:
+        """Kinds of the pairs (one in the standard form, seven in 七对)."""
+        return tuple(sorted(u.kind for u in self.units if u.shape is Shape.PAIR))
+
+    @property
+    def pair(self) -> int:
+        """The pair of the standard form (-1 when there is not exactly one)."""
+        p = self.pairs
+        return p[0] if len(p) == 1 else -1
+
+    @property
+    def kinds(self) -> frozenset[int]:
+        """Every kind in the hand as read."""
+        return frozenset(k for k, n in enumerate(self.counts) if n)
+
+    @property
+    def wait(self) -> Wait:
+        """The wait shape (:func:`wait`)."""
+        return wait(self)
+
+
+# ---------------------------------------------------------------------------
+# Building readings
+# ---------------------------------------------------------------------------
+
+
+def _meld_unit(m: Meld, source: int | None) -> Unit:
+    shape = Shape.CHOW if m.kind is MeldKind.CHI else Shape.PUNG
+    return Unit(shape, m.kind_of, m.tiles, (), m, source)
+
+
+def _units_of(d: Decomposition) -> list[list[Unit]]:
+    """For each unit of a decomposition, the concrete units it may be read
+    as (one, except for sets and pairs made only of wilds)."""
+    out: list[list[Unit]] = []
+    for shape, kind, w in d.units:
+        shape = Shape(shape)
+        if shape is Shape.PAIR:
+            out.append([Unit(shape, kind, (kind, kind), (kind,) * w)])
+        elif shape is Shape.PUNG:
+            out.append([Unit(shape, kind, (kind,) * 3, (kind,) * w)])
+        elif shape is Shape.CHOW or shape is Shape.HONOR_CHOW:
+            tiles: tuple[int, ...] = (
+                (kind, kind + 1, kind + 2) if shape is Shape.CHOW else tuple(27 + j for j in range(7) if kind >> j & 1)
+            )
+            out.append([Unit(shape, kind, tiles, tuple(tiles[i] for i in range(3) if w >> i & 1))])
+        elif shape is Shape.KNITTED:
+            order = list(itertools.permutations((0, 1, 2)))[kind]
+            tiles = tuple(order[g] * 9 + g + 3 * i for g in range(3) for i in range(3))
+            out.append([Unit(shape, kind, tuple(sorted(tiles)), tuple(tiles[i] for i in range(9) if w >> i & 1))])
+        elif shape is Shape.SINGLE:
+            out.append([Unit(shape, kind, (kind,), (kind,) * w)])
+        else:
+            out.append([])  # WILD_PAIR / WILD_SET: filled by the caller
+    return out
+
+
+def _wild_choices(shape: Shape, rules: HandRules, form: Form) -> list[Unit]:
+    mask = frozenset(rules.wild_kinds)
+    if shape is Shape.WILD_PAIR:
+        kinds = mask if form is not Form.STANDARD and form is not Form.KNITTED_STRAIGHT else mask & frozenset(rules.pair_kinds)
+        return [Unit(Shape.PAIR, k, (k, k), (k, k)) for k in sorted(kinds)]
+    out = [Unit(Shape.PUNG, k, (k,) * 3, (k,) * 3) for k in sorted(mask)]
+    for k in range(27):
+        if k % 9 <= 6 and {k, k + 1, k + 2} <= mask:
+            t = (k, k + 1, k + 2)
+            out.append(Unit(Shape.CHOW, k, t, t))
+    return out
+
+
+def _win_units(units: Sequence[Unit], ctx: WinContext) -> list[int | None]:
+    """Indices of the concealed units the winning tile may have completed."""
+    tile = ctx.win_tile
+    if tile < 0:
+        return [None]
+    as_wild = tile in ctx.wild_kinds or tile >= 34
+    out: list[int | None] = []
+    for i, u in enumerate(units):
+        if u.meld is not None:
+            break
+        if (u.wilds if as_wild else u.natural).count(tile) or (as_wild and u.wilds):
+            out.append(i)
+    return out or [None]
+
+
+def readings(ctx: WinContext, rules: HandRules | None = None) -> tuple[Reading, ...]:
+    """Every reading of the winning hand of ``ctx``.
+
+    The concealed tiles are decomposed (``ctx.decompositions`` when the
+    engine filled them, else under ``rules``, default :class:`HandRules`);
+    the melds follow.  One reading per decomposition, per kind a set or pair
+    made only of wilds stands for, and per unit the winning tile may have
+    completed.
+
+    :raises IllegalWinError: when the tiles are no winning hand under ``rules``.
+    """
+    rules = rules if rules is not None else HandRules()
+    decomps = ctx.decompositions
+    if not decomps:
+        try:
+            decomps = decompositions(ctx.concealed, wilds=ctx.wilds, rules=rules)
+        except ValueError as e:
+            raise IllegalWinError(f"not a winning hand: {e}") from None
+    sources = tuple(ctx.meld_sources) + (None,) * (len(ctx.melds) - len(ctx.meld_sources))
+    melds = tuple(_meld_unit(m, s) for m, s in zip(ctx.melds, sources))
+    meld_counts = [0] * 34
+    for m in ctx.melds:
+        for k in m.tiles:
+            meld_counts[k] += 1
+    seen: set[tuple[Form, tuple[Unit, ...], int | None]] = set()
+    out: list[Reading] = []
+    for d in decomps:
+        form = Form(d.form)
+        choices = _units_of(d)
+        for i, (shape, _kind, _w) in enumerate(d.units):
+            if shape in (Shape.WILD_PAIR, Shape.WILD_SET):
+                choices[i] = _wild_choices(Shape(shape), rules, form)
+        for combo in itertools.product(*choices):
+            hand_units = tuple(sorted(combo, key=lambda u: (u.shape, u.kind, u.wilds)))
+            units = hand_units + melds
+            counts = list(meld_counts)
+            for u in hand_units:
+                for k in u.tiles:
+                    counts[k] += 1
+            for wu in _win_units(units, ctx):
+                key = (form, hand_units, wu)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(Reading(form, units, ctx, wu, tuple(counts)))
+    if not out:
+        raise IllegalWinError(
+            f"not a winning hand: {format_tiles(ctx.concealed)!r} + {ctx.wilds} wild(s)"
+            f" + {[str(m) for m in ctx.melds]!r}"
+        )
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# Fan tables
+# ---------------------------------------------------------------------------
+
+Test = Callable[[Reading], Union[bool, int]]
+"""A predicate (``bool``) or counter (``int``) over a reading."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fan:
+    """One entry of a rule set's table: a named hand and its value.
+
+    ``test`` answers a bool (counts once) or an int (counts that many times).
+    ``excludes`` names (by ``zh``) the entries this one makes not counted
+    (不计) when it applies.
+    """
+
+    zh: str
+    en: str
+    value: int
+    test: Test
+    excludes: tuple[str, ...] = ()
+    why: str = ""
+
+    def count(self, r: Reading) -> int:
+        return int(self.test(r))
+
+
+def matching(fans: Iterable[Fan], r: Reading) -> list[tuple[Fan, int]]:
+    """The entries of ``fans`` that apply to ``r`` with their counts, in table
+    order, without those another applying entry excludes."""
+    hits = [(f, n) for f in fans if (n := f.count(r)) > 0]
+    dropped = {x for f, _ in hits for x in f.excludes}
+    return [(f, n) for f, n in hits if f.zh not in dropped]
+
+
+def best(items: Iterable[Reading], value: Callable[[Reading], tuple[int, ...]]) -> Reading:
+    """The reading of highest ``value`` (a tuple compared in order: 就高不就低);
+    the first on a tie."""
+    it = iter(items)
+    top = next(it)
+    top_v = value(top)
+    for r in it:
+        v = value(r)
+        if v > top_v:
+            top, top_v = r, v
+    return top
+
+
+# ---------------------------------------------------------------------------
+# Predicates and counters
+# ---------------------------------------------------------------------------
+
+
+def suits(r: Reading) -> frozenset[int]:
+    """The suits (0 m, 1 p, 2 s) present in the hand as read."""
+    c = r.counts
+    return frozenset(s for s in range(3) if any(c[s * 9 : s * 9 + 9]))
+
+
+def missing_suits(r: Reading) -> int:
+    """How many of the three suits the hand lacks (缺门: at least 1)."""
+    return 3 - len(suits(r))
+
+
+def _has_honours(r: Reading) -> bool:
+    return any(r.counts[27:34])
+
+
+def full_flush(r: Reading) -> bool:
+    """清一色: one suit, no honours."""
+    return len(suits(r)) == 1 and not _has_honours(r)
+
+
+def half_flush(r: Reading) -> bool:
+    """混一色: one suit and honours."""
+    return len(suits(r)) == 1 and _has_honours(r)
+
+
+def all_honours(r: Reading) -> bool:
+    """字一色: honours only."""
+    return not suits(r)
+
+
+def all_pungs(r: Reading) -> bool:
+    """碰碰胡 / 对对胡: the standard form with pungs and kongs only."""
+    return r.form is Form.STANDARD and not any(u.shape is not Shape.PUNG and u.shape is not Shape.PAIR for u in r.units)
+
+
+def all_chows(r: Reading) -> bool:
+    """平胡 in the 广东 sense: the standard form with chows only (any pair)."""
+    return r.form is Form.STANDARD and not any(u.shape is not Shape.CHOW and u.shape is not Shape.PAIR for u in r.units)
+
+
+def seven_pairs(r: Reading) -> bool:
+    """七对: the seven-pairs form."""
+    return r.form is Form.SEVEN_PAIRS
+
+
+def seven_pairs_quads(r: Reading) -> int:
+    """豪华 / 龙七对: in a seven-pairs reading, the kinds held four times
+    (two of its pairs); 0 for any other form."""
+    if r.form is not Form.SEVEN_PAIRS:
+        return 0
+    p = r.pairs
+    return sum(1 for k in set(p) if p.count(k) >= 2)
+
+
+def all_258(r: Reading) -> bool:
+    """将将胡: every tile is a 2, 5 or 8 of a suit (whatever the shape)."""
+    return r.kinds <= RANKS_258
+
+
+def pair_258(r: Reading) -> bool:
+    """The pair of the standard form is a 2, 5 or 8 (二五八将)."""
+    return r.pair in RANKS_258
+
+
+def _has_end(u: Unit) -> bool:
+    return any(k in TERMINALS or k >= 27 for k in u.tiles)
+
+
+def terminals_in_each(r: Reading) -> bool:
+    """带幺九 (全带幺): the standard form, every set and the pair holds a 1, a
+    9 or an honour."""
+    return r.form is Form.STANDARD and all(_has_end(u) for u in r.units)
+
+
+def all_simples(r: Reading) -> bool:
+    """断幺九: no 1, no 9, no honour."""
+    return r.kinds.isdisjoint(TERMINALS | HONOURS)
+
+
+def all_terminals(r: Reading) -> bool:
+    """清幺九: 1s and 9s only."""
+    return r.kinds <= TERMINALS
+
+
+def terminals_and_honours(r: Reading) -> bool:
+    """混幺九: 1s, 9s and honours only, with both terminals and honours."""
+    k = r.kinds
+    return k <= TERMINALS | HONOURS and not k.isdisjoint(TERMINALS) and not k.isdisjoint(HONOURS)
+
+
+def dragon_pungs(r: Reading) -> int:
+    """Pungs and kongs of dragons."""
+    return sum(k in DRAGONS for k in r.pungs)
+
+
+def wind_pungs(r: Reading) -> int:
+    """Pungs and kongs of winds."""
+    return sum(k in WINDS for k in r.pungs)
+
+
+def big_three_dragons(r: Reading) -> bool:
+    """大三元: pungs of the three dragons."""
+    return dragon_pungs(r) == 3
+
+
+def little_three_dragons(r: Reading) -> bool:
+    """小三元: two dragon pungs and a pair of the third dragon."""
+    return dragon_pungs(r) == 2 and r.pair in DRAGONS
+
+
+def big_four_winds(r: Reading) -> bool:
+    """大四喜: pungs of the four winds."""
+    return wind_pungs(r) == 4
+
+
+def little_four_winds(r: Reading) -> bool:
+    """小四喜: three wind pungs and a pair of the fourth wind."""
+    return wind_pungs(r) == 3 and r.pair in WINDS
+
+
+def seat_wind_pung(r: Reading) -> bool:
+    """A pung or kong of the winner's seat wind (门风)."""
+    return 27 + r.ctx.seat_wind in r.pungs
+
+
+def round_wind_pung(r: Reading) -> bool:
+    """A pung or kong of the round wind (圈风)."""
+    return 27 + r.ctx.round_wind in r.pungs
+
+
+def thirteen_orphans(r: Reading) -> bool:
+    """十三幺."""
+    return r.form is Form.THIRTEEN_ORPHANS
+
+
+def nine_gates(r: Reading) -> bool:
+    """九莲宝灯 (broad): no melds, one suit, and the fourteen tiles hold
+    1112345678999 of it (plus any one tile of the suit)."""
+    if r.ctx.melds or not full_flush(r):
+        return False
+    s = next(iter(suits(r))) * 9
+    return all(r.counts[s + i] >= _NINE_GATES[i] for i in range(9))
+
+
+def pure_nine_gates(r: Reading) -> bool:
+    """九莲宝灯 (strict): no melds, and the thirteen tiles before the winning
+    tile are exactly 1112345678999 of one suit."""
+    if not nine_gates(r) or not 0 <= r.ctx.win_tile < 34:
+        return False
+    s = next(iter(suits(r))) * 9
+    before = list(r.counts[s : s + 9])
+    if not s <= r.ctx.win_tile < s + 9:
+        return False
+    before[r.ctx.win_tile - s] -= 1
+    return tuple(before) == _NINE_GATES
+
+
+def pure_straight(r: Reading) -> bool:
+    """一条龙 / 青龙: chows 123, 456 and 789 of one suit."""
+    ch = set(r.chows)
+    return any({s, s + 3, s + 6} <= ch for s in (0, 9, 18))
+
+
+def claimed_melds(r: Reading) -> int:
+    """Melds made with another seat's tile (chow, pung, exposed or added kong)."""
+    return sum(u.claimed for u in r.units)
+
+
+def concealed_hand(r: Reading) -> bool:
+    """门前清: no claimed meld (concealed kongs allowed)."""
+    return claimed_melds(r) == 0
+
+
+def fully_melded(r: Reading) -> bool:
+    """全求人: every set is a claimed meld, and the pair is completed on a
+    discard (单钓)."""
+    sets = [u for u in r.units if u.shape is not Shape.PAIR]
+    return (
+        r.form is Form.STANDARD
+        and bool(sets)
+        and all(u.claimed for u in sets)
+        and not r.ctx.self_drawn
+        and r.win_unit is not None
+        and r.units[r.win_unit].shape is Shape.PAIR
+    )
+
+
+def roots(r: Reading) -> int:
+    """根: kinds whose four copies are all in the hand as read (a kong, or
+    four held in hand in any units)."""
+    return sum(1 for n in r.counts if n == 4)
+
+
+def kongs(r: Reading) -> int:
+    """Kongs declared (concealed or exposed)."""
+    return sum(u.is_kong for u in r.units)
+
+
+def concealed_pungs(r: Reading) -> int:
+    """暗刻: pungs and kongs not claimed; a pung the winning tile completed
+    on a discard counts as claimed."""
+    n = 0
+    for i, u in enumerate(r.units):
+        if u.shape is Shape.PUNG and not u.claimed:
+            if i == r.win_unit and not r.ctx.self_drawn:
+                continue
+            n += 1
+    return n
+
+
+def wilds_as_other(r: Reading) -> int:
+    """Wild tiles standing for a kind other than their own (0: 硬胡 / 无混 —
+    no wild used, or each used as itself)."""
+    own = r.ctx.wild_kinds
+    return sum(1 for u in r.units for k in u.wilds if k not in own)
+
+
+def wait(r: Reading) -> Wait:
+    """The wait shape the winning tile completed in this reading."""
+    if r.win_unit is None:
+        return Wait.OTHER
+    u = r.units[r.win_unit]
+    if r.form is Form.SEVEN_PAIRS:
+        return Wait.SINGLE
+    if r.form is not Form.STANDARD and r.form is not Form.KNITTED_STRAIGHT:
+        return Wait.OTHER
+    if u.shape is Shape.PAIR:
+        return Wait.SINGLE
+    if u.shape is Shape.PUNG:
+        return Wait.PUNG
+    if u.shape is Shape.CHOW:
+        t = r.ctx.win_tile
+        pos = t - u.kind if 0 <= t - u.kind <= 2 and t not in r.ctx.wild_kinds else -1
+        if pos == 1:
+            return Wait.CLOSED
+        if pos == 0:
+            return Wait.EDGE if u.kind % 9 == 6 else Wait.TWO_SIDED
+        if pos == 2:
+            return Wait.EDGE if u.kind % 9 == 0 else Wait.TWO_SIDED
+    return Wait.OTHER
