@@ -349,7 +349,7 @@ class GuangdongChicken(Ruleset):
     version = 1
     zh = "广东鸡平和"
     summary = "Guangdong chicken hand: 136 tiles, doubling 番 capped at 3, special hands above the cap"
-    aliases = ("jipinghu", "chicken")
+    aliases = ("jipinghu", "chicken", "广东", "广东麻将", "鸡平和", "鸡平胡", "广东鸡平胡")
     Options = GuangdongOptions
     options: GuangdongOptions
 

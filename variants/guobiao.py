@@ -1871,7 +1871,7 @@ class Guobiao(Ruleset):
     version = 1
     zh = "国标麻将"
     summary = "Chinese Official (MCR): 144 tiles with flowers, 81 fans, 8 fans to win, 16 hands a match"
-    aliases = ("mcr",)
+    aliases = ("mcr", "国标", "国标麻将", "中国麻将", "竞技麻将", "chinese-official", "gb")
     Options = GuobiaoOptions
     options: GuobiaoOptions
 

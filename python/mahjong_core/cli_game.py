@@ -39,16 +39,23 @@ def _hand_seed(seed: int, i: int) -> int:
 
 # ---------------------------------------------------------------- variants
 def cmd_variants(args: argparse.Namespace) -> int:
+    """``mahjong-core variants``: every rule set with its names, players,
+    tiles, hand size, wild tiles and options (with defaults)."""
     rows = [cls.describe() for cls in available()]
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
-    table = RichTable(title="Rule sets")
-    for col in ("name", "id", "中文", "players", "tiles", "summary"):
+    table = RichTable(title="Rule sets", show_lines=True)
+    for col in ("name", "中文", "aliases", "players", "wall", "hand", "wild tiles", "options (default)"):
         table.add_column(col)
     for r in rows:
-        table.add_row(r["name"], r["id"], r["zh"], str(r["players"]), str(r["hand_size"]), r["summary"])
-    Console().print(table)
+        options = "\n".join(f"{o['name']}={json.dumps(o['default'], ensure_ascii=False)}" for o in r["options"])
+        table.add_row(
+            f"{r['name']}\n({r['id']})", r["zh"], ", ".join(r["aliases"]) or "-", str(r["players"]),
+            f"{r['wall_tiles']}" + (f" ({r['flowers']} flowers)" if r["flowers"] else ""),
+            str(r["hand_size"]), r["wild_tiles"], options or "-",
+        )
+    Console(highlight=False).print(table)
     return 0
 
 

@@ -566,6 +566,11 @@ class Ruleset:
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
+        """What ``mahjong-core variants`` lists: names, players, tiles in the
+        wall, hand size, wild tiles and every option with its default (plain
+        JSON values; read from a rule set built with the default options)."""
+        rs = cls()
+        defaults = rs.options_json()
         return {
             "name": cls.name,
             "id": f"{cls.name}-v{cls.version}",
@@ -573,9 +578,21 @@ class Ruleset:
             "summary": cls.summary,
             "aliases": list(cls.aliases),
             "players": cls.num_players,
+            "wall_tiles": len(rs.wall_tiles()),
             "hand_size": cls.hand_size,
-            "options": [f.name for f in dataclasses.fields(cls.Options)],
+            "flowers": len(cls.flower_tiles),
+            "wild_tiles": cls.wild_tiles or "none",
+            "options": [
+                {"name": f.name, "default": defaults[f.name], "type": _type_name(f.type)}
+                for f in dataclasses.fields(cls.Options)
+            ],
         }
+
+
+def _type_name(t: Any) -> str:
+    """A dataclass field's annotation as a short word (``int``, ``bool``, an enum's name)."""
+    name = t if isinstance(t, str) else getattr(t, "__name__", repr(t))
+    return str(name).rsplit(".", 1)[-1]
 
 
 def _copy_json(v: Any) -> Any:
