@@ -49,7 +49,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
     for col in ("name", "中文", "aliases", "players", "wall", "hand", "wild tiles", "options (default)"):
         table.add_column(col)
     for r in rows:
-        options = "\n".join(f"{o['name']}={json.dumps(o['default'], ensure_ascii=False)}" for o in r["options"])
+        options = "\n".join(f"{k}={json.dumps(d, ensure_ascii=False)}" for k, d in r["defaults"].items())
         table.add_row(
             f"{r['name']}\n({r['id']})", r["zh"], ", ".join(r["aliases"]) or "-", str(r["players"]),
             f"{r['wall_tiles']}" + (f" ({r['flowers']} flowers)" if r["flowers"] else ""),

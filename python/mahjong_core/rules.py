@@ -582,10 +582,9 @@ class Ruleset:
             "hand_size": cls.hand_size,
             "flowers": len(cls.flower_tiles),
             "wild_tiles": cls.wild_tiles or "none",
-            "options": [
-                {"name": f.name, "default": defaults[f.name], "type": _type_name(f.type)}
-                for f in dataclasses.fields(cls.Options)
-            ],
+            "options": [f.name for f in dataclasses.fields(cls.Options)],
+            "defaults": {f.name: defaults[f.name] for f in dataclasses.fields(cls.Options)},
+            "option_types": {f.name: _type_name(f.type) for f in dataclasses.fields(cls.Options)},
         }
 
 
