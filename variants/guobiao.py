@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from mahjong_core import _mcr
 from mahjong_core.analysis import Counts, Form, HandRules, decompositions, waits
-from mahjong_core.errors import InvalidHandError, MahjongError
+from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.paper import build_context
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 from mahjong_core.tiles import Meld, MeldKind, counts_of, format_tiles, parse_tile, parse_tiles, parse_wind
@@ -1666,7 +1666,7 @@ def _readings(w: _Win, options: GuobiaoOptions) -> list[Reading]:
     distinct = sum(1 for c in w.counts if c)
     decomps = decompositions(Counts(w.counts), 0, (RULES if distinct >= 9 else _FEW_KINDS_RULES)._kernel)
     if not decomps:
-        raise InvalidHandError(
+        raise IllegalWinError(
             f"guobiao: not a winning hand: {format_tiles(_tiles(w.counts))!r}"
             f" + {[str(m) for m in w.melds]!r}"
         )

@@ -86,7 +86,8 @@ def parse_value(key: str, value: Any, default: Any) -> Any:
             raise MahjongError(f"context {key}: {value!r} is not a whole number") from None
     if key == "meld_sources":
         if isinstance(value, str):
-            value = [None if v.strip().lower() in ("", "none", "-") else v for v in value.split(",")]
+            items = value.split(",") if value.strip() else []
+            value = [None if v.strip().lower() in ("", "none", "-") else v for v in items]
         return tuple(None if v is None else int(v) for v in value)
     return value
 
@@ -172,7 +173,7 @@ def build_context(
                     f"{rs.id}: {KIND_NAMES[t]!r} is a flower: flowers go in 'flowers', not in the hand, win or melds"
                 )
     for f in flower_ids:
-        if f not in rs.flower_tiles and f < 34:
+        if f not in rs.flower_tiles:
             raise InvalidHandError(f"flowers: {KIND_NAMES[f]!r} is not a flower of {rs.id}")
     counts_of([t for t in everything if t < 34])  # at most four of a kind
     size = len(held) + 1 + 3 * len(meld_list)

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .analysis import Decomposition, HandRules
+from .analysis import Decomposition, HandRules, decompositions
 from .errors import IllegalWinError, MahjongError
-from .tiles import Meld
+from .tiles import Meld, format_tiles
 
 if TYPE_CHECKING:
     from .engine import Table
@@ -414,7 +414,18 @@ class Ruleset:
         return frozenset({next_kind(indicator)})
 
     def score(self, ctx: WinContext) -> ScoreSheet:
-        """Score a win.  Default: one point."""
+        """Score a win.  Default: one point for any winning shape under
+        :attr:`hand_rules`.
+
+        :raises IllegalWinError: when the tiles are no winning hand.
+        """
+        if not ctx.decompositions and ctx.win_tile >= 0 and ctx.instant is None:
+            try:
+                found = decompositions(ctx.concealed, wilds=ctx.wilds, rules=self.hand_rules)
+            except MahjongError as e:
+                raise IllegalWinError(f"not a winning hand: {e}") from None
+            if not found:
+                raise IllegalWinError(f"not a winning hand: {format_tiles(ctx.concealed)!r} + {ctx.wilds} wild(s)")
         return ScoreSheet(items=(ScoreItem("和", "Win", 1),), total=1, unit="point", points=1)
 
     def liable_seat(self, table: Table | None, ctx: WinContext) -> int | None:
