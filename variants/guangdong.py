@@ -309,49 +309,62 @@ class GuangdongChicken(Ruleset):
             )
         return out
 
-    def _value(self, r: Reading) -> tuple[list[ScoreItem], int, list[str]]:
-        """Items, 番 and notes of one reading, before floors and first-turn wins."""
+    def _count(self, r: Reading) -> tuple[int, list[Fan], list[tuple[Fan, int]]]:
+        """The 番 of one reading (after the cap, before floors and first-turn
+        wins), the special hands that apply (the counted one first, then the
+        others in table order) and the
+        base hand with its additions (when no special hand applies)."""
         special = [f for f in SPECIAL_HANDS if f.count(r)] if _may_be_special(r) else []
         if special:
-            top = max(special, key=lambda f: f.value)
-            notes = [f"{top.zh} is a special hand: {top.value} 番 beyond the cap, no additions"]
-            others = [f"{f.zh} {f.value}" for f in special if f is not top]
-            if others:
-                notes.append("not added: " + ", ".join(others))
-            return [top.item(r)], top.value, notes
+            top = max(special, key=lambda f: f.value)  # the first in table order on a tie
+            return top.value, [top, *(f for f in special if f is not top)], []
         base = max((f for f in BASE_HANDS if f.count(r)), key=lambda f: f.value)
-        items = [base.item(r)]
-        items.extend(f.item(r, n) for f, n in v.matching(ADDITIONS, r))
+        hits = [(base, 1), *v.matching(ADDITIONS, r)]
+        return min(sum(f.value * n for f, n in hits), self.options.cap), [], hits
+
+    def _sheet_of(self, r: Reading, counted: tuple[int, list[Fan], list[tuple[Fan, int]]]) -> tuple[
+            list[ScoreItem], int, list[str]]:
+        """Items, 番 and notes of the reading chosen."""
+        total, special, hits = counted
+        if special:
+            top = special[0]
+            notes = [f"{top.zh} is a special hand: {top.value} 番 beyond the cap, no additions"]
+            if len(special) > 1:
+                notes.append("not added: " + ", ".join(f"{f.zh} {f.value}" for f in special[1:]))
+            return [top.item(r)], total, notes
+        items = [f.item(r, n) for f, n in hits]
         raw = sum(it.total for it in items)
-        cap = self.options.cap
-        if raw > cap:
-            return items, cap, [f"爆和: {raw} 番 capped at {cap} 番"]
-        return items, raw, []
+        if raw > total:
+            return items, total, [f"爆和: {raw} 番 capped at {total} 番"]
+        return items, total, []
 
     def score(self, ctx: WinContext) -> ScoreSheet:
         """Score a win: the best reading, then the floors, then 天和/地和/人和."""
-        best: tuple[list[ScoreItem], int, list[str]] | None = None
+        top: Reading | None = None
+        counted: tuple[int, list[Fan], list[tuple[Fan, int]]] = (-1, [], [])
         for r in self.readings(ctx):
-            value = self._value(r)
-            if best is None or value[1] > best[1]:
-                best = value
-        assert best is not None
-        items, total, notes = best
+            c = self._count(r)
+            if c[0] > counted[0]:
+                top, counted = r, c
+        assert top is not None
+        items, total, notes = self._sheet_of(top, counted)
         floor = self.options.floor_special
-        events = [zh for zh, applies in FLOORS if applies(ctx)]
-        if events and total < floor:
-            if ctx.kong_replacement and ctx.kong_fed_by is not None:
-                events[events.index("杠上开花")] = "杠上开花包杠"
-            notes.append(f"{'/'.join(events)}: {total} 番 raised to {floor} 番")
-            total = floor
-        for zh, en, attr, applies in HEAVEN:
-            value = getattr(self.options.heaven_values, attr)
-            if value and applies(ctx):
-                if value > total:
-                    notes.append(f"{zh} {value} 番 replaces the hand's {total} 番")
-                    items, total = [ScoreItem(zh, en, value, why="first-turn win")], value
-                else:
-                    notes.append(f"{zh} ({value} 番) does not exceed the hand's {total} 番")
+        if total < floor:
+            events = [zh for zh, applies in FLOORS if applies(ctx)]
+            if events:
+                if ctx.kong_replacement and ctx.kong_fed_by is not None:
+                    events[events.index("杠上开花")] = "杠上开花包杠"
+                notes.append(f"{'/'.join(events)}: {total} 番 raised to {floor} 番")
+                total = floor
+        if ctx.first_turn or ctx.first_go_around:
+            for zh, en, attr, applies in HEAVEN:
+                value = getattr(self.options.heaven_values, attr)
+                if value and applies(ctx):
+                    if value > total:
+                        notes.append(f"{zh} {value} 番 replaces the hand's {total} 番")
+                        items, total = [ScoreItem(zh, en, value, why="first-turn win")], value
+                    else:
+                        notes.append(f"{zh} ({value} 番) does not exceed the hand's {total} 番")
         return ScoreSheet(items=tuple(items), total=total, unit="番", points=2**total, notes=tuple(notes))
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:

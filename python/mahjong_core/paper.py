@@ -109,6 +109,13 @@ def _seat(value: Any, what: str, n: int) -> int:
     return value
 
 
+@functools.lru_cache(maxsize=4096)
+def _parse_meld(text: str) -> Meld:
+    """:meth:`Meld.parse`, remembered (melds are immutable values and a game
+    names a few hundred different ones)."""
+    return Meld.parse(text)
+
+
 def build_context(
     rs: Ruleset,
     hand: str | Sequence[int],
@@ -156,7 +163,7 @@ def build_context(
 
     held = _tiles(hand, "hand")
     win = parse_tile(win_tile) if isinstance(win_tile, str) else int(win_tile)
-    meld_list = [m if isinstance(m, Meld) else Meld.parse(m) for m in melds]
+    meld_list = [m if isinstance(m, Meld) else _parse_meld(m) for m in melds]
     flower_ids = _tiles(flowers, "flowers")
     wild = values.get("wild_kinds")
     if wild is None:

@@ -238,7 +238,7 @@ class Reading:
         """Every kind in the hand as read."""
         got: frozenset[int] | None = self.memo.get("kinds")
         if got is None:
-            got = frozenset(k for k, n in zip(_KINDS, self.counts) if n)
+            got = frozenset(itertools.compress(_KINDS, self.counts))
             self.memo["kinds"] = got
         return got
 
@@ -259,9 +259,17 @@ class Reading:
 # ---------------------------------------------------------------------------
 
 
+_MELD_UNITS: dict[tuple[Meld, int | None], Unit] = {}
+
+
 def _meld_unit(m: Meld, source: int | None) -> Unit:
-    shape = Shape.CHOW if m.kind is MeldKind.CHI else Shape.PUNG
-    return Unit(shape, m.kind_of, m.tiles, (), m, source)
+    """The unit of a declared meld (values: built once per meld and source)."""
+    key = (m, source)
+    u = _MELD_UNITS.get(key)
+    if u is None:
+        shape = Shape.CHOW if m.kind is MeldKind.CHI else Shape.PUNG
+        u = _MELD_UNITS[key] = Unit(shape, m.kind_of, m.tiles, (), m, source)
+    return u
 
 
 def _unit(shape: Shape, kind: int, w: int) -> Unit | None:
@@ -361,15 +369,18 @@ def readings(ctx: WinContext, rules: HandRules | None = None, *, by_win_unit: bo
             raise IllegalWinError(f"not a winning hand: {e}") from None
     n_melds = len(ctx.melds)
     sources = tuple(ctx.meld_sources)[:n_melds] + (None,) * (n_melds - len(ctx.meld_sources))
-    melds = tuple(_meld_unit(m, s) for m, s in zip(ctx.melds, sources))
+    melds = tuple(_meld_unit(m, s) for m, s in zip(ctx.melds, sources)) if n_melds else ()
     meld_counts = [0] * 34
     for m in ctx.melds:
         for k in m.tiles:
             meld_counts[k] += 1
-    seen: set[tuple[Form, tuple[tuple[int, int, tuple[int, ...]], ...], int | None]] = set()
+    seen: set[tuple[Form, tuple[tuple[int, int, tuple[int, ...]], ...]]] = set()
+    # the kernel's decompositions are distinct, and so are the units one
+    # winning tile may have completed (_win_units): only wild expansions
+    # can repeat a reading
     out: list[Reading] = []
     for d in decomps:
-        form = Form(d.form)
+        form = _FORM_OF[d.form]
         choices = _units_of(d)
         expand = False
         for i, c in enumerate(choices):
@@ -383,7 +394,6 @@ def readings(ctx: WinContext, rules: HandRules | None = None, *, by_win_unit: bo
             combos = (tuple(c[0] for c in choices),)
         for combo in combos:
             hand_units = tuple(sorted(combo, key=_unit_order))
-            order = tuple(map(_unit_order, hand_units))
             units = hand_units + melds
             counts = list(meld_counts)
             for u in hand_units:
@@ -391,11 +401,13 @@ def readings(ctx: WinContext, rules: HandRules | None = None, *, by_win_unit: bo
                     counts[k] += 1
             frozen = tuple(counts)
             wins = _win_units(units, ctx)
-            for wu in wins if by_win_unit else wins[:1]:
-                key = (form, order, wu)
+            if expand:  # two expansions may read the same: keep one
+                order = tuple(map(_unit_order, hand_units))
+                key = (form, order)
                 if key in seen:
                     continue
                 seen.add(key)
+            for wu in wins if by_win_unit else wins[:1]:
                 out.append(Reading(form, units, ctx, wu, frozen))
     if not out:
         raise IllegalWinError(
@@ -406,6 +418,7 @@ def readings(ctx: WinContext, rules: HandRules | None = None, *, by_win_unit: bo
 
 
 _DEFAULT_RULES = HandRules()
+_FORM_OF: dict[int, Form] = {**{int(f): f for f in Form}, **{f: f for f in Form}}
 
 
 def _unit_order(u: Unit) -> tuple[int, int, tuple[int, ...]]:
@@ -531,8 +544,7 @@ def suits(r: Reading) -> frozenset[int]:
     """The suits (0 m, 1 p, 2 s) present in the hand as read."""
     got: frozenset[int] | None = r.memo.get("suits")
     if got is None:
-        c = r.counts
-        got = frozenset(s for s in range(3) if any(c[s * 9 : s * 9 + 9]))
+        got = frozenset(k // 9 for k in r.kinds if k < 27)
         r.memo["suits"] = got
     return got
 
