@@ -517,8 +517,8 @@ class Ruleset:
                             discarder=discarder, flowers=flowers, context=context)
         sheet = self.score(ctx)
         problem = self.win_problem(ctx, sheet)
-        if problem is None and not self.can_win(ctx, sheet):
-            problem = "the rule set's win conditions are not met"
+        if problem is None and type(self).can_win is not Ruleset.can_win and not self.can_win(ctx, sheet):
+            problem = "the rule set's win conditions are not met (can_win)"
         if problem is not None:
             raise IllegalWinError(f"{self.id}: {problem}")
         return HandScore(sheet, self.settle(None, [(ctx, sheet)]), ctx)
