@@ -45,17 +45,22 @@ def cmd_variants(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
-    table = RichTable(title="Rule sets", show_lines=True)
-    for col in ("name", "中文", "aliases", "players", "wall", "hand", "wild tiles", "options (default)"):
+    table = RichTable(title="Rule sets")
+    for col in ("name", "中文", "players", "wall", "hand", "wild tiles"):
         table.add_column(col)
     for r in rows:
-        options = "\n".join(f"{k}={json.dumps(d, ensure_ascii=False)}" for k, d in r["defaults"].items())
         table.add_row(
-            f"{r['name']}\n({r['id']})", r["zh"], ", ".join(r["aliases"]) or "-", str(r["players"]),
+            r["id"], r["zh"], str(r["players"]),
             f"{r['wall_tiles']}" + (f" ({r['flowers']} flowers)" if r["flowers"] else ""),
-            str(r["hand_size"]), r["wild_tiles"], options or "-",
+            str(r["hand_size"]), r["wild_tiles"],
         )
-    Console(highlight=False).print(table)
+    con = Console(highlight=False)
+    con.print(table)
+    for r in rows:
+        con.print(f"{r['name']} ({r['zh']}): {r['summary']}", markup=False)
+        con.print(f"  names: {', '.join(dict.fromkeys([r['name'], r['zh'], *r['aliases']]))}", markup=False)
+        options = ", ".join(f"{k}={json.dumps(d, ensure_ascii=False)}" for k, d in r["defaults"].items())
+        con.print(f"  options (defaults): {options or 'none'}", markup=False)
     return 0
 
 
