@@ -17,10 +17,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from mahjong_core.analysis import Decomposition, Form, HandRules, Shape, decompositions
-from mahjong_core.errors import InvalidHandError, MahjongError
+from mahjong_core import patterns as v
+from mahjong_core.analysis import Form, HandRules, Shape
+from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
+from mahjong_core.paper import build_context
+from mahjong_core.patterns import Fan, Reading
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import Meld, MeldKind, counts_of, format_tiles, parse_tile, parse_tiles, parse_wind, tile_name
+from mahjong_core.tiles import Meld, MeldKind, format_tiles, parse_wind, tile_name
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -38,11 +41,9 @@ __all__ = [
 ]
 
 EAST = 27
-WINDS = frozenset(range(27, 31))
-DRAGONS = frozenset(range(31, 34))
-HONOURS = WINDS | DRAGONS
-TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
-NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+WINDS = v.WINDS
+DRAGONS = v.DRAGONS
+_SHAPES = frozenset({Shape.PAIR, Shape.PUNG, Shape.CHOW, Shape.SINGLE})
 
 
 # ---------------------------------------------------------------------------
@@ -114,164 +115,83 @@ class GuangdongOptions:
 
 
 # ---------------------------------------------------------------------------
-# A reading of the whole hand, and the pattern tables
+# The pattern tables (data over the shared vocabulary, mahjong_core.patterns)
 # ---------------------------------------------------------------------------
 
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """One reading of a winning hand: a decomposition of the concealed tiles
-    together with the melds (kongs count as pungs)."""
-
-    form: Form
-    pungs: tuple[int, ...]
-    """Kinds of the pungs and kongs, concealed or melded."""
-    chows: tuple[int, ...]
-    """Lowest kinds of the chows."""
-    pair: int
-    kinds: frozenset[int]
-    """Every kind in the hand."""
-
-    @classmethod
-    def of(cls, d: Decomposition, melds: Sequence[Meld], kinds: frozenset[int]) -> Reading:
-        pungs = [m.kind_of for m in melds if m.kind is not MeldKind.CHI]
-        chows = [m.kind_of for m in melds if m.kind is MeldKind.CHI]
-        pair = -1
-        for shape, kind, wilds in d.units:
-            if wilds or kind < 0:
-                raise InvalidHandError(f"guangdong: 鸡平和 has no wild tiles, got the reading {d!r}")
-            if shape == Shape.PAIR:
-                pair = kind
-            elif shape == Shape.PUNG:
-                pungs.append(kind)
-            elif shape == Shape.CHOW:
-                chows.append(kind)
-            elif shape != Shape.SINGLE:
-                what = Shape(shape).name
-                raise InvalidHandError(f"guangdong: no {what} sets in 鸡平和, got the reading {d!r}")
-        return cls(Form(d.form), tuple(sorted(pungs)), tuple(sorted(chows)), pair, kinds)
-
-    @property
-    def suits(self) -> frozenset[int]:
-        return frozenset(k // 9 for k in self.kinds if k < 27)
-
-    @property
-    def honours(self) -> bool:
-        return not self.kinds.isdisjoint(HONOURS)
-
-    def pungs_of(self, group: frozenset[int]) -> int:
-        return sum(k in group for k in self.pungs)
-
-
-Predicate = Callable[[Reading, WinContext], bool]
-"""Every pattern predicate has this one signature."""
-
-
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    """A named hand of the 番 tables."""
-
-    zh: str
-    en: str
-    value: int
-    test: Predicate
-    why: str
-
-    def item(self) -> ScoreItem:
-        return ScoreItem(self.zh, self.en, self.value, why=self.why)
+Pattern = Fan
+"""The entries of 鸡平和's tables are :class:`~mahjong_core.patterns.Fan` values."""
 
 
 def _standard(r: Reading) -> bool:
     return r.form is Form.STANDARD
 
 
-def _all_pungs(r: Reading, ctx: WinContext) -> bool:
-    return _standard(r) and not r.chows
+def _half_flush(r: Reading) -> bool:
+    return r.form is Form.STANDARD and v.half_flush(r)
 
 
-def _all_chows(r: Reading, ctx: WinContext) -> bool:
-    return _standard(r) and not r.pungs
+def _full_flush(r: Reading) -> bool:
+    return r.form is Form.STANDARD and v.full_flush(r)
 
 
-def _half_flush(r: Reading, ctx: WinContext) -> bool:
-    return _standard(r) and r.honours and len(r.suits) == 1
-
-
-def _full_flush(r: Reading, ctx: WinContext) -> bool:
-    return _standard(r) and not r.honours and len(r.suits) == 1
-
-
-def _nine_gates(r: Reading, ctx: WinContext) -> bool:
-    """Concealed, and the 13 tiles before the winning one are 1112345678999 of one suit."""
-    if ctx.melds or not _full_flush(r, ctx):
-        return False
-    counts = counts_of(ctx.concealed)
-    counts[ctx.win_tile] -= 1
-    base = 9 * next(iter(r.suits))
-    return tuple(counts[base : base + 9]) == NINE_GATES
-
-
-BASE_HANDS: tuple[Pattern, ...] = (
-    Pattern("鸡和", "Chicken hand", 0, lambda r, c: True, "any winning hand"),
-    Pattern("平和", "All chows", 1, _all_chows, "four chows, no pung"),
-    Pattern("碰碰和", "All pungs", 2, _all_pungs, "four pungs or kongs, no chow"),
-    Pattern("混一色", "Half flush", 2, _half_flush, "one suit and honours"),
+BASE_HANDS: tuple[Fan, ...] = (
+    Fan("鸡和", "Chicken hand", 0, v.any_win, why="any winning hand"),
+    Fan("平和", "All chows", 1, v.all_chows, why="four chows, no pung"),
+    Fan("碰碰和", "All pungs", 2, v.all_pungs, why="four pungs or kongs, no chow"),
+    Fan("混一色", "Half flush", 2, _half_flush, why="one suit and honours"),
 )
 """Hands within the cap: the highest one that applies is the base."""
 
-SPECIAL_HANDS: tuple[Pattern, ...] = (
-    Pattern("清一色", "Full flush", 4, _full_flush, "one suit only"),
-    Pattern("混碰", "Half-flush all pungs", 4,
-            lambda r, c: _half_flush(r, c) and _all_pungs(r, c), "混一色 + 碰碰和"),
-    Pattern("清碰", "Full-flush all pungs", 5,
-            lambda r, c: _full_flush(r, c) and _all_pungs(r, c), "清一色 + 碰碰和"),
-    Pattern("混幺九", "Terminals and honours", 5,
-            lambda r, c: _standard(r) and r.kinds <= TERMINALS | HONOURS
-            and r.honours and not r.kinds.isdisjoint(TERMINALS),
-            "only 1s, 9s and honours"),
-    Pattern("小三元", "Little three dragons", 5,
-            lambda r, c: r.pungs_of(DRAGONS) == 2 and r.pair in DRAGONS,
-            "two dragon pungs and a pair of the third"),
-    Pattern("小四喜", "Little four winds", 5,
-            lambda r, c: r.pungs_of(WINDS) == 3 and r.pair in WINDS,
-            "three wind pungs and a pair of the fourth"),
-    Pattern("字一色", "All honours", 6, lambda r, c: _standard(r) and r.kinds <= HONOURS,
-            "honour pungs and pair"),
-    Pattern("清幺九", "All terminals", 6, lambda r, c: _standard(r) and r.kinds <= TERMINALS,
-            "pungs of 1s and 9s only"),
-    Pattern("大三元", "Big three dragons", 6, lambda r, c: r.pungs_of(DRAGONS) == 3,
-            "three dragon pungs"),
-    Pattern("大四喜", "Big four winds", 6, lambda r, c: r.pungs_of(WINDS) == 4, "four wind pungs"),
-    Pattern("九莲宝灯", "Nine gates", 6, _nine_gates, "1112345678999 of one suit + any tile of it"),
-    Pattern("十三幺", "Thirteen orphans", 6, lambda r, c: r.form is Form.THIRTEEN_ORPHANS,
-            "1 and 9 of each suit, the seven honours, one of them paired"),
+SPECIAL_HANDS: tuple[Fan, ...] = (
+    Fan("清一色", "Full flush", 4, _full_flush, why="one suit only"),
+    Fan("混碰", "Half-flush all pungs", 4, lambda r: _half_flush(r) and v.all_pungs(r), why="混一色 + 碰碰和"),
+    Fan("清碰", "Full-flush all pungs", 5, lambda r: _full_flush(r) and v.all_pungs(r), why="清一色 + 碰碰和"),
+    Fan("混幺九", "Terminals and honours", 5, lambda r: _standard(r) and v.terminals_and_honours(r),
+        why="only 1s, 9s and honours"),
+    Fan("小三元", "Little three dragons", 5, v.little_three_dragons, why="two dragon pungs and a pair of the third"),
+    Fan("小四喜", "Little four winds", 5, v.little_four_winds, why="three wind pungs and a pair of the fourth"),
+    Fan("字一色", "All honours", 6, lambda r: _standard(r) and v.all_honours(r), why="honour pungs and pair"),
+    Fan("清幺九", "All terminals", 6, lambda r: _standard(r) and v.all_terminals(r), why="pungs of 1s and 9s only"),
+    Fan("大三元", "Big three dragons", 6, v.big_three_dragons, why="three dragon pungs"),
+    Fan("大四喜", "Big four winds", 6, v.big_four_winds, why="four wind pungs"),
+    Fan("九莲宝灯", "Nine gates", 6, v.pure_nine_gates, why="1112345678999 of one suit + any tile of it"),
+    Fan("十三幺", "Thirteen orphans", 6, v.thirteen_orphans,
+        why="1 and 9 of each suit, the seven honours, one of them paired"),
 )
 """Hands beyond the cap: fixed value, no additions; the highest one counts alone."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Bonus:
-    zh: str
-    en: str
-    count: Callable[[Reading, WinContext], int]
-    why: Callable[[Reading, WinContext], str]
+def _may_be_special(r: Reading) -> bool:
+    """A condition every entry of :data:`SPECIAL_HANDS` implies (one suit at
+    most, two dragon or three wind pungs, only 1s, 9s and honours, or
+    十三幺): most hands fail it, and the table is not looked at."""
+    return (
+        len(v.suits(r)) <= 1
+        or v.dragon_pungs(r) >= 2
+        or v.wind_pungs(r) >= 3
+        or r.kinds <= _ENDS
+        or r.form is Form.THIRTEEN_ORPHANS
+    )
+
+
+_ENDS = v.TERMINALS | v.HONOURS
 
 
 def _tiles_zh(kinds: Sequence[int]) -> str:
     return "".join(tile_name(k, "zh") for k in kinds)
 
 
-ADDITIONS: tuple[_Bonus, ...] = (
-    _Bonus("自摸", "Self-drawn", lambda r, c: int(c.self_drawn or c.robbed_kong),
-           lambda r, c: "抢杠 counts as self-drawn" if c.robbed_kong else "won on own draw"),
-    _Bonus("门风", "Seat-wind pung", lambda r, c: int(EAST + c.seat_wind in r.pungs),
-           lambda r, c: f"pung of {_tiles_zh([EAST + c.seat_wind])}"),
-    _Bonus("圈风", "Prevalent-wind pung", lambda r, c: int(EAST + c.round_wind in r.pungs),
-           lambda r, c: f"pung of {_tiles_zh([EAST + c.round_wind])}"),
-    _Bonus("三元牌", "Dragon pung", lambda r, c: r.pungs_of(DRAGONS),
-           lambda r, c: "pung of " + _tiles_zh([k for k in r.pungs if k in DRAGONS])),
+ADDITIONS: tuple[Fan, ...] = (
+    Fan("自摸", "Self-drawn", 1, lambda r: r.ctx.self_drawn or r.ctx.robbed_kong,
+        explain=lambda r: "抢杠 counts as self-drawn" if r.ctx.robbed_kong else "won on own draw"),
+    Fan("门风", "Seat-wind pung", 1, v.seat_wind_pung,
+        explain=lambda r: f"pung of {_tiles_zh([EAST + r.ctx.seat_wind])}"),
+    Fan("圈风", "Prevalent-wind pung", 1, v.round_wind_pung,
+        explain=lambda r: f"pung of {_tiles_zh([EAST + r.ctx.round_wind])}"),
+    Fan("三元牌", "Dragon pung", 1, v.dragon_pungs,
+        explain=lambda r: "pung of " + _tiles_zh([k for k in r.pungs if k in DRAGONS])),
 )
-"""附加 (+1 番 each), for hands within the cap only."""
+"""附加 (+1 番 each; 三元牌 once per dragon pung), for hands within the cap only."""
 
 FLOORS: tuple[tuple[str, Callable[[WinContext], bool]], ...] = (
     ("杠上开花", lambda c: c.kong_replacement),
@@ -349,7 +269,7 @@ class GuangdongChicken(Ruleset):
     version = 1
     zh = "广东鸡平和"
     summary = "Guangdong chicken hand: 136 tiles, doubling 番 capped at 3, special hands above the cap"
-    aliases = ("jipinghu", "chicken")
+    aliases = ("jipinghu", "chicken", "广东", "广东麻将", "鸡平和", "鸡平胡", "广东鸡平胡")
     Options = GuangdongOptions
     options: GuangdongOptions
 
@@ -361,8 +281,9 @@ class GuangdongChicken(Ruleset):
 
     # --- scoring -----------------------------------------------------------
     def readings(self, ctx: WinContext) -> list[Reading]:
-        """Every reading of the winning hand (``ctx.decompositions`` when the
-        engine filled them, else computed), each with the melds added."""
+        """Every reading of the winning hand (:func:`mahjong_core.patterns.readings`;
+        ``ctx.decompositions`` when the engine filled them, else computed),
+        the melds included."""
         if ctx.wilds:
             raise InvalidHandError(f"guangdong: 鸡平和 has no wild tiles, got {ctx.wilds!r}")
         size = len(ctx.concealed) + 3 * len(ctx.melds)
@@ -371,68 +292,84 @@ class GuangdongChicken(Ruleset):
                 f"guangdong: a winning hand has {self.hand_size + 1} tiles (a kong counts 3), got {size}: "
                 f"{format_tiles(ctx.concealed)!r} + {[str(m) for m in ctx.melds]!r}"
             )
-        decomps = ctx.decompositions or decompositions(ctx.concealed, rules=self.hand_rules)
-        kinds = frozenset(ctx.all_kinds)
         forms = self.hand_rules.forms
-        out = [Reading.of(d, ctx.melds, kinds) for d in decomps if d.form in forms]
+        try:
+            found = v.readings(ctx, self.hand_rules, by_win_unit=False)
+        except IllegalWinError as e:
+            raise IllegalWinError(f"guangdong: {e}") from None
+        out = [r for r in found if r.form in forms]
+        for r in out:
+            for u in r.units:
+                if u.wilds or u.shape not in _SHAPES:
+                    raise InvalidHandError(f"guangdong: no {u.shape.name} units or wilds in 鸡平和, got {r.units!r}")
         if not out:
-            raise InvalidHandError(
+            raise IllegalWinError(
                 f"guangdong: not a winning hand: {format_tiles(ctx.concealed)!r}"
                 f" + {[str(m) for m in ctx.melds]!r}"
             )
         return out
 
-    def _value(self, r: Reading, ctx: WinContext) -> tuple[list[ScoreItem], int, list[str]]:
-        """Items, 番 and notes of one reading, before floors and first-turn wins."""
-        special = [p for p in SPECIAL_HANDS if p.test(r, ctx)]
+    def _count(self, r: Reading) -> tuple[int, list[Fan], list[tuple[Fan, int]]]:
+        """The 番 of one reading (after the cap, before floors and first-turn
+        wins), the special hands that apply (the counted one first, then the
+        others in table order) and the
+        base hand with its additions (when no special hand applies)."""
+        special = [f for f in SPECIAL_HANDS if f.count(r)] if _may_be_special(r) else []
         if special:
-            best = max(special, key=lambda p: p.value)
-            notes = [f"{best.zh} is a special hand: {best.value} 番 beyond the cap, no additions"]
-            others = [f"{p.zh} {p.value}" for p in special if p is not best]
-            if others:
-                notes.append("not added: " + ", ".join(others))
-            return [best.item()], best.value, notes
-        base = max((p for p in BASE_HANDS if p.test(r, ctx)), key=lambda p: p.value)
-        items = [base.item()]
-        for b in ADDITIONS:
-            n = b.count(r, ctx)
-            if n:
-                items.append(ScoreItem(b.zh, b.en, 1, n, b.why(r, ctx)))
+            top = max(special, key=lambda f: f.value)  # the first in table order on a tie
+            return top.value, [top, *(f for f in special if f is not top)], []
+        base = max((f for f in BASE_HANDS if f.count(r)), key=lambda f: f.value)
+        hits = [(base, 1), *v.matching(ADDITIONS, r)]
+        return min(sum(f.value * n for f, n in hits), self.options.cap), [], hits
+
+    def _sheet_of(self, r: Reading, counted: tuple[int, list[Fan], list[tuple[Fan, int]]]) -> tuple[
+            list[ScoreItem], int, list[str]]:
+        """Items, 番 and notes of the reading chosen."""
+        total, special, hits = counted
+        if special:
+            top = special[0]
+            notes = [f"{top.zh} is a special hand: {top.value} 番 beyond the cap, no additions"]
+            if len(special) > 1:
+                notes.append("not added: " + ", ".join(f"{f.zh} {f.value}" for f in special[1:]))
+            return [top.item(r)], total, notes
+        items = [f.item(r, n) for f, n in hits]
         raw = sum(it.total for it in items)
-        cap = self.options.cap
-        if raw > cap:
-            return items, cap, [f"爆和: {raw} 番 capped at {cap} 番"]
-        return items, raw, []
+        if raw > total:
+            return items, total, [f"爆和: {raw} 番 capped at {total} 番"]
+        return items, total, []
 
     def score(self, ctx: WinContext) -> ScoreSheet:
         """Score a win: the best reading, then the floors, then 天和/地和/人和."""
-        best: tuple[list[ScoreItem], int, list[str]] | None = None
+        top: Reading | None = None
+        counted: tuple[int, list[Fan], list[tuple[Fan, int]]] = (-1, [], [])
         for r in self.readings(ctx):
-            v = self._value(r, ctx)
-            if best is None or v[1] > best[1]:
-                best = v
-        assert best is not None
-        items, total, notes = best
+            c = self._count(r)
+            if c[0] > counted[0]:
+                top, counted = r, c
+        assert top is not None
+        items, total, notes = self._sheet_of(top, counted)
         floor = self.options.floor_special
-        events = [zh for zh, applies in FLOORS if applies(ctx)]
-        if events and total < floor:
-            if ctx.kong_replacement and ctx.kong_fed_by is not None:
-                events[events.index("杠上开花")] = "杠上开花包杠"
-            notes.append(f"{'/'.join(events)}: {total} 番 raised to {floor} 番")
-            total = floor
-        for zh, en, attr, applies in HEAVEN:
-            value = getattr(self.options.heaven_values, attr)
-            if value and applies(ctx):
-                if value > total:
-                    notes.append(f"{zh} {value} 番 replaces the hand's {total} 番")
-                    items, total = [ScoreItem(zh, en, value, why="first-turn win")], value
-                else:
-                    notes.append(f"{zh} ({value} 番) does not exceed the hand's {total} 番")
+        if total < floor:
+            events = [zh for zh, applies in FLOORS if applies(ctx)]
+            if events:
+                if ctx.kong_replacement and ctx.kong_fed_by is not None:
+                    events[events.index("杠上开花")] = "杠上开花包杠"
+                notes.append(f"{'/'.join(events)}: {total} 番 raised to {floor} 番")
+                total = floor
+        if ctx.first_turn or ctx.first_go_around:
+            for zh, en, attr, applies in HEAVEN:
+                value = getattr(self.options.heaven_values, attr)
+                if value and applies(ctx):
+                    if value > total:
+                        notes.append(f"{zh} {value} 番 replaces the hand's {total} 番")
+                        items, total = [ScoreItem(zh, en, value, why="first-turn win")], value
+                    else:
+                        notes.append(f"{zh} ({value} 番) does not exceed the hand's {total} 番")
         return ScoreSheet(items=tuple(items), total=total, unit="番", points=2**total, notes=tuple(notes))
 
-    def can_win(self, ctx: WinContext, sheet: ScoreSheet) -> bool:
-        """Any winning shape wins: 鸡和 (0 番) is a win."""
-        return True
+    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        """Any winning shape wins: 鸡和 (0 番) is a win (no minimum)."""
+        return None
 
     # --- payments ----------------------------------------------------------
     def _pays_for_all(self, ctx: WinContext) -> tuple[int | None, str]:
@@ -541,6 +478,9 @@ def _first_twelve_fed_by(table: Table | None, feeder: int) -> int | None:
 # ---------------------------------------------------------------------------
 
 
+_DEFAULT = GuangdongChicken()
+
+
 def score(
     hand: str,
     melds: Sequence[str | Meld] = (),
@@ -573,28 +513,15 @@ def score(
     :raises InvalidHandError: for a hand of the wrong size, a fifth copy, or
         tiles that do not win.
     """
-    rs = rules if rules is not None else GuangdongChicken()
-    concealed = parse_tiles(hand)
-    win = parse_tile(win_tile)
-    meld_list = [m if isinstance(m, Meld) else Meld.parse(m) for m in melds]
-    everything = concealed + [win] + [k for m in meld_list for k in m.tiles]
-    counts_of(everything)  # five copies, flowers
+    rs = rules if rules is not None else _DEFAULT
     seat = parse_wind(seat_wind)
-    ctx = WinContext(
-        seat=seat,
-        concealed=tuple(sorted(concealed + [win])),
-        win_tile=win,
-        melds=tuple(meld_list),
-        meld_sources=(None,) * len(meld_list),
-        self_drawn=self_drawn or kong,
-        dealer=seat == 0,
-        seat_wind=seat,
-        round_wind=parse_wind(round_wind),
-        kong_replacement=kong,
-        robbed_kong=robbed_kong,
-        last_tile=last_tile,
-        first_turn=first_turn,
-        first_go_around=first_go_around,
-        multiple_winners=multiple_winners,
+    ctx = build_context(
+        rs, hand, win_tile=win_tile, melds=melds, winner=seat, dealer=0,
+        discarder=None if self_drawn or kong else (seat + 3) % 4,
+        context={
+            "seat_wind": seat, "round_wind": parse_wind(round_wind), "kong_replacement": kong,
+            "robbed_kong": robbed_kong, "last_tile": last_tile, "first_turn": first_turn,
+            "first_go_around": first_go_around, "multiple_winners": multiple_winners,
+        },
     )
     return rs.score(ctx)

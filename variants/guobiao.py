@@ -61,7 +61,8 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from mahjong_core import _mcr
 from mahjong_core.analysis import Counts, Form, HandRules, decompositions, waits
-from mahjong_core.errors import InvalidHandError, MahjongError
+from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
+from mahjong_core.paper import build_context
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 from mahjong_core.tiles import Meld, MeldKind, counts_of, format_tiles, parse_tile, parse_tiles, parse_wind
 
@@ -1665,7 +1666,7 @@ def _readings(w: _Win, options: GuobiaoOptions) -> list[Reading]:
     distinct = sum(1 for c in w.counts if c)
     decomps = decompositions(Counts(w.counts), 0, (RULES if distinct >= 9 else _FEW_KINDS_RULES)._kernel)
     if not decomps:
-        raise InvalidHandError(
+        raise IllegalWinError(
             f"guobiao: not a winning hand: {format_tiles(_tiles(w.counts))!r}"
             f" + {[str(m) for m in w.melds]!r}"
         )
@@ -1851,7 +1852,7 @@ class Guobiao(Ruleset):
 
     **Scoring.**  The fan table :data:`FANS`, the best reading, flowers last
     (see the module doc).  A win needs ``min_fan`` (8) fans without flowers
-    (:meth:`can_win`).
+    (:meth:`win_problem`).
 
     **Payments** (spec §3, :meth:`settle`).  F = the fan total with flowers.
     Self-draw: each other seat pays 8 + F.  Discard (or robbed kong): the
@@ -1871,7 +1872,7 @@ class Guobiao(Ruleset):
     version = 1
     zh = "国标麻将"
     summary = "Chinese Official (MCR): 144 tiles with flowers, 81 fans, 8 fans to win, 16 hands a match"
-    aliases = ("mcr",)
+    aliases = ("mcr", "国标", "国标麻将", "中国麻将", "竞技麻将", "chinese-official", "gb")
     Options = GuobiaoOptions
     options: GuobiaoOptions
 
@@ -1909,7 +1910,7 @@ class Guobiao(Ruleset):
             self._kernel, ctx.concealed, ctx.win_tile, ctx.melds, ctx.self_drawn,
             ctx.kong_replacement or ctx.robbed_kong, ctx.last_tile, ctx.fourth_tile, ctx.seat_wind,
             ctx.round_wind, len(ctx.flowers), ctx.first_turn, ctx.first_go_around, ctx.dealer,
-            type(ctx) is not WinContext and bool(getattr(ctx, "ready_on_deal", False)), ctx.instant == "混杠",
+            ctx.ready_on_deal, ctx.instant == "混杠",
         )
         if got is None:  # not a winning hand, or inconsistent: the Python path says why
             return self.score_reference(ctx)
@@ -1955,9 +1956,12 @@ class Guobiao(Ruleset):
         """The sheet's total less 花牌."""
         return sheet.total - sum(it.total for it in sheet.items if it.zh == "花牌")
 
-    def can_win(self, ctx: WinContext, sheet: ScoreSheet) -> bool:
-        """起和 8 番: the fans without flowers reach ``min_fan``."""
-        return self.fans_without_flowers(sheet) >= self.options.min_fan
+    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        """起和 8 番: the fans without flowers must reach ``min_fan``."""
+        fans = self.fans_without_flowers(sheet)
+        if fans < self.options.min_fan:
+            return f"起和 {self.options.min_fan} 番: the hand has {fans} fan(s) without flowers"
+        return None
 
     # --- payments ----------------------------------------------------------
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
@@ -2102,39 +2106,18 @@ def score(
         inconsistent flags, or tiles that do not win.
     """
     rs = rules if rules is not None else _DEFAULT
-    if not isinstance(flowers, int) or isinstance(flowers, bool):
+    if not isinstance(flowers, int) or isinstance(flowers, bool) or not 0 <= flowers <= len(rs.flower_tiles):
         raise InvalidHandError(f"guobiao: flowers must be an int 0..8, got {flowers!r}")
     if engine not in ("compiled", "python"):
         raise MahjongError(f"guobiao: engine {engine!r} is not 'compiled' or 'python'")
-    concealed = parse_tiles(hand)
-    win = parse_tile(win_tile)
-    meld_list = tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in melds)
     seat = parse_wind(seat_wind, "seat_wind")
-    prevalent = parse_wind(round_wind, "round_wind")
-    concealed.append(win)
-    if engine == "compiled":
-        got = _mcr.score(
-            rs._kernel, concealed, win, meld_list, self_drawn, kong, last_tile, fourth_tile, seat, prevalent,
-            flowers, first_turn, first_go_around, seat == 0, ready_on_deal,
-        )
-        if got is not None:
-            return got
-        # not a winning hand, or inconsistent: the Python path says why
-    counts_of(concealed + [k for m in meld_list for k in m.tiles])  # flowers, five copies
-    w = _Win(
-        counts=counts_of(concealed),
-        win=win,
-        melds=meld_list,
-        self_drawn=self_drawn,
-        kong=kong,
-        last_tile=last_tile,
-        fourth_tile=fourth_tile,
-        seat_wind=seat,
-        round_wind=prevalent,
-        flowers=flowers,
-        first_turn=first_turn,
-        first_go_around=first_go_around,
-        dealer=seat == 0,
-        ready_on_deal=ready_on_deal,
+    ctx = build_context(
+        rs, hand, win_tile=win_tile, melds=melds, winner=seat, dealer=0,
+        discarder=None if self_drawn else (seat + 3) % 4, flowers=rs.flower_tiles[:flowers],
+        context={
+            "seat_wind": seat, "round_wind": parse_wind(round_wind, "round_wind"), "last_tile": last_tile,
+            "fourth_tile": fourth_tile, "kong_replacement": kong and self_drawn, "robbed_kong": kong and not self_drawn,
+            "first_turn": first_turn, "first_go_around": first_go_around, "ready_on_deal": ready_on_deal,
+        },
     )
-    return rs._compute(w)
+    return rs.score(ctx) if engine == "compiled" else rs.score_reference(ctx)

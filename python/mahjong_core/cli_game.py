@@ -39,16 +39,28 @@ def _hand_seed(seed: int, i: int) -> int:
 
 # ---------------------------------------------------------------- variants
 def cmd_variants(args: argparse.Namespace) -> int:
+    """``mahjong-core variants``: every rule set with its names, players,
+    tiles, hand size, wild tiles and options (with defaults)."""
     rows = [cls.describe() for cls in available()]
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
     table = RichTable(title="Rule sets")
-    for col in ("name", "id", "中文", "players", "tiles", "summary"):
+    for col in ("name", "中文", "players", "wall", "hand", "wild tiles"):
         table.add_column(col)
     for r in rows:
-        table.add_row(r["name"], r["id"], r["zh"], str(r["players"]), str(r["hand_size"]), r["summary"])
-    Console().print(table)
+        table.add_row(
+            r["id"], r["zh"], str(r["players"]),
+            f"{r['wall_tiles']}" + (f" ({r['flowers']} flowers)" if r["flowers"] else ""),
+            str(r["hand_size"]), r["wild_tiles"],
+        )
+    con = Console(highlight=False)
+    con.print(table)
+    for r in rows:
+        con.print(f"{r['name']} ({r['zh']}): {r['summary']}", markup=False)
+        con.print(f"  names: {', '.join(dict.fromkeys([r['name'], r['zh'], *r['aliases']]))}", markup=False)
+        options = ", ".join(f"{k}={json.dumps(d, ensure_ascii=False)}" for k, d in r["defaults"].items())
+        con.print(f"  options (defaults): {options or 'none'}", markup=False)
     return 0
 
 

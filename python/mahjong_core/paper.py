@@ -9,10 +9,11 @@ that says which argument is wrong and why.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .analysis import decompositions
 from .errors import InvalidHandError, MahjongError
 from .tiles import KIND_NAMES, Meld, counts_of, parse_tile, parse_tiles, parse_wind
 
@@ -30,6 +31,11 @@ _FROM_ARGUMENTS = frozenset({
 
 def context_fields() -> dict[str, Any]:
     """The WinContext fields ``context`` may set, with their defaults."""
+    return dict(_context_fields())
+
+
+@functools.lru_cache(maxsize=1)
+def _context_fields() -> Mapping[str, Any]:
     from .rules import WinContext
 
     out: dict[str, Any] = {}
@@ -37,7 +43,16 @@ def context_fields() -> dict[str, Any]:
         if f.name in _FROM_ARGUMENTS:
             continue
         out[f.name] = f.default if f.default is not dataclasses.MISSING else None
-    return out
+    return MappingProxyType(out)
+
+
+def _physical(rs: Ruleset) -> frozenset[int]:
+    """The tile ids of ``rs``'s wall (cached on the rule set: options are frozen)."""
+    cached: frozenset[int] | None = rs.__dict__.get("_paper_tiles")
+    if cached is None:
+        cached = frozenset(rs.wall_tiles())
+        rs.__dict__["_paper_tiles"] = cached
+    return cached
 
 
 _TRUE = {"1", "true", "yes", "on", "y"}
@@ -71,7 +86,8 @@ def parse_value(key: str, value: Any, default: Any) -> Any:
             raise MahjongError(f"context {key}: {value!r} is not a whole number") from None
     if key == "meld_sources":
         if isinstance(value, str):
-            value = [None if v.strip().lower() in ("", "none", "-") else v for v in value.split(",")]
+            items = value.split(",") if value.strip() else []
+            value = [None if v.strip().lower() in ("", "none", "-") else v for v in items]
         return tuple(None if v is None else int(v) for v in value)
     return value
 
@@ -91,6 +107,13 @@ def _seat(value: Any, what: str, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
         raise MahjongError(f"{what} {value!r} is not a seat 0..{n - 1}")
     return value
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_meld(text: str) -> Meld:
+    """:meth:`Meld.parse`, remembered (melds are immutable values and a game
+    names a few hundred different ones)."""
+    return Meld.parse(text)
 
 
 def build_context(
@@ -116,13 +139,16 @@ def build_context(
         discarder = _seat(discarder, "discarder", n)
         if discarder == winner:
             raise MahjongError(f"discarder {discarder!r} is the winner: a self-drawn win has discarder=None")
-    fields = context_fields()
+    fields = _context_fields()
     given = dict(context or {})
     values: dict[str, Any] = {}
     extra: dict[str, Any] = {}
     for key, value in given.items():
         if key in fields:
-            values[key] = parse_value(key, value, fields[key])
+            default = fields[key]
+            if value is default or (type(value) is bool and value == default):
+                continue  # the default: nothing to parse
+            values[key] = parse_value(key, value, default)
         elif key in rs.context_keys:
             extra[key] = value
         else:
@@ -137,19 +163,24 @@ def build_context(
 
     held = _tiles(hand, "hand")
     win = parse_tile(win_tile) if isinstance(win_tile, str) else int(win_tile)
-    meld_list = [m if isinstance(m, Meld) else Meld.parse(m) for m in melds]
+    meld_list = [m if isinstance(m, Meld) else _parse_meld(m) for m in melds]
     flower_ids = _tiles(flowers, "flowers")
     wild = values.get("wild_kinds")
     if wild is None:
         wild = frozenset(rs.paper_wild_kinds(extra))
         values["wild_kinds"] = wild
-    physical = frozenset(rs.wall_tiles())
+    physical = _physical(rs)
     everything = held + [win] + [k for m in meld_list for k in m.tiles]
     for t in everything:
-        if t not in physical:
-            raise InvalidHandError(f"{rs.id}: tile {KIND_NAMES[t]!r} is not in this rule set's tiles")
+        if t >= 34 or t not in physical:
+            if t not in physical:
+                raise InvalidHandError(f"{rs.id}: tile {KIND_NAMES[t]!r} is not in this rule set's tiles")
+            if t not in wild:
+                raise InvalidHandError(
+                    f"{rs.id}: {KIND_NAMES[t]!r} is a flower: flowers go in 'flowers', not in the hand, win or melds"
+                )
     for f in flower_ids:
-        if f not in rs.flower_tiles and f < 34:
+        if f not in rs.flower_tiles:
             raise InvalidHandError(f"flowers: {KIND_NAMES[f]!r} is not a flower of {rs.id}")
     counts_of([t for t in everything if t < 34])  # at most four of a kind
     size = len(held) + 1 + 3 * len(meld_list)
@@ -164,10 +195,6 @@ def build_context(
     if sources is not None and len(sources) != len(meld_list):
         raise MahjongError(f"context meld_sources: {len(sources)} source(s) for {len(meld_list)} meld(s)")
     values.setdefault("seat_wind", (winner - dealer) % n)
-    try:
-        decomps = decompositions(concealed, wilds=wilds, rules=rs.hand_rules) if concealed or wilds else ()
-    except MahjongError:
-        decomps = ()
     return WinContext(
         seat=winner,
         concealed=tuple(concealed),
@@ -179,7 +206,6 @@ def build_context(
         dealer=winner == dealer,
         flowers=tuple(flower_ids),
         wilds=wilds,
-        decompositions=tuple(decomps),
         extra=extra,
         **values,
     )

@@ -34,24 +34,26 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Union
 
 from .analysis import Decomposition, Form, HandRules, Shape, decompositions
 from .errors import IllegalWinError
 from .tiles import Meld, MeldKind, format_tiles
+
+from .rules import ScoreItem
 
 if TYPE_CHECKING:
     from .rules import WinContext
 
 __all__ = [
     "DRAGONS",
-    "HONOURS",
-    "TERMINALS",
-    "WINDS",
     "Fan",
+    "HONOURS",
     "Reading",
+    "TERMINALS",
     "Unit",
+    "WINDS",
     "Wait",
     "all_258",
     "all_chows",
@@ -59,6 +61,7 @@ __all__ = [
     "all_pungs",
     "all_simples",
     "all_terminals",
+    "any_win",
     "best",
     "big_four_winds",
     "big_three_dragons",
@@ -66,10 +69,17 @@ __all__ = [
     "concealed_hand",
     "concealed_pungs",
     "dragon_pungs",
+    "earthly",
     "full_flush",
     "fully_melded",
     "half_flush",
+    "heavenly",
+    "kong_discard",
+    "kong_replacement",
     "kongs",
+    "last_tile",
+    "last_tile_discard",
+    "last_tile_drawn",
     "little_four_winds",
     "little_three_dragons",
     "matching",
@@ -79,9 +89,11 @@ __all__ = [
     "pure_nine_gates",
     "pure_straight",
     "readings",
-    "round_wind_pung",
+    "robbed_kong",
     "roots",
+    "round_wind_pung",
     "seat_wind_pung",
+    "self_drawn",
     "seven_pairs",
     "seven_pairs_quads",
     "suits",
@@ -89,8 +101,8 @@ __all__ = [
     "terminals_in_each",
     "thirteen_orphans",
     "wait",
-    "wind_pungs",
     "wilds_as_other",
+    "wind_pungs",
 ]
 
 WINDS = frozenset(range(27, 31))
@@ -100,6 +112,7 @@ TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
 RANKS_258 = frozenset(s * 9 + r for s in range(3) for r in (1, 4, 7))
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _ALL = frozenset(range(34))
+_KINDS = tuple(range(34))
 
 
 class Wait(enum.Enum):
@@ -171,21 +184,48 @@ class Reading:
     winning tile, e.g. an opening win)."""
     counts: tuple[int, ...]
     """34 counts of every tile as read (wilds as their kinds, kongs four)."""
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    """Derived facts computed once per reading (the predicates share them)."""
+
+    def _by_shape(self) -> dict[str, Any]:
+        """Fill the memo with the sorted kinds of the pungs, chows and pairs."""
+        m = self.memo
+        pungs: list[int] = []
+        chows: list[int] = []
+        pairs: list[int] = []
+        for u in self.units:
+            if u.shape is Shape.PUNG:
+                pungs.append(u.kind)
+            elif u.shape is Shape.CHOW:
+                chows.append(u.kind)
+            elif u.shape is Shape.PAIR:
+                pairs.append(u.kind)
+        pungs.sort()
+        chows.sort()
+        pairs.sort()
+        m["pungs"], m["chows"], m["pairs"] = tuple(pungs), tuple(chows), tuple(pairs)
+        return m
 
     @property
     def pungs(self) -> tuple[int, ...]:
         """Kinds of the pungs and kongs, concealed or declared, sorted."""
-        return tuple(sorted(u.kind for u in self.units if u.shape is Shape.PUNG))
+        m = self.memo if "pungs" in self.memo else self._by_shape()
+        got: tuple[int, ...] = m["pungs"]
+        return got
 
     @property
     def chows(self) -> tuple[int, ...]:
         """Lowest kinds of the chows, sorted."""
-        return tuple(sorted(u.kind for u in self.units if u.shape is Shape.CHOW))
+        m = self.memo if "chows" in self.memo else self._by_shape()
+        got: tuple[int, ...] = m["chows"]
+        return got
 
     @property
     def pairs(self) -> tuple[int, ...]:
         """Kinds of the pairs (one in the standard form, seven in 七对)."""
-        return tuple(sorted(u.kind for u in self.units if u.shape is Shape.PAIR))
+        m = self.memo if "pairs" in self.memo else self._by_shape()
+        got: tuple[int, ...] = m["pairs"]
+        return got
 
     @property
     def pair(self) -> int:
@@ -196,12 +236,22 @@ class Reading:
     @property
     def kinds(self) -> frozenset[int]:
         """Every kind in the hand as read."""
-        return frozenset(k for k, n in enumerate(self.counts) if n)
+        got: frozenset[int] | None = self.memo.get("kinds")
+        if got is None:
+            got = frozenset(itertools.compress(_KINDS, self.counts))
+            self.memo["kinds"] = got
+        return got
 
     @property
     def wait(self) -> Wait:
         """The wait shape (:func:`wait`)."""
         return wait(self)
+
+    @property
+    def is_natural(self) -> bool:
+        """硬胡 / 无混: no wild tile stands for a kind other than its own
+        (no wild held, or each used as itself): :func:`wilds_as_other` is 0."""
+        return wilds_as_other(self) == 0
 
 
 # ---------------------------------------------------------------------------
@@ -209,34 +259,56 @@ class Reading:
 # ---------------------------------------------------------------------------
 
 
+_MELD_UNITS: dict[tuple[Meld, int | None], Unit] = {}
+
+
 def _meld_unit(m: Meld, source: int | None) -> Unit:
-    shape = Shape.CHOW if m.kind is MeldKind.CHI else Shape.PUNG
-    return Unit(shape, m.kind_of, m.tiles, (), m, source)
+    """The unit of a declared meld (values: built once per meld and source)."""
+    key = (m, source)
+    u = _MELD_UNITS.get(key)
+    if u is None:
+        shape = Shape.CHOW if m.kind is MeldKind.CHI else Shape.PUNG
+        u = _MELD_UNITS[key] = Unit(shape, m.kind_of, m.tiles, (), m, source)
+    return u
+
+
+def _unit(shape: Shape, kind: int, w: int) -> Unit | None:
+    """The unit a decomposition's ``(shape, kind, wilds)`` stands for (None for
+    WILD_PAIR / WILD_SET, which the caller expands)."""
+    if shape is Shape.PAIR:
+        return Unit(shape, kind, (kind, kind), (kind,) * w)
+    if shape is Shape.PUNG:
+        return Unit(shape, kind, (kind,) * 3, (kind,) * w)
+    if shape is Shape.CHOW or shape is Shape.HONOR_CHOW:
+        tiles: tuple[int, ...] = (
+            (kind, kind + 1, kind + 2) if shape is Shape.CHOW else tuple(27 + j for j in range(7) if kind >> j & 1)
+        )
+        return Unit(shape, kind, tiles, tuple(tiles[i] for i in range(3) if w >> i & 1))
+    if shape is Shape.KNITTED:
+        order = list(itertools.permutations((0, 1, 2)))[kind]
+        tiles = tuple(order[g] * 9 + g + 3 * i for g in range(3) for i in range(3))
+        return Unit(shape, kind, tuple(sorted(tiles)), tuple(tiles[i] for i in range(9) if w >> i & 1))
+    if shape is Shape.SINGLE:
+        return Unit(shape, kind, (kind,), (kind,) * w)
+    return None
+
+
+_UNITS: dict[tuple[int, int, int], Unit | None] = {}
+"""Units are immutable values: one per ``(shape, kind, wilds)``, built once."""
 
 
 def _units_of(d: Decomposition) -> list[list[Unit]]:
     """For each unit of a decomposition, the concrete units it may be read
-    as (one, except for sets and pairs made only of wilds)."""
+    as (one, except for sets and pairs made only of wilds: [] here, filled
+    by the caller)."""
     out: list[list[Unit]] = []
     for shape, kind, w in d.units:
-        shape = Shape(shape)
-        if shape is Shape.PAIR:
-            out.append([Unit(shape, kind, (kind, kind), (kind,) * w)])
-        elif shape is Shape.PUNG:
-            out.append([Unit(shape, kind, (kind,) * 3, (kind,) * w)])
-        elif shape is Shape.CHOW or shape is Shape.HONOR_CHOW:
-            tiles: tuple[int, ...] = (
-                (kind, kind + 1, kind + 2) if shape is Shape.CHOW else tuple(27 + j for j in range(7) if kind >> j & 1)
-            )
-            out.append([Unit(shape, kind, tiles, tuple(tiles[i] for i in range(3) if w >> i & 1))])
-        elif shape is Shape.KNITTED:
-            order = list(itertools.permutations((0, 1, 2)))[kind]
-            tiles = tuple(order[g] * 9 + g + 3 * i for g in range(3) for i in range(3))
-            out.append([Unit(shape, kind, tuple(sorted(tiles)), tuple(tiles[i] for i in range(9) if w >> i & 1))])
-        elif shape is Shape.SINGLE:
-            out.append([Unit(shape, kind, (kind,), (kind,) * w)])
-        else:
-            out.append([])  # WILD_PAIR / WILD_SET: filled by the caller
+        key = (int(shape), kind, w)
+        try:
+            u = _UNITS[key]
+        except KeyError:
+            u = _UNITS[key] = _unit(Shape(shape), kind, w)
+        out.append([u] if u is not None else [])
     return out
 
 
@@ -254,71 +326,103 @@ def _wild_choices(shape: Shape, rules: HandRules, form: Form) -> list[Unit]:
 
 
 def _win_units(units: Sequence[Unit], ctx: WinContext) -> list[int | None]:
-    """Indices of the concealed units the winning tile may have completed."""
+    """Indices of the concealed units the winning tile may have completed
+    (one index for units that are equal)."""
     tile = ctx.win_tile
     if tile < 0:
         return [None]
-    as_wild = tile in ctx.wild_kinds or tile >= 34
+    as_wild = tile >= 34 or tile in ctx.wild_kinds
     out: list[int | None] = []
+    taken: list[Unit] = []
     for i, u in enumerate(units):
         if u.meld is not None:
             break
-        if (u.wilds if as_wild else u.natural).count(tile) or (as_wild and u.wilds):
+        if as_wild:
+            hit = bool(u.wilds)
+        else:
+            hit = tile in (u.natural if u.wilds else u.tiles)
+        if hit and u not in taken:
             out.append(i)
+            taken.append(u)
     return out or [None]
 
 
-def readings(ctx: WinContext, rules: HandRules | None = None) -> tuple[Reading, ...]:
+def readings(ctx: WinContext, rules: HandRules | None = None, *, by_win_unit: bool = True) -> tuple[Reading, ...]:
     """Every reading of the winning hand of ``ctx``.
 
     The concealed tiles are decomposed (``ctx.decompositions`` when the
     engine filled them, else under ``rules``, default :class:`HandRules`);
     the melds follow.  One reading per decomposition, per kind a set or pair
     made only of wilds stands for, and per unit the winning tile may have
-    completed.
+    completed (``by_win_unit=False``: only the first such unit, for tables
+    that never look at the wait or the winning unit: fewer readings, same
+    hands).
 
     :raises IllegalWinError: when the tiles are no winning hand under ``rules``.
     """
-    rules = rules if rules is not None else HandRules()
+    rules = rules if rules is not None else _DEFAULT_RULES
     decomps = ctx.decompositions
     if not decomps:
         try:
             decomps = decompositions(ctx.concealed, wilds=ctx.wilds, rules=rules)
         except ValueError as e:
             raise IllegalWinError(f"not a winning hand: {e}") from None
-    sources = tuple(ctx.meld_sources) + (None,) * (len(ctx.melds) - len(ctx.meld_sources))
-    melds = tuple(_meld_unit(m, s) for m, s in zip(ctx.melds, sources))
+    n_melds = len(ctx.melds)
+    sources = tuple(ctx.meld_sources)[:n_melds] + (None,) * (n_melds - len(ctx.meld_sources))
+    melds = tuple(_meld_unit(m, s) for m, s in zip(ctx.melds, sources)) if n_melds else ()
     meld_counts = [0] * 34
     for m in ctx.melds:
         for k in m.tiles:
             meld_counts[k] += 1
-    seen: set[tuple[Form, tuple[Unit, ...], int | None]] = set()
+    seen: set[tuple[Form, tuple[tuple[int, int, tuple[int, ...]], ...]]] = set()
+    # the kernel's decompositions are distinct, and so are the units one
+    # winning tile may have completed (_win_units): only wild expansions
+    # can repeat a reading
     out: list[Reading] = []
     for d in decomps:
-        form = Form(d.form)
+        form = _FORM_OF[d.form]
         choices = _units_of(d)
-        for i, (shape, _kind, _w) in enumerate(d.units):
-            if shape in (Shape.WILD_PAIR, Shape.WILD_SET):
-                choices[i] = _wild_choices(Shape(shape), rules, form)
-        for combo in itertools.product(*choices):
-            hand_units = tuple(sorted(combo, key=lambda u: (u.shape, u.kind, u.wilds)))
+        expand = False
+        for i, c in enumerate(choices):
+            if not c:
+                choices[i] = _wild_choices(Shape(d.units[i][0]), rules, form)
+                expand = True
+        combos: Iterable[tuple[Unit, ...]]
+        if expand:
+            combos = itertools.product(*choices)
+        else:
+            combos = (tuple(c[0] for c in choices),)
+        for combo in combos:
+            hand_units = tuple(sorted(combo, key=_unit_order))
             units = hand_units + melds
             counts = list(meld_counts)
             for u in hand_units:
                 for k in u.tiles:
                     counts[k] += 1
-            for wu in _win_units(units, ctx):
-                key = (form, hand_units, wu)
+            frozen = tuple(counts)
+            wins = _win_units(units, ctx)
+            if expand:  # two expansions may read the same: keep one
+                order = tuple(map(_unit_order, hand_units))
+                key = (form, order)
                 if key in seen:
                     continue
                 seen.add(key)
-                out.append(Reading(form, units, ctx, wu, tuple(counts)))
+            for wu in wins if by_win_unit else wins[:1]:
+                out.append(Reading(form, units, ctx, wu, frozen))
     if not out:
         raise IllegalWinError(
             f"not a winning hand: {format_tiles(ctx.concealed)!r} + {ctx.wilds} wild(s)"
             f" + {[str(m) for m in ctx.melds]!r}"
         )
     return tuple(out)
+
+
+_DEFAULT_RULES = HandRules()
+_FORM_OF: dict[int, Form] = {**{int(f): f for f in Form}, **{f: f for f in Form}}
+
+
+def _unit_order(u: Unit) -> tuple[int, int, tuple[int, ...]]:
+    return (int(u.shape), u.kind, u.wilds)
 
 
 # ---------------------------------------------------------------------------
@@ -344,9 +448,20 @@ class Fan:
     test: Test
     excludes: tuple[str, ...] = ()
     why: str = ""
+    explain: Callable[[Reading], str] | None = None
+    """The reason for one reading in words (which tiles ...); else ``why``."""
 
     def count(self, r: Reading) -> int:
+        """How many times the entry counts for ``r`` (0: it does not apply)."""
         return int(self.test(r))
+
+    def why_of(self, r: Reading) -> str:
+        """The reason shown on a score sheet for ``r``."""
+        return self.explain(r) if self.explain is not None else self.why
+
+    def item(self, r: Reading, count: int = 1) -> ScoreItem:
+        """The score-sheet line of this entry for ``r``, ``count`` times."""
+        return ScoreItem(self.zh, self.en, self.value, count, self.why_of(r))
 
 
 def matching(fans: Iterable[Fan], r: Reading) -> list[tuple[Fan, int]]:
@@ -375,10 +490,63 @@ def best(items: Iterable[Reading], value: Callable[[Reading], tuple[int, ...]]) 
 # ---------------------------------------------------------------------------
 
 
+def any_win(r: Reading) -> bool:
+    """Any winning hand (平胡 of 四川, 鸡和 of 广东: the base every win has)."""
+    return True
+
+
+def self_drawn(r: Reading) -> bool:
+    """自摸: won on one's own draw (a kong's replacement tile included)."""
+    return r.ctx.self_drawn
+
+
+def kong_replacement(r: Reading) -> bool:
+    """杠上开花 / 杠上花: won on the replacement tile drawn after a kong."""
+    return r.ctx.kong_replacement
+
+
+def kong_discard(r: Reading) -> bool:
+    """杠上炮: won on the discard made right after the discarder's kong."""
+    return r.ctx.kong_discard
+
+
+def robbed_kong(r: Reading) -> bool:
+    """抢杠: won on a tile another seat added to its pung."""
+    return r.ctx.robbed_kong
+
+
+def last_tile(r: Reading) -> bool:
+    """海底: won on the last drawable tile or on its discard."""
+    return r.ctx.last_tile
+
+
+def last_tile_drawn(r: Reading) -> bool:
+    """海底捞月: won on the last drawable tile, self-drawn."""
+    return r.ctx.last_tile and r.ctx.self_drawn
+
+
+def last_tile_discard(r: Reading) -> bool:
+    """海底炮: won on the discard of the last tile."""
+    return r.ctx.last_tile and not r.ctx.self_drawn
+
+
+def heavenly(r: Reading) -> bool:
+    """天胡: the dealer wins on the dealt hand (first turn, no call made)."""
+    return r.ctx.first_turn and r.ctx.dealer
+
+
+def earthly(r: Reading) -> bool:
+    """地胡: a seat other than the dealer wins on its first draw (no call made)."""
+    return r.ctx.first_turn and not r.ctx.dealer
+
+
 def suits(r: Reading) -> frozenset[int]:
     """The suits (0 m, 1 p, 2 s) present in the hand as read."""
-    c = r.counts
-    return frozenset(s for s in range(3) if any(c[s * 9 : s * 9 + 9]))
+    got: frozenset[int] | None = r.memo.get("suits")
+    if got is None:
+        got = frozenset(k // 9 for k in r.kinds if k < 27)
+        r.memo["suits"] = got
+    return got
 
 
 def missing_suits(r: Reading) -> int:

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from .errors import MahjongError
 from .rules import Ruleset
 
-__all__ = ["available", "find_variant", "register", "registry"]
+__all__ = ["available", "find_variant", "names_of", "register", "registry"]
 
 _BUILTIN: dict[str, str] = {
     "base": "mahjong_core.rules:Ruleset",
@@ -67,15 +67,31 @@ def available() -> list[type[Ruleset]]:
     return [_resolve(k) for k in sorted(_known)]
 
 
+def names_of(cls: type[Ruleset]) -> list[str]:
+    """Every name ``find_variant`` knows ``cls`` by: the ASCII name, the
+    versioned id, the Chinese name and the aliases."""
+    out = [cls.name, f"{cls.name}-v{cls.version}", cls.zh, *cls.aliases]
+    return list(dict.fromkeys(n for n in out if n))
+
+
 def find_variant(name: str) -> type[Ruleset]:
-    """The rule set class called ``name`` (id, versioned id or alias)."""
+    """The rule set class called ``name``: its ASCII name, versioned id,
+    Chinese name (``zh``) or an alias, case-insensitively.
+
+    >>> find_variant("鸡平和").name, find_variant("MCR").name, find_variant("国标麻将").name
+    ('guangdong', 'guobiao', 'guobiao')
+
+    :raises MahjongError: for an unknown name (the message lists the known ones).
+    """
+    if not isinstance(name, str):
+        raise MahjongError(f"variant name must be a string, got {name!r}")
     _load_plugins()
-    want = name.lower()
+    want = name.strip().casefold()
     base, _, ver = want.rpartition("-v")
     for key in sorted(_known):
         cls = _resolve(key)
-        names = {cls.name.lower(), f"{cls.name}-v{cls.version}".lower(), *(a.lower() for a in cls.aliases)}
-        if want in names or (ver.isdigit() and base == cls.name.lower() and int(ver) == cls.version):
+        names = {n.casefold() for n in names_of(cls)}
+        if want in names or (ver.isdigit() and base == cls.name.casefold() and int(ver) == cls.version):
             return cls
-    known = ", ".join(sorted(f"{_resolve(k).name}" for k in _known))
+    known = ", ".join(sorted(f"{_resolve(k).name} ({_resolve(k).zh})" for k in _known))
     raise MahjongError(f"unsupported variant: {name!r}; known: {known}")

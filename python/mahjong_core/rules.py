@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .analysis import Decomposition, HandRules
+from .analysis import Decomposition, HandRules, decompositions
 from .errors import IllegalWinError, MahjongError
-from .tiles import Meld
+from .tiles import Meld, format_tiles
 
 if TYPE_CHECKING:
     from .engine import Table
@@ -426,7 +426,18 @@ class Ruleset:
         return frozenset({next_kind(indicator)})
 
     def score(self, ctx: WinContext) -> ScoreSheet:
-        """Score a win.  Default: one point."""
+        """Score a win.  Default: one point for any winning shape under
+        :attr:`hand_rules`.
+
+        :raises IllegalWinError: when the tiles are no winning hand.
+        """
+        if not ctx.decompositions and ctx.win_tile >= 0 and ctx.instant is None:
+            try:
+                found = decompositions(ctx.concealed, wilds=ctx.wilds, rules=self.hand_rules)
+            except MahjongError as e:
+                raise IllegalWinError(f"not a winning hand: {e}") from None
+            if not found:
+                raise IllegalWinError(f"not a winning hand: {format_tiles(ctx.concealed)!r} + {ctx.wilds} wild(s)")
         return ScoreSheet(items=(ScoreItem("和", "Win", 1),), total=1, unit="point", points=1)
 
     def liable_seat(self, table: Table | None, ctx: WinContext) -> int | None:
@@ -539,8 +550,8 @@ class Ruleset:
                             discarder=discarder, flowers=flowers, context=context)
         sheet = self.score(ctx)
         problem = self.win_problem(ctx, sheet)
-        if problem is None and not self.can_win(ctx, sheet):
-            problem = "the rule set's win conditions are not met"
+        if problem is None and type(self).can_win is not Ruleset.can_win and not self.can_win(ctx, sheet):
+            problem = "the rule set's win conditions are not met (can_win)"
         if problem is not None:
             raise IllegalWinError(f"{self.id}: {problem}")
         return HandScore(sheet, self.settle(None, [(ctx, sheet)]), ctx)
@@ -599,6 +610,11 @@ class Ruleset:
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
+        """What ``mahjong-core variants`` lists: names, players, tiles in the
+        wall, hand size, wild tiles and every option with its default (plain
+        JSON values; read from a rule set built with the default options)."""
+        rs = cls()
+        defaults = rs.options_json()
         return {
             "name": cls.name,
             "id": f"{cls.name}-v{cls.version}",
@@ -606,9 +622,20 @@ class Ruleset:
             "summary": cls.summary,
             "aliases": list(cls.aliases),
             "players": cls.num_players,
+            "wall_tiles": len(rs.wall_tiles()),
             "hand_size": cls.hand_size,
+            "flowers": len(cls.flower_tiles),
+            "wild_tiles": cls.wild_tiles or "none",
             "options": [f.name for f in dataclasses.fields(cls.Options)],
+            "defaults": {f.name: defaults[f.name] for f in dataclasses.fields(cls.Options)},
+            "option_types": {f.name: _type_name(f.type) for f in dataclasses.fields(cls.Options)},
         }
+
+
+def _type_name(t: Any) -> str:
+    """A dataclass field's annotation as a short word (``int``, ``bool``, an enum's name)."""
+    name = t if isinstance(t, str) else getattr(t, "__name__", repr(t))
+    return str(name).rsplit(".", 1)[-1]
 
 
 def _copy_json(v: Any) -> Any:
