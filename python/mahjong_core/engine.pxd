@@ -65,7 +65,7 @@ cdef class Table:
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called
     cdef public list robbed
-    cdef public bint _has_free, _same_tile_miss, _dice_kong
+    cdef public bint _has_free, _same_tile_miss, _dice_kong, _call_lifts_miss
     cdef public list _missed_tiles, kong_dice, locked
 
     cpdef _left(self, seat)

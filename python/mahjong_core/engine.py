@@ -332,6 +332,7 @@ class Table:
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
         """The rule set has wins without a shape (``shape_free_win``)."""
         self._same_tile_miss = ruleset.missed_win_ban and ruleset.missed_win_same_tile_only
+        self._call_lifts_miss = ruleset.missed_win_lifted_by_call
         self._missed_tiles: list[int] = [0] * n
         """漏胡 for one kind only: the kinds (bit mask) each seat passed a win on."""
         self._dice_kong = ruleset.dice_kong
@@ -1403,8 +1404,9 @@ class Table:
         self.melds[seat].append(meld)
         self.meld_sources[seat].append(discarder)
         self.claim_history.append((seat, discarder))
-        self.missed_win.discard(seat)
-        self._missed_tiles[seat] = 0
+        if self._call_lifts_miss:
+            self.missed_win.discard(seat)
+            self._missed_tiles[seat] = 0
         self.turn = seat
         self.phase = _TURN
         self.drawn = None

@@ -286,7 +286,12 @@ class Ruleset:
     rob_kong: ClassVar[bool] = True
     """A tile added to a pung may be won on (抢杠)."""
     missed_win_ban: ClassVar[bool] = True
-    """漏胡: a seat that passes a win may not win on a discard until it draws."""
+    """漏胡: a seat that passes an offered win (or answers it with a chow or
+    pung that another claim then beats) may not win on a discard until its
+    own next draw (or call, see ``missed_win_lifted_by_call``)."""
+    missed_win_lifted_by_call: ClassVar[bool] = True
+    """With ``missed_win_ban``: the seat's own chow, pung or kong also lifts
+    the ban; ``False``: only its next draw does."""
     missed_win_same_tile_only: ClassVar[bool] = False
     """With ``missed_win_ban``: the ban covers only the kind that was passed
     (长沙 "只对该玩家漏胡的那张牌有效"), until the seat's next draw."""

@@ -164,6 +164,23 @@ def test_missed_win_ban_is_lifted_by_the_own_call() -> None:
     assert sc.winners == ["W"] and sc.deltas() == {"E": 0, "S": 0, "W": 1, "N": -1}
 
 
+class CallKeepsBanRules(Ruleset):
+    """The base rules where only the seat's own draw lifts 漏胡, not its call."""
+
+    name = "test-call-keeps-ban"
+    missed_win_lifted_by_call = False
+
+
+def test_missed_win_ban_kept_after_a_call_where_the_rules_say_so() -> None:
+    sc = Scenario(CallKeepsBanRules(), WEST_WAITS_1Z_2Z, draws="9p6s")
+    sc.play("E discard 1z", "W pass", "S discard 2z")
+    assert sc.offers("W") == ["pung", "pass"]  # the ban stops the win, not the pung
+    sc.play("W pung", "W discard 9s")
+    sc.play("N discard 6s")
+    assert "W" not in sc.to_act and sc.to_act == ["E"]  # no draw since the pass: still banned, E draws
+    assert sc.winners == []
+
+
 # N and E will wait on 4s (N: 23s, E: 56s); W punged 4s and draws the fourth.
 ROB_HANDS = [
     "456m123p789p5s3367z",  # E: discards 7z, draws 6s, discards 6z: waits 4s/7s
