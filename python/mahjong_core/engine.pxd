@@ -23,6 +23,7 @@ cdef class Table:
     cdef public object seed
     cdef public int dealer, round_wind, hand_number, n
     cdef public list dice, wall
+    cdef public bint stacked
     cdef public Py_ssize_t head, tail
     cdef public bint _per_seat
     cdef public list _segments

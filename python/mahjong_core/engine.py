@@ -262,7 +262,10 @@ class Table:
     """One hand of mahjong under a rule set.
 
     ``seed`` fixes the shuffle and the dice; ``dealer`` and ``round_wind``
-    come from the match.  Seats are numbered in turn order (counter-clockwise),
+    come from the match.  ``wall`` (tile ids, an order of
+    ``ruleset.wall_tiles()``) is used instead of the shuffle: dealt from the
+    front, dealer first, replacements from the back (see
+    :mod:`mahjong_core.scenario`); the header then records it.  Seats are numbered in turn order (counter-clockwise),
     seat winds follow from the dealer (the dealer is East).
     """
 
@@ -276,6 +279,7 @@ class Table:
         hand_number: int = 0,
         streak: int = 0,
         carry: dict[str, Any] | None = None,
+        wall: Sequence[int] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.streak = streak
@@ -290,19 +294,24 @@ class Table:
         n = ruleset.num_players
         self.n = n
         rng = random.Random(self.seed)
-        wall = ruleset.wall_tiles()
-        shuffle(wall, rng)
+        self.stacked = wall is not None
+        """The wall was given (a scenario, a replayed record), not shuffled."""
+        if wall is None:
+            tiles = ruleset.wall_tiles()
+            shuffle(tiles, rng)
+        else:
+            tiles = _checked_wall(ruleset, wall)
         self.dice = [rng.randint(1, 6) for _ in range(ruleset.dice)]
-        self.wall: list[int] = wall
+        self.wall: list[int] = tiles
         self.head = 0
-        self.tail = len(wall)
+        self.tail = len(tiles)
         self._per_seat = ruleset.per_seat_walls
         self._segments: list[list[int]] = []
         """Per-seat walls: [next, end) of each seat's part of ``wall``."""
         if self._per_seat:
             if ruleset.wild_indicator or ruleset.dead_wall or ruleset.dead_wall_per_kong:
                 raise MahjongError(f"{ruleset.id}: per-seat walls take no indicator and no dead wall")
-            size = len(wall) // n
+            size = len(tiles) // n
             self._segments = [[s * size, (s + 1) * size] for s in range(n)]
         self._dead = ruleset.dead_wall
         self._dead_per_kong = ruleset.dead_wall_per_kong
@@ -418,6 +427,7 @@ class Table:
             dice=list(self.dice),
             **({"streak": self.streak} if self.streak else {}),
             **({"carry": self.carry} if self.carry else {}),
+            **({"wall": [KIND_NAMES[t] for t in self.wall]} if self.stacked else {}),
         )
         for i in range(self.n):
             seat = (self.dealer + i) % self.n
@@ -1446,6 +1456,34 @@ class Table:
 
     def deltas(self) -> list[int]:
         return self.settlement.deltas(self.n)
+
+
+def _checked_wall(ruleset: Ruleset, wall: Sequence[int]) -> list[int]:
+    """``wall`` as a list, when it is an order of ``ruleset.wall_tiles()``;
+    else a :class:`MahjongError` naming the tiles that differ."""
+    try:
+        tiles = [int(t) for t in wall]
+    except (TypeError, ValueError):
+        raise MahjongError(f"{ruleset.id}: a wall is a sequence of tile ids, got {wall!r}") from None
+    want = sorted(ruleset.wall_tiles())
+    if sorted(tiles) != want:
+        bad = [t for t in tiles if not 0 <= t < len(KIND_NAMES)]
+        if bad:
+            raise MahjongError(f"{ruleset.id}: wall holds {bad[0]!r}, not a tile id 0..{len(KIND_NAMES) - 1}")
+        have = [0] * len(KIND_NAMES)
+        need = [0] * len(KIND_NAMES)
+        for t in tiles:
+            have[t] += 1
+        for t in want:
+            need[t] += 1
+        diff = [
+            f"{KIND_NAMES[k]} {have[k]} times (wants {need[k]})" for k in range(len(KIND_NAMES)) if have[k] != need[k]
+        ]
+        raise MahjongError(
+            f"{ruleset.id}: a wall must hold every tile of the set once ({len(want)} tiles), "
+            f"got {len(tiles)} tiles: " + ", ".join(diff[:6]) + (" ..." if len(diff) > 6 else "")
+        )
+    return tiles
 
 
 def _chow_swap_kinds(chow: tuple[int, ...], claimed: int) -> frozenset[int]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import mahjong_core
 import pytest
-from mahjong_core import _native, analysis, batch, bots, engine, match, records, registry, rules, tiles
+from mahjong_core import _native, analysis, batch, bots, engine, match, records, registry, rules, scenario, tiles
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,7 +19,7 @@ def test_readme_examples() -> None:
 
 
 @pytest.mark.parametrize(
-    "module", [mahjong_core, analysis, batch, tiles, _native, rules, engine, bots, records, match, registry]
+    "module", [mahjong_core, analysis, batch, tiles, _native, rules, engine, bots, records, match, registry, scenario]
 )
 def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
