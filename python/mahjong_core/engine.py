@@ -1363,9 +1363,13 @@ class Table:
         self._build_orders()
         if last.robbed_kong and last.discarder is not None:
             self._update_waits(last.discarder)  # its added tile was won on
-        if len(self.out) >= self.n - 1 or self.live_tiles == 0:
+        if len(self.out) >= self.n - 1:
             self.settlement = self.kong_settlement + self.win_settlement
             self._close()
+            return
+        if self.live_tiles == 0:
+            # the last tile was won on: the seats still playing reach the draw
+            self._exhausted()
             return
         self.claimants = {}
         self.answers = {}

@@ -291,9 +291,10 @@ class Ruleset:
     """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
     kong_after_pung_ban: ClassVar[bool] = False
     """May not make a kong in the turn of the pung."""
-    must_win_last_tiles: ClassVar[int] = 0
+    must_win_last_tiles: int = 0
     """With fewer than this many tiles left to draw, a win offered must be
-    taken (四川 最后四张自动胡: 4); 0: a win may always be declined."""
+    taken (四川 最后四张自动胡: 4); 0: a win may always be declined.  (An
+    instance attribute may follow an option.)"""
     opening_wins_continue: ClassVar[bool] = False
     """Opening wins (:meth:`instant_win` in the OPENING phase, e.g. 长沙
     起手小胡) are paid at once and the hand goes on; ``False``: they end the
@@ -306,10 +307,13 @@ class Ruleset:
     calls_on_last_discard: ClassVar[bool] = True
     """A discard made when nothing is left to draw may be chowed or punged;
     ``False``: it may only be won on (海底炮 only, as on Botzone)."""
-    play_after_win: ClassVar[bool] = False
+    play_after_win: bool = False
     """血战到底: a winner leaves and the others play on, until one seat is
     left or the wall runs out; each win is settled when it happens
-    (``settle`` is called once per win, or once for a discard's winners)."""
+    (``settle`` is called once per win, or once for a discard's winners).
+    When the wall runs out with two or more seats still playing, the hand
+    ends as a draw for them: :meth:`settle_draw` is called (also when the
+    last tile was won on).  (An instance attribute may follow an option.)"""
     missing_suit: bool = False
     """定缺: before the first discard every seat declares a suit it will not
     keep; its tiles are discarded first, never punged or konged, and a hand
