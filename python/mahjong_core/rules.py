@@ -319,6 +319,10 @@ class Ruleset:
     keep; its tiles are discarded first, never punged or konged, and a hand
     holding any of them cannot win.  (An instance attribute may follow an
     option.)"""
+    win_lacks_a_suit: ClassVar[bool] = False
+    """缺门: a winning hand never holds all three suits (the rule set's
+    :meth:`win_problem` enforces it).  Bots read it: a hand holding three
+    suits and no declared missing suit gives up the suit it holds least."""
     ready_rule: ClassVar[ReadyRule] = ReadyRule.NONE
     """Declaring ready (报听): the action ``READY`` (declare and discard a
     tile that leaves the hand ready).  A declared hand is locked: it discards
