@@ -382,15 +382,16 @@ class Sichuan(Ruleset):
         """番 before the cap, the items and the notes of one reading."""
         hits = [f for f in PATTERNS if f.count(r)]
         roots = v.roots(r)
-        best: tuple[int, int, Fan] | None = None
+        best: tuple[tuple[int, int, int], Fan] | None = None
         for i, f in enumerate(hits):
+            # the highest total; on a tie the higher pattern (清龙七对 over 清七对 + 根)
             own = max(0, roots - 1) if f.zh in ROOT_USED else roots
-            key = (f.value + own, -i, f)
-            if best is None or key[:2] > best[:2]:
-                best = key
+            key = (f.value + own, f.value, -i)
+            if best is None or key > best[0]:
+                best = (key, f)
         if best is None:
             raise MahjongError(f"sichuan: no pattern fits the reading {r.units!r}")
-        _, _, pattern = best
+        pattern = best[1]
         items = [ScoreItem(pattern.zh, pattern.en, pattern.value, why=pattern.why)]
         notes = [f"not counted (only the highest pattern): {', '.join(f.zh for f in hits if f is not pattern)}"] \
             if len(hits) > 1 else []
@@ -434,8 +435,10 @@ class Sichuan(Ruleset):
         )
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
-        """缺门 (never all three suits), 定缺 (no tile of the declared suit),
-        and, on paper, a seat that has already won."""
+        """No chow meld, 缺门 (never all three suits), 定缺 (no tile of the
+        declared suit), and, on paper, a seat that has already won."""
+        if any(m.kind is MeldKind.CHI for m in ctx.melds):
+            return "不可以吃: 四川麻将 has no chow, so no chow meld may be part of a win"
         kinds = ctx.all_kinds
         held = {k // 9 for k in kinds if k < 27}
         if len(held) == 3:
