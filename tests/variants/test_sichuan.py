@@ -8,9 +8,7 @@ takes the concealed tiles *before* the winning tile.
 from __future__ import annotations
 
 import doctest
-import sys
 from collections import Counter
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -24,9 +22,7 @@ from mahjong_core.rules import HandScore, Settlement
 from mahjong_core.tiles import Meld
 from mahjong_core.variants import sichuan
 from mahjong_core.variants.sichuan import DirectKongPayment, Mode, SelfDrawBonus, Sichuan
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from reference.engine_invariants import check_invariants  # noqa: E402
+from reference.engine_invariants import check_invariants
 
 RULES = Sichuan()
 
