@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 from collections import Counter
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -61,6 +62,9 @@ def test_names_and_metadata() -> None:
 
 def test_doctests() -> None:
     res = doctest.testmod(sichuan)
+    assert res.attempted >= 2 and res.failed == 0
+    page = Path(__file__).resolve().parents[2] / "docs" / "variants" / "sichuan.md"
+    res = doctest.testfile(str(page), module_relative=False)
     assert res.attempted >= 2 and res.failed == 0
 
 
