@@ -1349,18 +1349,32 @@ class Table:
             self.contexts[ctx.seat] = ctx
             self.winners.append(ctx.seat)
         settled = rs.settle(self, wins)
-        if not rs.play_after_win:
+        play_on = rs.winners_play_on
+        if not rs.play_after_win and not play_on:
             self.settlement = self.kong_settlement + self.win_settlement + settled
             self._close()
             return
-        # 血战到底: the winners leave, the others play on
+        # 血战到底: the winners leave, the others play on; 血流成河: everyone plays on
         self.win_settlement = self.win_settlement + settled
         self._event(
             "win_payments", payments=[[p.payer, p.payee, p.amount, p.reason] for p in settled.payments]
         )
         last = ctxs[-1]
-        self.out.update(c.seat for c in ctxs)
-        self._build_orders()
+        if play_on:
+            for ctx in ctxs:
+                seat = ctx.seat
+                if ctx.self_drawn and ctx.win_tile >= 0:
+                    # the drawn winning tile is set aside face up in the river
+                    if ctx.win_tile >= 34:
+                        self.wild_flowers[seat].remove(ctx.win_tile)
+                    else:
+                        self.hands[seat][ctx.win_tile] -= 1
+                    self.discards[seat].append(ctx.win_tile)
+                self.declared[seat] = True  # locked, as after 报听
+                self._update_waits(seat)
+        else:
+            self.out.update(c.seat for c in ctxs)
+            self._build_orders()
         if last.robbed_kong and last.discarder is not None:
             self._update_waits(last.discarder)  # its added tile was won on
         if len(self.out) >= self.n - 1:

@@ -314,6 +314,14 @@ class Ruleset:
     When the wall runs out with two or more seats still playing, the hand
     ends as a draw for them: :meth:`settle_draw` is called (also when the
     last tile was won on).  (An instance attribute may follow an option.)"""
+    winners_play_on: bool = False
+    """血流成河: a seat that wins stays in play and may win again.  Each win
+    is settled when it happens; a self-drawn winning tile is set aside face
+    up in the winner's river (``discards``, never claimed), a discard stays
+    in its discarder's; the winner's hand is then locked as after 报听
+    (``declared``: it discards what it draws, claims only wins, and makes
+    only kongs that keep its waits).  The hand ends when the wall runs out
+    (:meth:`settle_draw`).  (An instance attribute may follow an option.)"""
     missing_suit: bool = False
     """定缺: before the first discard every seat declares a suit it will not
     keep; its tiles are discarded first, never punged or konged, and a hand
