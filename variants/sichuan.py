@@ -59,6 +59,10 @@ class Mode(enum.Enum):
     XUEZHAN = "xuezhan"
     """血战到底: a winner leaves; the others play on until three seats have
     won or the wall runs out.  Each win is settled as it happens."""
+    XUELIU = "xueliu"
+    """血流成河 (PROPOSAL, not in the seeds): every win is settled as it
+    happens and every seat plays on to the end of the wall; a winner's hand
+    is locked (it discards what it draws) and may win again."""
 
 
 class DirectKongPayment(enum.Enum):
@@ -97,7 +101,8 @@ class SichuanOptions:
     """House rules of 四川麻将 (see :class:`Sichuan`)."""
 
     mode: Mode = Mode.XUEZHAN
-    """``xuezhan`` (血战到底, default) or ``normal`` (the first win ends the hand)."""
+    """``xuezhan`` (血战到底, default), ``normal`` (the first win ends the
+    hand) or ``xueliu`` (血流成河, PROPOSAL)."""
     dingque: bool = True
     """定缺: each seat declares a missing suit after the deal (seed [000]
     "加入了定缺"); its tiles go first, are never punged or konged, and a hand
@@ -325,7 +330,10 @@ class Sichuan(Ruleset):
     **Modes** (``mode``): 血战到底 (default: the seed's 血战场 is the game
     its name is known by) ends when three seats have won or the wall runs
     out; a winner no longer pays or collects for later kongs and self-draws.
-    ``normal``: the first win ends the hand.
+    ``normal``: the first win ends the hand.  ``xueliu`` (血流成河, PROPOSAL,
+    not in the seeds): every seat plays on to the end of the wall, a winner
+    with its hand locked (it may win again, and pays and collects as
+    before); the draw checks then concern the seats that never won.
 
     **最后四张自动胡**: without 定缺, a win offered with fewer than four tiles
     left to draw cannot be declined; with 定缺 it may ("定缺规则中最后四张可以不胡").
@@ -337,7 +345,8 @@ class Sichuan(Ruleset):
     (seeded) dice, minus one, counted in turn order.
 
     **Decisions where the seeds are silent:** 漏胡 (passing a win) carries no
-    ban (the seeds name none); 自摸加番 and 海底 add before the cap; 根 in a
+    ban (the seeds name none); the draw checks concern the seats that have
+    not won; 自摸加番 and 海底 add before the cap; 根 in a
     pattern that uses it is deducted once; the 天胡 / 地胡 rows are patterns
     (they replace, not add to, the hand's pattern) and need a self-draw.
 
@@ -376,6 +385,7 @@ class Sichuan(Ruleset):
         self.missing_suit = o.dingque
         self.must_win_last_tiles = 0 if o.dingque else 4
         self.play_after_win = o.mode is Mode.XUEZHAN
+        self.winners_play_on = o.mode is Mode.XUELIU
 
     # --- scoring -----------------------------------------------------------
     def _reading_value(self, r: Reading) -> tuple[int, list[ScoreItem], list[str]]:
@@ -464,10 +474,6 @@ class Sichuan(Ruleset):
         }
 
     # --- payments ----------------------------------------------------------
-    def _still_playing(self, table: Table | None, won: frozenset[int]) -> list[int]:
-        out = table.out if table is not None else won
-        return [s for s in range(self.num_players) if s not in out]
-
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
         """Payments of the wins of one discard (or one self-draw): see the class doc."""
         o = self.options
@@ -530,7 +536,7 @@ class Sichuan(Ruleset):
     def settle_draw(self, table: Table) -> Settlement:
         """查花猪, then 查大叫 and the refunds of kong income (class doc)."""
         b = self.options.base
-        playing = self._still_playing(table, frozenset())
+        playing = [s for s in range(self.num_players) if s not in table.winners]
         pigs = [s for s in playing if flower_pig(table.concealed_tiles(s) + [m.kind_of for m in table.melds[s]])]
         out: list[Payment] = []
         for pig in pigs:

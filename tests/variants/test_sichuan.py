@@ -444,3 +444,25 @@ def test_next_dealer_rules() -> None:
     assert kinds["self"] and kinds["ron"]
     t = Table(RULES, seed=5, dealer=2)
     assert RULES.next_dealer(t) == (2 + sum(t.dice) - 1) % 4
+
+
+def test_xueliu_bot_games() -> None:
+    """血流成河: every seat plays to the end of the wall, winners win again."""
+    rs = Sichuan(mode="xueliu")
+    assert rs.winners_play_on and not rs.play_after_win
+    repeats = 0
+    for seed in range(1100, 1250):
+        bots = [GreedyBot(), RandomBot(seed), GreedyBot(), GreedyBot()]
+        t = Table(rs, seed=seed)
+        while not t.is_over:
+            seat = t.to_act[0]
+            t.apply(bots[seat].choose(t, seat, t.legal_actions(seat)))
+            if seed % 25 == 0:
+                check_invariants(t)
+        check_invariants(t)
+        assert t.live_tiles == 0 and not t.out  # only the end of the wall ends it
+        assert sum(t.deltas()) == 0
+        repeats += len(t.winners) - len(set(t.winners))
+        for w in set(t.winners):
+            assert t.declared[w]  # locked after its win
+    assert repeats > 50

@@ -243,3 +243,37 @@ def test_last_four_tiles_force_the_win_except_with_dingque(dingque: bool) -> Non
     else:
         assert offers == ["win"]
     check_invariants(t)
+
+
+# ------------------------------------------------------------ 血流成河
+
+
+def test_xueliu_a_winner_plays_on_locked_and_wins_again() -> None:
+    """血流成河 (PROPOSAL option): S self-draws (E, W, N pay 2 + 1), sets its
+    7p aside and plays on with a locked hand; S wins again on E's 3p while
+    W and N pass it; then S may only discard what it draws."""
+    sc = Scenario(Sichuan(mode="xueliu"), RAIN, draws="6s9s2s2p7p5s9m3p4s6m5m9m")
+    declare(sc)
+    sc.play("E discard 1p", "S discard 6s", "W discard 9s", "N discard 2s", "E discard 2p")
+    assert sc.drawn == "7p" and sc.offers("S")[-1] == "win"
+    sc.play("S win")
+    assert sc.items("S") == ["对对胡"]
+    assert sc.payments() == [
+        ("E", "S", 2, "自摸"), ("E", "S", 1, "自摸加底"), ("W", "S", 2, "自摸"), ("W", "S", 1, "自摸加底"),
+        ("N", "S", 2, "自摸"), ("N", "S", 1, "自摸加底"),
+    ]
+    t = sc.table
+    s = sc.seat("S")
+    assert not t.is_over and sc.hand("S") == "222555888m3377p" and t.discards[s] == [23, 15]  # 6s, then 7p set aside
+    assert sc.to_act == ["W"] and sc.drawn == "5s"
+    sc.play("W discard 5s", "N discard 9m", "E discard 3p")
+    assert sc.offers("S") == ["win", "pass"]  # a locked hand only wins
+    sc.play("W pass", "N pass", "S win")
+    assert sc.winners == ["S", "S"] and sc.items("S") == ["对对胡"]
+    assert sc.payments()[-1] == ("E", "S", 2, "点炮")
+    sc.play("W discard 4s", "N discard 6m", "E discard 5m")
+    assert sc.drawn == "9m" and sc.offers("S") == ["discard 9m"]
+    sc.idle(until_live=-1)
+    assert t.is_over and sum(t.deltas()) == 0 and t.live_tiles == 0
+    assert not any(s in (p.payee, p.payer) for p in t.settlement.payments if p.reason.startswith("查大叫"))
+    check_invariants(t)
