@@ -277,3 +277,45 @@ def test_xueliu_a_winner_plays_on_locked_and_wins_again() -> None:
     assert t.is_over and sum(t.deltas()) == 0 and t.live_tiles == 0
     assert not any(s in (p.payee, p.payer) for p in t.settlement.payments if p.reason.startswith("查大叫"))
     check_invariants(t)
+
+
+# --------------------------------------- 血战: the draw with two seats left
+
+BLOOD_DRAW = [
+    "4444m123m789m11p6p9p",  # E (A): concealed kong of 4m, then 6p fed to W and N
+    "1222445566777p",  # S (B): ready on 1p / 3p, best 清一色 (3番 = 4)
+    "123s456s789s45p99p",  # W: wins on 6p
+    "111s789s333s45p88p",  # N: wins on 6p
+]
+
+
+@pytest.mark.parametrize(
+    ("replacement", "transfer", "expected"),
+    [
+        # A keeps the 5s of its replacement: 花猪, pays 16 to every other seat (SC-7), no 大叫
+        ("5s", True, [("E", "S", 16, "查花猪"), ("E", "W", 16, "查花猪"), ("E", "N", 16, "查花猪")]),
+        # A void but not ready: pays B its best hand (清一色 = 4); its kong income went to W and N
+        ("3p", True, [("E", "S", 4, "查大叫 3番")]),
+        # ... and without 呼叫转移 it hands its 6b of kong income back
+        ("3p", False, [("E", "S", 4, "查大叫 3番"), ("E", "S", 2, "退回 暗杠 4m"), ("E", "W", 2, "退回 暗杠 4m"),
+                       ("E", "N", 2, "退回 暗杠 4m")]),
+    ],
+)
+def test_more_example_4_draw_in_xuezhan_with_two_seats_left(
+    replacement: str, transfer: bool, expected: list[Any]
+) -> None:
+    """variants-more §4.3 example 4: W and N have won; at the end of the wall
+    A (E) is 花猪 and pays 16 — or, void but not ready, pays B (S) its best
+    possible hand and returns its kong money."""
+    rs = Sichuan(dingque=False, call_transfer=transfer)
+    sc = Scenario(rs, BLOOD_DRAW, tail=replacement + "9m8m2s6s")
+    sc.play("E concealed kong 4m", "E discard 6p")
+    assert sc.offers("S") == ["pung", "pass"]
+    sc.play("W win", "N win", "S pass")
+    assert sorted(sc.table.out) == sorted([sc.seat("W"), sc.seat("N")])
+    sc.idle(until_live=-1)
+    t = sc.table
+    assert t.is_over and sc.events("draw_game") and sc.winners == ["W", "N"]
+    end = [p for p in sc.payments() if p[3].split()[0] in ("查花猪", "查大叫", "退回")]
+    assert end == expected
+    check_invariants(t)
