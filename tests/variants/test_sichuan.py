@@ -167,6 +167,7 @@ def test_wrong_shape_and_unknown_context_key() -> None:
         ("1122223344556p", "6p", (), ["清龙七对"], 6),
         ("123m123m9p", "9p", ("pon 999m", "pon 111p"), ["带幺九"], 3),
         ("1p", "1p", ("pon 222m", "pon 555m", "pon 888m", "pon 333m"), ["对对胡"], 2),
+        ("111333m444666p5p", "5p", (), ["对对胡"], 2),  # a 2-5-8 pair alone is no 将对
     ],
 )
 def test_patterns(tiles: str, win: str, melds: tuple[str, ...], names: list[str], fan: int) -> None:

@@ -319,3 +319,22 @@ def test_more_example_4_draw_in_xuezhan_with_two_seats_left(
     end = [p for p in sc.payments() if p[3].split()[0] in ("查花猪", "查大叫", "退回")]
     assert end == expected
     check_invariants(t)
+
+
+def test_xuezhan_win_on_the_last_tile_still_checks_the_others() -> None:
+    """血战: E wins on the very last tile (N's discard of it, a forced win
+    without 定缺); S, W and N have not won, so the hand ends as a draw for
+    them: each is 花猪 and pays 16b to E."""
+    hands = ["123m456m789m12p55p9m", "124578s147m3468p", "125689s258m3789p", "369m34567p33679s"]
+    sc = Scenario(Sichuan(dingque=False), hands, tail="3p")
+    sc.play("E discard 9m")
+    sc.idle(until_live=0)
+    assert sc.to_act == ["N"] and sc.drawn == "3p" and sc.table.live_tiles == 0
+    sc.play("N discard 3p")
+    assert sc.offers("E") == ["win"]
+    sc.play("E win")
+    t = sc.table
+    assert t.is_over and sc.winners == ["E"] and sc.events("draw_game")
+    assert sc.payments() == [("N", "E", 1, "点炮"), ("S", "E", 16, "查花猪"), ("W", "E", 16, "查花猪"),
+                             ("N", "E", 16, "查花猪")]
+    check_invariants(t)
