@@ -100,6 +100,10 @@ class GreedyBot:
         kinds = {a.kind for a in legal}
         if ActionKind.WIN in kinds:
             return next(a for a in legal if a.kind == ActionKind.WIN)
+        if table.phase is Phase.EXCHANGE:
+            # 换三张: pass on tiles of the suit held least (of those offered)
+            hand = table.hands[seat]
+            return min(legal, key=lambda a: (sum(hand[a.tile - a.tile % 9 : a.tile - a.tile % 9 + 9]), a.tile))
         if ActionKind.MISSING_SUIT in kinds:
             # 定缺: give up the suit held least
             hand = table.hands[seat]

@@ -65,6 +65,7 @@ cdef class Table:
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called
     cdef public list robbed
+    cdef public list exchange
 
     cpdef _left(self, seat)
     cpdef _pop_front(self, seat)

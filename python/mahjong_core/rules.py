@@ -314,6 +314,12 @@ class Ruleset:
     When the wall runs out with two or more seats still playing, the hand
     ends as a draw for them: :meth:`settle_draw` is called (also when the
     last tile was won on).  (An instance attribute may follow an option.)"""
+    exchange_tiles: int = 0
+    """换三张: after the deal (and opening wins), before 定缺, every seat
+    picks this many tiles of one suit (``Phase.EXCHANGE``: one DISCARD
+    action per tile, from a suit it holds that many of) and passes them to
+    the seat :meth:`exchange_offset` names; 0: no exchange.  (An instance
+    attribute may follow an option.)"""
     winners_play_on: bool = False
     """血流成河: a seat that wins stays in play and may win again.  Each win
     is settled when it happens; a self-drawn winning tile is set aside face
@@ -564,6 +570,13 @@ class Ruleset:
         of a match (0 = the first round of winds); seat 0 deals first.
         Default: players keep their seats."""
         return tuple(range(self.num_players))
+
+    def exchange_offset(self, table: Table) -> int:
+        """换三张: the tiles go from seat ``s`` to ``(s + offset) % n``.
+        Default, by the hand's dice: a sum divisible by 3 passes to the
+        opposite seat (2), one more to the next seat in turn order (1, 下家),
+        two more to the previous seat (3, 上家)."""
+        return (2, 1, 3)[sum(table.dice) % 3] % self.num_players or 1
 
     def next_dealer(self, table: Table) -> int:
         """The seat that deals the next hand of a match.  Default: the dealer
