@@ -123,6 +123,10 @@ class SichuanOptions:
     """The base point b (底分) every amount is a multiple of."""
     last_tile_fan: bool = False
     """海底 (a win on the last tile) +1 番: not in the seeds (PROPOSAL: off)."""
+    exchange_three: bool = False
+    """换三张 (PROPOSAL, not in the seeds, off): before 定缺 every seat passes
+    three tiles of one suit on, in the direction of the dice
+    (:meth:`~mahjong_core.rules.Ruleset.exchange_offset`)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "mode", _enum(Mode, "mode", self.mode))
@@ -130,7 +134,7 @@ class SichuanOptions:
             self, "direct_kong_payment", _enum(DirectKongPayment, "direct_kong_payment", self.direct_kong_payment)
         )
         object.__setattr__(self, "self_draw", _enum(SelfDrawBonus, "self_draw", self.self_draw))
-        for name in ("dingque", "call_transfer", "last_tile_fan"):
+        for name in ("dingque", "call_transfer", "last_tile_fan", "exchange_three"):
             if not isinstance(getattr(self, name), bool):
                 raise MahjongError(f"sichuan: option {name} must be true or false, got {getattr(self, name)!r}")
         if self.direct_kong_times not in (1, 2) or isinstance(self.direct_kong_times, bool):
@@ -335,6 +339,12 @@ class Sichuan(Ruleset):
     with its hand locked (it may win again, and pays and collects as
     before); the draw checks then concern the seats that never won.
 
+    **换三张** (option ``exchange_three``, PROPOSAL, off): after the deal,
+    before 定缺, each seat picks three tiles of one suit and passes them on:
+    to the opposite seat when the dice sum is divisible by 3, to the next
+    seat in turn order when it leaves 1, to the previous seat when it
+    leaves 2.
+
     **最后四张自动胡**: without 定缺, a win offered with fewer than four tiles
     left to draw cannot be declined; with 定缺 it may ("定缺规则中最后四张可以不胡").
 
@@ -386,6 +396,7 @@ class Sichuan(Ruleset):
         self.must_win_last_tiles = 0 if o.dingque else 4
         self.play_after_win = o.mode is Mode.XUEZHAN
         self.winners_play_on = o.mode is Mode.XUELIU
+        self.exchange_tiles = 3 if o.exchange_three else 0
 
     # --- scoring -----------------------------------------------------------
     def _reading_value(self, r: Reading) -> tuple[int, list[ScoreItem], list[str]]:

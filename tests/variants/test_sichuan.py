@@ -90,6 +90,7 @@ def test_option_defaults_follow_the_seeds_and_proposals() -> None:
         ({"direct_kong_payment": "everyone"}, "direct_kong_payment"),
         ({"self_draw": "double"}, "self_draw"),
         ({"dingque": "yes"}, "dingque"),
+        ({"exchange_three": 3}, "exchange_three"),
         ({"colour": 1}, "unknown option"),
     ],
 )
@@ -467,3 +468,35 @@ def test_xueliu_bot_games() -> None:
         for w in set(t.winners):
             assert t.declared[w]  # locked after its win
     assert repeats > 50
+
+
+def test_exchange_three_bot_games() -> None:
+    """换三张 with bots: every seat passes three tiles of one suit, in the
+    direction of the dice, then plays on (the invariants are checked from
+    the end of the exchange on: during it the dealer still holds 14 tiles)."""
+    rs = Sichuan(exchange_three=True)
+    offsets: Counter[int] = Counter()
+    for seed in range(1300, 1400):
+        bots = [GreedyBot(), RandomBot(seed), GreedyBot(), RandomBot(seed + 1)]
+        t = Table(rs, seed=seed)
+        before = [bytes(h) for h in t.hands]
+        while t.phase.value == "exchange":
+            seat = t.to_act[0]
+            t.apply(bots[seat].choose(t, seat, t.legal_actions(seat)))
+        (event,) = [e for e in t.events if e["type"] == "exchange"]
+        offsets[event["offset"]] += 1
+        assert event["offset"] == (2, 1, 3)[sum(t.dice) % 3]
+        for s in range(4):
+            picks = t.exchange[s]
+            assert len(picks) == 3 and len({k // 9 for k in picks}) == 1
+            got = t.exchange[(s - event["offset"]) % 4]
+            for k in range(34):
+                assert t.hands[s][k] - before[s][k] == got.count(k) - picks.count(k)
+        while not t.is_over:
+            seat = t.to_act[0]
+            t.apply(bots[seat].choose(t, seat, t.legal_actions(seat)))
+            if seed % 20 == 0:
+                check_invariants(t)
+        check_invariants(t)
+        assert sum(t.deltas()) == 0
+    assert set(offsets) == {1, 2, 3}

@@ -12,7 +12,10 @@ from typing import Any
 
 import pytest
 
+from collections import Counter as C
+
 from mahjong_core.engine import Phase
+from mahjong_core.tiles import parse_tiles
 from mahjong_core.scenario import Scenario
 from mahjong_core.variants.sichuan import Sichuan
 from reference.engine_invariants import check_invariants
@@ -337,4 +340,37 @@ def test_xuezhan_win_on_the_last_tile_still_checks_the_others() -> None:
     assert t.is_over and sc.winners == ["E"] and sc.events("draw_game")
     assert sc.payments() == [("N", "E", 1, "点炮"), ("S", "E", 16, "查花猪"), ("W", "E", 16, "查花猪"),
                              ("N", "E", 16, "查花猪")]
+    check_invariants(t)
+
+
+# ---------------------------------------------------------------- 换三张
+
+
+@pytest.mark.parametrize("seed", [0, 1, 6])  # dice sums leaving 2, 1 and 0
+def test_exchange_three_of_one_suit_in_the_direction_of_the_dice(seed: int) -> None:
+    """换三张 (PROPOSAL option): before 定缺 every seat picks three tiles of
+    one suit (a suit it holds three of) and passes them on: dice sum % 3 ==
+    0 to the opposite seat, 1 to the next seat, 2 to the previous one."""
+    hands = ["123m456m789p12s55p9m", "1122m3344p5566m7p", "1223344556799s", "147m258p369s11s4p7m"]
+    sc = Scenario(Sichuan(exchange_three=True), hands, seed=seed)
+    t = sc.table
+    assert t.phase is Phase.EXCHANGE and sc.to_act == ["E", "S", "W", "N"]
+    # E holds three or more of m and p, but only 12s of s: no s tile
+    assert sc.offers("E") == [f"discard {x}" for x in ("1m", "2m", "3m", "4m", "5m", "6m", "9m", "5p", "7p", "8p", "9p")]
+    assert sc.offers("W") == [f"discard {x}s" for x in "1234567" + "9"]
+    sc.play("E discard 7p")
+    assert sc.offers("E") == ["discard 5p", "discard 8p", "discard 9p"]  # the same suit
+    picks = {"E": ["7p", "5p", "9p"], "S": ["1m", "2m", "6m"], "W": ["1s", "2s", "9s"], "N": ["1m", "4m", "7m"]}
+    before = {w: sc.hand(w) for w in "ESWN"}
+    sc.play("E discard 5p", "E discard 9p")
+    for w in "SWN":
+        for x in picks[w]:
+            sc.play(f"{w} discard {x}")
+    offset = (2, 1, 3)[sum(t.dice) % 3]
+    assert sc.events("exchange")[0]["offset"] == offset
+    for i, w in enumerate("ESWN"):
+        giver = "ESWN"[(i - offset) % 4]
+        expect = C(parse_tiles(before[w])) - C(parse_tiles("".join(picks[w]))) + C(parse_tiles("".join(picks[giver])))
+        assert C(parse_tiles(sc.hand(w))) == expect
+    assert t.phase is Phase.DECLARE  # then 定缺
     check_invariants(t)
