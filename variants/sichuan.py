@@ -438,7 +438,22 @@ class Sichuan(Ruleset):
 
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The best reading's 番 (the single highest pattern, plus 根 and the
-        +1 番 events), capped; ``points`` = base × 2**(番-1)."""
+        +1 番 events), capped; ``points`` = base × 2**(番-1).
+
+        The sheet depends only on the tiles and on the win's circumstances
+        below, so it is remembered (the engine asks for the same win when it
+        offers it, when it is taken and at 查大叫)."""
+        key = (ctx.concealed, tuple(m.tiles for m in ctx.melds), ctx.self_drawn, ctx.dealer, ctx.first_turn,
+               ctx.kong_replacement, ctx.kong_discard, ctx.robbed_kong, ctx.last_tile)
+        cache: dict[Any, ScoreSheet] = self.__dict__.setdefault("_sheets", {})
+        sheet = cache.get(key)
+        if sheet is None:
+            if len(cache) > 100_000:
+                cache.clear()
+            sheet = cache[key] = self._score(ctx)
+        return sheet
+
+    def _score(self, ctx: WinContext) -> ScoreSheet:
         best: tuple[int, list[ScoreItem], list[str]] | None = None
         for r in v.readings(ctx, self.hand_rules):
             value = self._reading_value(r)
