@@ -482,8 +482,11 @@ class Sichuan(Ruleset):
         missing = _suit(ctx.extra.get("missing"))
         if missing is not None and missing in held:
             return f"定缺: the hand still holds tiles of its declared missing suit {SUIT_NAMES[missing]!r}"
-        if ctx.seat in _seats(ctx.extra.get("won"), "won"):
+        won = _seats(ctx.extra.get("won"), "won")
+        if ctx.seat in won:
             return f"血战到底: seat {ctx.seat} has already won this hand"
+        if ctx.discarder is not None and ctx.discarder in won:
+            return f"血战到底: seat {ctx.discarder} has already won and no longer discards"
         return None
 
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:

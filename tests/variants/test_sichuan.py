@@ -18,6 +18,7 @@ import pytest
 from mahjong_core.bots import GreedyBot, RandomBot
 from mahjong_core.engine import ActionKind, Table
 from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
+from mahjong_core.records import dumps, replay
 from mahjong_core.registry import find_variant
 from mahjong_core.rules import HandScore, Settlement
 from mahjong_core.tiles import Meld
@@ -126,6 +127,26 @@ def test_declared_missing_suit_is_no_win() -> None:
 def test_a_seat_that_won_cannot_win_again_in_xuezhan() -> None:
     with pytest.raises(IllegalWinError, match="already won"):
         hand("123m456m789m234p5p", "5p", winner=1, discarder=2, context={"won": [1]})
+
+
+def test_a_seat_that_won_does_not_discard_in_xuezhan() -> None:
+    with pytest.raises(IllegalWinError, match="no longer discards"):
+        hand("123m456m789m234p5p", "5p", winner=1, discarder=2, context={"won": "2"})
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"mode": "normal", "dingque": False}, {"mode": "xueliu"}, {"exchange_three": True}]
+)
+def test_records_replay(options: dict[str, Any]) -> None:
+    rs = Sichuan(**options)
+    for seed in range(6):
+        t = Table(rs, seed=seed)
+        bots = [GreedyBot(), RandomBot(seed), GreedyBot(), GreedyBot()]
+        while not t.is_over:
+            seat = t.to_act[0]
+            t.apply(bots[seat].choose(t, seat, t.legal_actions(seat)))
+        again = replay(dumps(t.events), find=lambda name: find_variant(name)())  # options from the header
+        assert again.events == t.events and again.deltas() == t.deltas()
 
 
 def test_no_chow_meld_and_no_honours() -> None:
