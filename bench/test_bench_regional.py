@@ -40,6 +40,8 @@ import gb_random  # noqa: E402
 
 REGIONAL: list[str] = [
     "guangdong",
+    "sichuan",
+    "changsha",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 
