@@ -676,6 +676,8 @@ def _count(value: Any, key: str) -> int:
 def _dice(value: Any) -> tuple[int, ...]:
     if value is None or value == "" or value == ():
         return ()
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)  # 41 from the command line
     if isinstance(value, str):
         digits = [c for c in value if not c.isspace() and c not in ",+"]
         if not all(c in "123456" for c in digits):

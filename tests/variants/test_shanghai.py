@@ -371,3 +371,15 @@ def test_options_round_trip() -> None:
     back = Shanghai.from_options_json(rs.options_json())
     assert back.options == rs.options and back.dead_wall == 14
     assert Shanghai.describe()["defaults"]["lezi"] == 20
+
+
+def test_the_documentation_page_runs() -> None:
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "variants" / "shanghai.md"
+    assert doctest.testfile(str(page), module_relative=False).failed == 0
+
+
+def test_dice_from_the_command_line_as_a_number() -> None:
+    r = SH.score_hand("123s345s567s789s9s", win_tile="9s", discarder=W, context={"dice": 41})
+    assert r.sheet.points == 2 * L
