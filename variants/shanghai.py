@@ -417,6 +417,7 @@ class Shanghai(Ruleset):
         self.feng: frozenset[int] = v.HONOURS if o.honours_are_wind_tiles else v.WINDS
         """风向牌 under the options."""
         self.fixed, self.doublers = (FIXED_HANDS, DOUBLERS) if o.honours_are_wind_tiles else hand_types(self.feng)
+        self._aims = tuple(frozenset(range(s * 9, s * 9 + 9)) | self.feng for s in range(3))
 
     # --- facts of a win ------------------------------------------------------
     def _facts(self, ctx: WinContext) -> _Facts:
@@ -560,12 +561,11 @@ class Shanghai(Ruleset):
 
     def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
         """风一色 (乱风向): fourteen 风向牌 in any arrangement."""
-        if not self.options.luan_feng:
+        if not self.options.luan_feng or any(counts[:27]):
             return False
+        if self.feng is not v.HONOURS and any(counts[31:34]):
+            return False  # 风向牌 = 东南西北 only
         feng = self.feng
-        for k in range(34):
-            if counts[k] and k not in feng:
-                return False
         return all(m.kind_of in feng for m in table.melds[seat])
 
     def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
@@ -577,15 +577,18 @@ class Shanghai(Ruleset):
         """A flush: the suit held most (or the one of the melds) and the
         风向牌; every hand of those kinds is one of the seven types.  None
         when the melds already hold two suits (only 碰碰胡 is left)."""
-        hand = table.hands[seat]
-        melded = {m.kind_of // 9 for m in table.melds[seat] if m.kind_of < 27}
-        if len(melded) > 1:
-            return None
-        if melded:
-            suit = melded.pop()
-        else:
-            suit = max(range(3), key=lambda s: (sum(hand[s * 9 : s * 9 + 9]), -s))
-        return frozenset(range(suit * 9, suit * 9 + 9)) | self.feng
+        suit = -1
+        for m in table.melds[seat]:
+            k = m.tiles[0]
+            if k < 27:
+                if suit >= 0 and k // 9 != suit:
+                    return None
+                suit = k // 9
+        if suit < 0:
+            hand = table.hands[seat]
+            a, b, c = sum(hand[0:9]), sum(hand[9:18]), sum(hand[18:27])
+            suit = 0 if a >= b and a >= c else (1 if b >= c else 2)
+        return self._aims[suit]
 
     # --- payments ------------------------------------------------------------
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
