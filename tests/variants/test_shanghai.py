@@ -149,6 +149,7 @@ def test_flower_tiles_count_one_each() -> None:
 def test_fixed_hands(hand: str, win: str, melds: list[str], name: str, lezi: int) -> None:
     r = SH.score_hand(hand, win_tile=win, melds=melds, discarder=W)
     assert r.sheet.names()[0] == name and r.sheet.points == lezi * L
+    assert r.sheet.items[0].value == lezi  # the hand's 勒子, not only its cap
 
 
 @pytest.mark.parametrize("hand,win,name", [
