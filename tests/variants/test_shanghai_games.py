@@ -127,3 +127,27 @@ def test_a_match_follows_the_dealer_rules() -> None:
             assert after.dealer == before.dealer and after.carry["huangfan"] >= 1
         else:
             assert after.dealer == (before.winners[0] + 1) % 4
+
+
+def test_wins_in_play_score_the_same_on_paper() -> None:
+    """The engine's sheet of every win equals ``score_hand`` of the same
+    hand written on paper, and so do the payments."""
+    checked = 0
+    for seed in range(200):
+        t = play(seed, check_every_step=False, carry={"huangfan": 2} if seed % 3 == 0 else None)
+        for w in t.winners:
+            ctx = t.contexts[w]
+            if ctx.instant is not None or ctx.win_tile < 0:
+                continue
+            hand = list(ctx.concealed)
+            hand.remove(ctx.win_tile)
+            r = SH.score_hand(hand, win_tile=ctx.win_tile, melds=ctx.melds, winner=w, dealer=t.dealer,
+                              discarder=ctx.discarder, flowers=ctx.flowers,
+                              context={"kong_replacement": ctx.kong_replacement, "robbed_kong": ctx.robbed_kong,
+                                       "dice": "".join(map(str, t.dice)), "huangfan": t.carry.get("huangfan", 0),
+                                       "chengbao": ",".join(map(str, ctx.extra["chengbao"]))})
+            assert r.sheet == t.scores[w]
+            if len(t.winners) == 1:
+                assert r.settlement.deltas(4) == t.deltas()
+            checked += 1
+    assert checked > 150
