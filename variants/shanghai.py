@@ -71,7 +71,7 @@ What the rule set decides (seed wording first, then each gap of §1.11):
   No dealer bonus, no kong payments (kongs only add 花).
 * 荒番 (carried by the match, :meth:`carry`): a drawn hand adds 1 to the
   counter; a hand that is won takes 1 off it (also with several winners:
-  PROPOSAL); a win while the counter is at least 1 is doubled.  No seat
+  PROPOSAL, option ``huangfan_per_winner``); a win while the counter is at least 1 is doubled.  No seat
   leaves a game of this engine, so the seed's "一旦…有任意1人离开，则荒番失效"
   never applies.
 * Exhaustive draw (§1.10): every tile may be drawn (PROPOSAL, option
@@ -196,6 +196,10 @@ class ShanghaiOptions:
     （3个一样的算一刻）")."""
     dead_wall: int = 0
     """Tiles never drawn at the end of the wall (§1.10 PROPOSAL: 0)."""
+    huangfan_per_winner: bool = False
+    """A hand won by several seats (一炮多响) takes one off the 荒番 counter
+    per winner ("每有人胡1次则荒番减1" read per win); default: one per hand
+    won (PROPOSAL)."""
 
     def __post_init__(self) -> None:
         for name, low in (("lezi", 1), ("base_flowers", 0), ("dead_wall", 0)):
@@ -207,7 +211,7 @@ class ShanghaiOptions:
         object.__setattr__(self, "kaibao", _enum(KaiBao, "kaibao", self.kaibao))
         object.__setattr__(self, "kong_win_value", _enum(KongWinValue, "kong_win_value", self.kong_win_value))
         object.__setattr__(self, "chengbao_count", _enum(ChengbaoCount, "chengbao_count", self.chengbao_count))
-        for name in ("huangfan_power", "stack_multipliers", "gangkai_dadiaoche_qualify", "chengbao",
+        for name in ("huangfan_power", "huangfan_per_winner", "stack_multipliers", "gangkai_dadiaoche_qualify", "chengbao",
                      "honours_are_wind_tiles", "luan_feng", "concealed_pung_flowers"):
             if not isinstance(getattr(self, name), bool):
                 raise MahjongError(f"shanghai: option {name} must be true or false, got {getattr(self, name)!r}")
@@ -644,9 +648,11 @@ class Shanghai(Ruleset):
         return winners[0]
 
     def carry(self, table: Table) -> dict[str, Any]:
-        """荒番: +1 after a drawn hand, -1 after a won one."""
+        """荒番: +1 after a drawn hand, -1 after a won one (-1 per winner
+        with ``huangfan_per_winner``)."""
         n = int(table.carry.get("huangfan", 0))
-        n = n + 1 if not table.winners else max(0, n - 1)
+        won = len(table.winners) if self.options.huangfan_per_winner else min(1, len(table.winners))
+        n = n + 1 if not won else max(0, n - won)
         return {"huangfan": n} if n else {}
 
 

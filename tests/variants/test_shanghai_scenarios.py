@@ -247,6 +247,22 @@ def test_sh6_two_winners_and_the_next_dealer() -> None:
     assert SH.next_dealer(sc.table) == sc.seat("N")  # W is nearest: its 下家 N deals
     share = (2 + 0) * 2
     assert sc.deltas() == {"E": 0, "S": -2 * share, "W": share, "N": share}
+    sc.table.carry = {"huangfan": 3}  # as if the match had carried 荒番(3) into this hand
+    assert SH.carry(sc.table) == {"huangfan": 2}  # one hand won (PROPOSAL)
+    assert Shanghai(huangfan_per_winner=True).carry(sc.table) == {"huangfan": 1}
+
+
+def test_a_dead_wall_is_never_drawn() -> None:
+    sc = Scenario(Shanghai(dead_wall=14), MISSED)
+    sc.idle()
+    if not sc.table.is_over:
+        turn(sc, sc.to_act[0])  # the last discard: then nothing is left to draw
+    assert sc.table.is_over and not sc.winners and len(sc.table.remaining_wall()) == 14
+    sc = scenario(MISSED)
+    sc.idle()
+    if not sc.table.is_over:
+        turn(sc, sc.to_act[0])
+    assert sc.table.is_over and sc.table.remaining_wall() == []  # §1.10: every tile is drawn
 
 
 def test_records_of_scenarios_replay() -> None:
