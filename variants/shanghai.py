@@ -271,7 +271,7 @@ def flower_count(ctx: WinContext, reading: Reading | None = None, *,
     parts: list[str] = []
     n = len(ctx.flowers)
     if ctx.flowers:
-        parts.append("".join(KIND_NAMES[f] for f in ctx.flowers) + f" {n}")
+        parts.append("".join(KIND_NAMES[f] for f in sorted(ctx.flowers)) + f" {n}")
     units: Iterable[tuple[int, MeldKind | None]]
     if reading is None:
         units = ((m.kind_of, m.kind) for m in ctx.melds if m.kind is not MeldKind.CHI)

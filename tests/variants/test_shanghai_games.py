@@ -142,7 +142,7 @@ def test_wins_in_play_score_the_same_on_paper() -> None:
             hand = list(ctx.concealed)
             hand.remove(ctx.win_tile)
             r = SH.score_hand(hand, win_tile=ctx.win_tile, melds=ctx.melds, winner=w, dealer=t.dealer,
-                              discarder=ctx.discarder, flowers=ctx.flowers,
+                              discarder=ctx.discarder, flowers=ctx.flowers[::-1],
                               context={"kong_replacement": ctx.kong_replacement, "robbed_kong": ctx.robbed_kong,
                                        "dice": "".join(map(str, t.dice)), "huangfan": t.carry.get("huangfan", 0),
                                        "chengbao": ",".join(map(str, ctx.extra["chengbao"]))})
