@@ -30,7 +30,9 @@ What the rule set decides (seed wording first, then each gap of §1.11):
   after a draw the dealer stays; on 一炮多响 the next seat after the winner
   nearest the discarder deals.  The first dealer is the match's choice.
 * Calls (§1.6): chow from the discarder's 下家 only, pung and kong by
-  anyone; win > pung/kong > chow (PROPOSAL); several seats may win on one
+  anyone (the seed gives the 下家 "吃或碰" and the other two "碰或杠"; read
+  with "可以任意吃碰杠牌", the contrast is the chow, so the 下家 may also
+  kong a discard); win > pung/kong > chow (PROPOSAL); several seats may win on one
   discard (一炮多响), each settled separately.  Kong replacements come from
   the tail.  漏胡: a seat that passes a win may not win on that same kind
   until it draws, chows, pungs or kongs ("漏胡只针对1张牌"; the engine's
