@@ -366,12 +366,6 @@ CAPS: Mapping[str, int] = MappingProxyType({"风碰": 4, "风一色": 2, "清碰
 """The 勒子 cap of a hand (1 勒子 for every other hand)."""
 
 
-def big_single_wait(r: Reading) -> bool:
-    """大吊车: every set is declared (chow, pung, kong; a concealed kong too:
-    "其他牌都吃碰杠下") and the winning tile completed the pair."""
-    return r.form is Form.STANDARD and len(r.ctx.melds) == 4
-
-
 class _Value(NamedTuple):
     share: int
     items: tuple[ScoreItem, ...]
@@ -723,3 +717,12 @@ def _seat_list(value: Any, winner: int) -> tuple[int, ...]:
             raise MahjongError(f"shanghai: context chengbao: {p!r} is not a seat 0..3 other than the winner")
         out.append(seat)
     return tuple(out)
+
+
+# --- vocabulary candidates ---
+
+
+def big_single_wait(r: Reading) -> bool:
+    """大吊车: every set is declared (chow, pung, kong; a concealed kong too:
+    "其他牌都吃碰杠下") and the winning tile completed the pair."""
+    return r.form is Form.STANDARD and len(r.ctx.melds) == 4
