@@ -328,3 +328,20 @@ def test_kaibao_doubles_a_hand_won_in_play() -> None:
         if found >= 3:
             break
     assert found >= 3
+
+
+def test_all_eight_flowers_when_the_eighth_is_drawn() -> None:
+    hands = [
+        "147m258p369s1234z7z",  # E (14) discards 7z
+        "1f2f3f4f5f6f7f147m25s6z",  # S: seven flowers dealt
+        "147p258p369s1235z",
+        "258m369p147s4567z",
+    ]
+    sc = scenario(hands, draws="8f", tail="9m9p9s1s2s3s4s5s")
+    assert sc.table.phase is Phase.TURN and len(sc.table.flowers[1]) == 7
+    assert sc.offers("E")[-1] != "win"
+    turn(sc, "E", "7z")
+    assert len(sc.table.flowers[sc.seat("S")]) == 8 and sc.can("S", "win")  # the 8th flower, then its replacement
+    sc.play("S win")
+    assert sc.items("S") == ["八花齐"]
+    assert sc.deltas() == {"E": -2 * L, "S": 6 * L, "W": -2 * L, "N": -2 * L}
