@@ -42,6 +42,7 @@ REGIONAL: list[str] = [
     "guangdong",
     "sichuan",
     "changsha",
+    "shanghai",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 

@@ -133,9 +133,10 @@ class GreedyBot:
 
     def _turn(self, table: TableView, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules) -> Action:
         now = _native.shanten_buf(c, w, rules)
+        keep = table.ruleset.aim_kinds(table, seat)
         # a kong that does not raise shanten is free value
         for a in legal:
-            if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+            if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG) and (keep is None or a.tile in keep):
                 after = bytearray(c)
                 after[table.plays_as[a.tile]] -= 4 if a.kind == ActionKind.CONCEALED_KONG else 1
                 if (sum(after) + w) % 3 == 1 and _native.shanten_buf(after, w, rules) <= now:
@@ -147,6 +148,10 @@ class GreedyBot:
             if first:
                 return min(first, key=lambda a: (-table.hands[seat][a.tile], a.tile))
         options = _native.discard_options(_native.Counts(list(c)), w, rules, True)
+        if keep is not None:  # aim_kinds: the kinds not kept go first
+            outside = [o for o in options if o[0] not in keep]
+            if outside:
+                options = outside
         low = min(sh for _, sh, _ in options)
         best: tuple[int, int, int] | None = None
         choice = None
@@ -182,9 +187,12 @@ class GreedyBot:
         now = _native.shanten_buf(c, w, rules)
         best, best_sh = passing, now
         void = _void_suit(table, seat)
+        keep = table.ruleset.aim_kinds(table, seat)
         for a in legal:
             if a.kind == ActionKind.PASS or (void is not None and tile < 27 and tile // 9 == void):
                 continue
+            if keep is not None and (tile not in keep or (a.kind == ActionKind.CHOW and a.tile not in keep)):
+                continue  # aim_kinds: no meld of a kind given up
             after = bytearray(c)
             if a.kind == ActionKind.CHOW:
                 for k in range(a.tile, a.tile + 3):

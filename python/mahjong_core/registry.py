@@ -27,6 +27,7 @@ _BUILTIN: dict[str, str] = {
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
     "sichuan": "mahjong_core.variants.sichuan:Sichuan",
+    "shanghai": "mahjong_core.variants.shanghai:Shanghai",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False

@@ -502,6 +502,14 @@ class Ruleset:
         rules: HandRules = table.hand_rules(seat)
         return rules
 
+    def aim_kinds(self, table: Any, seat: int) -> frozenset[int] | None:
+        """The kinds a bot should keep (``table`` may be a one-seat view):
+        :class:`~mahjong_core.bots.GreedyBot` discards the others first,
+        claims none of them and makes no kong of them.  For rule sets whose
+        wins need more than a shape that :meth:`aim_rules` can say (a flush,
+        上海's seven types).  Default: None (every kind)."""
+        return None
+
     def substitutes(self, table: Table) -> dict[int, int]:
         """替身 for this hand: physical kind -> the kind it plays as in hand
         analysis (白板 for the wild's own kind; 红中 for the 钻's natural
