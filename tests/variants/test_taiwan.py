@@ -234,3 +234,11 @@ def test_the_doc_page_and_module_examples_run() -> None:
     page = Path(__file__).resolve().parents[2] / "docs" / "variants" / "taiwan.md"
     assert doctest.testfile(str(page), module_relative=False).failed == 0
     assert doctest.testmod(mod).failed == 0
+
+
+def test_a_full_flower_set_is_a_hua_gang_without_its_own_flower() -> None:
+    hand = "123m56m789p234s567s88s"
+    # East holds 春夏秋冬 (花杠 2; 春 inside it is not 正花 again) and 梅 (正花 1)
+    r = RULES.score_hand(hand, win_tile="4m", winner=0, dealer=0, discarder=3, flowers="1f2f3f4f5f")
+    assert names_totals(r) == [("门清", 1), ("正花", 1), ("花杠", 2), ("庄家", 1)]
+    assert r.settlement.deltas(4) == [10, 0, 0, -10]
