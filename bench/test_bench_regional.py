@@ -41,6 +41,7 @@ import gb_random  # noqa: E402
 REGIONAL: list[str] = [
     "guangdong",
     "taiwan",
+    "guizhou",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 

@@ -25,6 +25,7 @@ _BUILTIN: dict[str, str] = {
     "base": "mahjong_core.rules:Ruleset",
     "changsha": "mahjong_core.variants.changsha:Changsha",
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
+    "guizhou": "mahjong_core.variants.guizhou:Guizhou",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
     "taiwan": "mahjong_core.variants.taiwan:Taiwan",
 }
