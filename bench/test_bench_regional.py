@@ -42,6 +42,7 @@ REGIONAL: list[str] = [
     "guangdong",
     "taiwan",
     "guizhou",
+    "two_player",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 

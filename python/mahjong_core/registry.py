@@ -28,6 +28,7 @@ _BUILTIN: dict[str, str] = {
     "guizhou": "mahjong_core.variants.guizhou:Guizhou",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
     "taiwan": "mahjong_core.variants.taiwan:Taiwan",
+    "two_player": "mahjong_core.variants.two_player:TwoPlayer",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False
