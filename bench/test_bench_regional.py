@@ -43,6 +43,7 @@ REGIONAL: list[str] = [
     "taiwan",
     "guizhou",
     "two_player",
+    "shaanxi",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 

@@ -27,6 +27,7 @@ _BUILTIN: dict[str, str] = {
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
     "guizhou": "mahjong_core.variants.guizhou:Guizhou",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
+    "shaanxi": "mahjong_core.variants.shaanxi:Shaanxi",
     "taiwan": "mahjong_core.variants.taiwan:Taiwan",
     "two_player": "mahjong_core.variants.two_player:TwoPlayer",
 }
