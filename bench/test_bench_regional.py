@@ -43,6 +43,10 @@ REGIONAL: list[str] = [
     "sichuan",
     "changsha",
     "shanghai",
+    "taiwan",
+    "guizhou",
+    "two_player",
+    "shaanxi",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 

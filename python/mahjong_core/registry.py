@@ -25,9 +25,13 @@ _BUILTIN: dict[str, str] = {
     "base": "mahjong_core.rules:Ruleset",
     "changsha": "mahjong_core.variants.changsha:Changsha",
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
+    "guizhou": "mahjong_core.variants.guizhou:Guizhou",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
     "sichuan": "mahjong_core.variants.sichuan:Sichuan",
     "shanghai": "mahjong_core.variants.shanghai:Shanghai",
+    "shaanxi": "mahjong_core.variants.shaanxi:Shaanxi",
+    "taiwan": "mahjong_core.variants.taiwan:Taiwan",
+    "two_player": "mahjong_core.variants.two_player:TwoPlayer",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False
