@@ -8,6 +8,16 @@ Source: seed [001] (广东麻将 / 鸡平和), as summarised in the spec
 (['鸡和', '自摸', '三元牌'], 2, 4)
 >>> score("1112345678999m", win_tile="5m").names()
 ['九莲宝灯']
+
+The tables (:data:`BASE_HANDS`, :data:`ADDITIONS`, :data:`SPECIAL_HANDS`)
+are :class:`~mahjong_core.patterns.Fan` data over the shared vocabulary
+(:mod:`mahjong_core.patterns`); :meth:`GuangdongChicken.score` reads every
+reading of the hand and keeps the one of highest 番.  Through the one entry
+point of every rule set:
+
+>>> r = GuangdongChicken().score_hand("123m456p78s11s777z", win_tile="9s", winner=1, dealer=0)
+>>> r.sheet.total, r.settlement.deltas(4)
+(2, [-4, 12, -4, -4])
 """
 
 from __future__ import annotations
@@ -29,7 +39,10 @@ if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
 __all__ = [
+    "ADDITIONS",
     "BASE_HANDS",
+    "FLOORS",
+    "HEAVEN",
     "SPECIAL_HANDS",
     "DiscardPayment",
     "GuangdongChicken",
