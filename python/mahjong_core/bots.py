@@ -94,7 +94,9 @@ class RandomBot:
 class GreedyBot:
     """Always wins when allowed; discards to lower shanten and widen the
     waits (the analysis core's discard advice, counting only tiles this seat
-    cannot see); calls a pung, chow or kong when that lowers its shanten."""
+    cannot see); calls a pung, chow or kong when that lowers its shanten.
+    It aims at :meth:`Ruleset.aim_rules` (e.g. a 2-5-8 pair) and takes the
+    last tile or the dice when offered (TAKE)."""
 
     def choose(self, table: TableView, seat: int, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
@@ -104,7 +106,10 @@ class GreedyBot:
             # 定缺: give up the suit held least
             hand = table.hands[seat]
             return min(legal, key=lambda a: (sum(hand[a.tile * 9 : a.tile * 9 + 9]), a.tile))
-        rules = table.hand_rules(seat)
+        if ActionKind.TAKE in kinds:
+            # take the roaming last tile (海底漫游) or roll for a kong: a chance
+            return next(a for a in legal if a.kind == ActionKind.TAKE)
+        rules = table.ruleset.aim_rules(table, seat)
         hand = table.hands[seat]
         c, w = table.analysis_counts(seat)
         if table.phase.value == "turn":

@@ -23,6 +23,7 @@ cdef class Table:
     cdef public object seed
     cdef public int dealer, round_wind, hand_number, n
     cdef public list dice, wall
+    cdef public bint stacked
     cdef public Py_ssize_t head, tail
     cdef public bint _per_seat
     cdef public list _segments
@@ -64,6 +65,8 @@ cdef class Table:
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called
     cdef public list robbed
+    cdef public bint _has_free, _same_tile_miss, _dice_kong, _call_lifts_miss
+    cdef public list _missed_tiles, kong_dice, locked
 
     cpdef _left(self, seat)
     cpdef _pop_front(self, seat)
@@ -85,7 +88,8 @@ cdef class Table:
     cpdef _apply_turn(self, a)
     cpdef _resolve(self)
     cpdef _make_meld(self, a, discarder, tile)
-    cpdef _replacement(self, seat, fed_by)
+    cpdef _replacement(self, seat, fed_by, roll=*)
+    cpdef _ready(self, seat)
     cpdef _draw_replacement(self, seat, flower_round=*)
     cpdef _split_wilds(self, counts, seat=*)
     cpdef _complete_added_kong(self)

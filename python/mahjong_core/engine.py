@@ -241,6 +241,9 @@ class Phase(enum.Enum):
     OPENING = "opening"
     """Right after the deal, seats holding an opening win (长沙 四喜, 三金倒 ...)
     answer win or pass (see :meth:`Ruleset.instant_win`)."""
+    REPLACE = "replace"
+    """After a kong (``Ruleset.dice_kong``): the konger, ready, answers TAKE
+    (roll the dice for the replacement) or PASS (the plain replacement)."""
     OVER = "over"
 
 
@@ -249,6 +252,7 @@ class Phase(enum.Enum):
 _TURN, _CLAIMS, _ROB, _DECLARE, _OVER = Phase.TURN, Phase.CLAIMS, Phase.ROB, Phase.DECLARE, Phase.OVER
 _OPENING = Phase.OPENING
 _LAST = Phase.LAST
+_REPLACE = Phase.REPLACE
 _K_DISCARD, _K_ANKAN, _K_KAKAN = ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG
 _K_CHOW, _K_PUNG, _K_KONG = ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG
 _K_WIN, _K_PASS, _K_READY = ActionKind.WIN, ActionKind.PASS, ActionKind.READY
@@ -262,7 +266,10 @@ class Table:
     """One hand of mahjong under a rule set.
 
     ``seed`` fixes the shuffle and the dice; ``dealer`` and ``round_wind``
-    come from the match.  Seats are numbered in turn order (counter-clockwise),
+    come from the match.  ``wall`` (tile ids, an order of
+    ``ruleset.wall_tiles()``) is used instead of the shuffle: dealt from the
+    front, dealer first, replacements from the back (see
+    :mod:`mahjong_core.scenario`); the header then records it.  Seats are numbered in turn order (counter-clockwise),
     seat winds follow from the dealer (the dealer is East).
     """
 
@@ -276,6 +283,7 @@ class Table:
         hand_number: int = 0,
         streak: int = 0,
         carry: dict[str, Any] | None = None,
+        wall: Sequence[int] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.streak = streak
@@ -290,19 +298,24 @@ class Table:
         n = ruleset.num_players
         self.n = n
         rng = random.Random(self.seed)
-        wall = ruleset.wall_tiles()
-        shuffle(wall, rng)
+        self.stacked = wall is not None
+        """The wall was given (a scenario, a replayed record), not shuffled."""
+        if wall is None:
+            tiles = ruleset.wall_tiles()
+            shuffle(tiles, rng)
+        else:
+            tiles = _checked_wall(ruleset, wall)
         self.dice = [rng.randint(1, 6) for _ in range(ruleset.dice)]
-        self.wall: list[int] = wall
+        self.wall: list[int] = tiles
         self.head = 0
-        self.tail = len(wall)
+        self.tail = len(tiles)
         self._per_seat = ruleset.per_seat_walls
         self._segments: list[list[int]] = []
         """Per-seat walls: [next, end) of each seat's part of ``wall``."""
         if self._per_seat:
             if ruleset.wild_indicator or ruleset.dead_wall or ruleset.dead_wall_per_kong:
                 raise MahjongError(f"{ruleset.id}: per-seat walls take no indicator and no dead wall")
-            size = len(wall) // n
+            size = len(tiles) // n
             self._segments = [[s * size, (s + 1) * size] for s in range(n)]
         self._dead = ruleset.dead_wall
         self._dead_per_kong = ruleset.dead_wall_per_kong
@@ -316,6 +329,21 @@ class Table:
         self._ready_rule = ruleset.ready_rule
         self._has_instant = type(ruleset).instant_win is not Ruleset.instant_win
         self._has_extra = type(ruleset).context_extra is not Ruleset.context_extra
+        self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
+        """The rule set has wins without a shape (``shape_free_win``)."""
+        self._same_tile_miss = ruleset.missed_win_ban and ruleset.missed_win_same_tile_only
+        self._call_lifts_miss = ruleset.missed_win_lifted_by_call
+        self._missed_tiles: list[int] = [0] * n
+        """漏胡 for one kind only: the kinds (bit mask) each seat passed a win on."""
+        self._dice_kong = ruleset.dice_kong
+        if self._dice_kong and self._per_seat:
+            raise MahjongError(f"{ruleset.id}: the dice kong takes from the end of one wall (no per-seat walls)")
+        self.kong_dice: list[int] = []
+        """The dice rolled for the last kong's replacement ([] when it was
+        the plain replacement): 杠上开花 / 杠上炮 of ``dice_kong``."""
+        self.locked: list[bool] = [False] * n
+        """Seats that rolled for a kong (``dice_kong``): they discard what
+        they draw unless they win, and claim only wins."""
         self.kongs_made = 0
         self.hands: list[bytearray] = [bytearray(34) for _ in range(n)]
         self.flowers: list[list[int]] = [[] for _ in range(n)]
@@ -418,6 +446,7 @@ class Table:
             dice=list(self.dice),
             **({"streak": self.streak} if self.streak else {}),
             **({"carry": self.carry} if self.carry else {}),
+            **({"wall": [KIND_NAMES[t] for t in self.wall]} if self.stacked else {}),
         )
         for i in range(self.n):
             seat = (self.dealer + i) % self.n
@@ -661,6 +690,8 @@ class Table:
             self._waits[seat] = _native.waits_mask_buf(c, w, self._rules_for(seat))
         else:
             self._waits[seat] = _native.waits_mask_buf(hand, 0, self._rules_for(seat))
+        if self._has_free:
+            self._waits[seat] |= self.ruleset.shape_free_waits(self, seat, hand)
 
     # --------------------------------------------------------------- legality
     def legal_actions(self, seat: int) -> list[Action]:
@@ -689,7 +720,7 @@ class Table:
     def _turn_actions(self, seat: int) -> list[Action]:
         rs = self.ruleset
         hand = self.hands[seat]
-        if self.declared[seat]:
+        if self.declared[seat] or self.locked[seat]:
             return self._ready_turn_actions(seat)
         if self.last_tile_taker == seat and self.drawn is not None:
             # 海底漫游: the taker wins on the last tile or lets it go
@@ -769,7 +800,10 @@ class Table:
             ids.append(_discard_id(drawn))
         else:  # after a call (should not happen when locked): any discard
             ids = _native.held_kinds(hand)
-        if rs.ready_allows_kong and self._allow_kong and self._left(seat) > 0 and drawn is not None:
+        if (
+            rs.ready_allows_kong and self._allow_kong and self._left(seat) > 0 and drawn is not None
+            and not self.locked[seat]
+        ):
             before = self._waits[seat]
             rules = self._rules_for(seat)
             if hand[drawn] == 4 and drawn not in self.wild_kinds:
@@ -826,9 +860,12 @@ class Table:
         c, w = self._split_wilds(counts, seat)
         rules = self._rules_for(seat)
         if not _native.is_win_buf(c, w, rules):
-            return None
-        cc = _native.Counts(c)
-        ctx = self._context(seat, counts, tile, robbed=robbed, decomps=decompositions(cc, wilds=w, rules=rules))
+            if not (self._has_free and rs.shape_free_win(self, seat, counts)):
+                return None
+            decomps: tuple[Any, ...] = ()  # a win without a shape
+        else:
+            decomps = decompositions(_native.Counts(c), wilds=w, rules=rules)
+        ctx = self._context(seat, counts, tile, robbed=robbed, decomps=decomps)
         sheet = rs.score(ctx)
         if not rs.can_win(ctx, sheet):
             return None
@@ -882,6 +919,13 @@ class Table:
             extra=self.ruleset.context_extra(self, seat) if self._has_extra else _NO_EXTRA,
         )
 
+    def _missed(self, seat: int, tile: int) -> bool:
+        """漏胡: ``seat`` passed a win and may not win on ``tile`` now (any
+        tile, or only that kind with ``missed_win_same_tile_only``)."""
+        if seat in self.missed_win:
+            return True
+        return bool((self._missed_tiles[seat] >> self.plays_as[tile]) & 1)
+
     def _visible_counts(self) -> list[int]:
         out = [0] * 34
         for s in range(self.n):
@@ -899,12 +943,12 @@ class Table:
         hand = self.hands[seat]
         wild = self.wild_kinds
         ids: list[int] = []
-        if self.declared[seat] or (
+        if self.declared[seat] or self.locked[seat] or (
             (not self._calls_on_last or self._last_offer) and self.live_tiles == 0
         ):
             # a locked hand only wins; so does any hand on the last discard
             # where the rule set allows no calls on it
-            if (self._waits[seat] >> self.plays_as[tile]) & 1 and seat not in self.missed_win and self._win_on(seat, tile):
+            if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile) and self._win_on(seat, tile):
                 if self._win_forced():
                     return [_ACTIONS[seat][125]]
                 return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
@@ -932,7 +976,7 @@ class Table:
                 ids.append(123)
             if cnt >= 3 and self._allow_kong and self._left(seat) > 0:
                 ids.append(124)
-        if (self._waits[seat] >> self.plays_as[tile]) & 1 and seat not in self.missed_win:
+        if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile):
             if self._win_on(seat, tile) is not None:
                 if self._win_forced():
                     return [_ACTIONS[seat][125]]  # 最后四张自动胡: no choice
@@ -969,10 +1013,14 @@ class Table:
             self._apply_turn(action)
         else:
             self.answers[action.seat] = action
-            if action.kind is _K_PASS:
+            if action.kind is not _K_WIN:
                 for a in self.claimants[action.seat]:
-                    if a.kind is _K_WIN:  # passing a win
-                        if self.ruleset.missed_win_ban:
+                    if a.kind is _K_WIN:  # passing a win, or answering with a chow or pung instead
+                        if self._same_tile_miss:
+                            passed = self.pending_kong if self.phase is _ROB else self.last_discard
+                            if passed is not None:
+                                self._missed_tiles[action.seat] |= 1 << self.plays_as[passed[1]]
+                        elif self.ruleset.missed_win_ban:
                             self.missed_win.add(action.seat)
                         if self.declared[action.seat] and self.ruleset.ready_missed_win_forfeits:
                             self.ready_forfeit.add(action.seat)
@@ -1047,7 +1095,7 @@ class Table:
             claim: dict[int, list[Action]] = {}
             if self.ruleset.rob_kong:
                 for s in self._order_from(seat):
-                    if (self._waits[s] >> self.plays_as[a.tile]) & 1 and s not in self.missed_win:
+                    if (self._waits[s] >> self.plays_as[a.tile]) & 1 and not self._missed(s, a.tile):
                         if self._win_on(s, a.tile, robbed=True) is not None:
                             forced = self._win_forced()
                             claim[s] = [action_of(s, 125)] if forced else [action_of(s, 125), action_of(s, 126)]
@@ -1081,8 +1129,22 @@ class Table:
                 "kong_payments", payments=[[p.payer, p.payee, p.amount, p.reason] for p in paid.payments]
             )
 
-    def _replacement(self, seat: int, fed_by: int | None) -> None:
-        tile = self._draw_replacement(seat)
+    def _replacement(self, seat: int, fed_by: int | None, roll: bool | None = None) -> None:
+        """The kong's replacement draw; with ``dice_kong`` a ready seat first
+        chooses (``roll`` None: ask; True: by the dice; False: plain)."""
+        if roll is None and self._dice_kong and self._left(seat) > 0 and self._ready(seat):
+                self.kong_fed_by = fed_by
+                self.phase = _REPLACE
+                self.turn = seat
+                self.drawn = None
+                self.claimants = {seat: [_ACTIONS[seat][126], _ACTIONS[seat][164]]}
+                self.answers = {}
+                return
+        if roll:
+            tile = self._dice_replacement(seat)
+        else:
+            self.kong_dice = []
+            tile = self._draw_replacement(seat)
         if tile is None:
             self._exhausted()
             return
@@ -1091,9 +1153,50 @@ class Table:
         self.kong_fed_by = fed_by
         self.draws_made[seat] += 1
         self.missed_win.discard(seat)
-        self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
+        self._missed_tiles[seat] = 0
+        if roll:
+            self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True, dice=list(self.kong_dice))
+        else:
+            self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
         self.phase = _TURN
         self.turn = seat
+
+    def _ready(self, seat: int) -> bool:
+        """Whether ``seat``'s 3n+1 hand has a wait it may legally win on
+        (the rule set's conditions included)."""
+        self._update_waits(seat)
+        mask = self._waits[seat]
+        while mask:
+            bit = mask & -mask
+            if self._win_on(seat, bit.bit_length() - 1) is not None:
+                return True
+            mask ^= bit
+        return False
+
+    def _dice_replacement(self, seat: int) -> int | None:
+        """开杠掷骰子: roll, and take the top tile of the N-th stack of two
+        counted back from the end of the wall (N the total; the last stack
+        when N is larger; 海底 when it is the only tile left).  The seat is
+        locked from now on."""
+        rng = random.Random(f"{self.seed}/kong/{self.kongs_made}/{seat}")
+        self.kong_dice = [rng.randint(1, 6) for _ in range(max(1, self.ruleset.dice))]
+        self.locked[seat] = True
+        self._turn_cache = None
+        if self._left(seat) == 0:
+            return None
+        total = sum(self.kong_dice)
+        i = self.tail - 2 * total
+        if i < self.head:
+            i = self.tail - 1
+        tile: int = self.wall.pop(i)
+        self.tail -= 1
+        if tile in self._flower_ids:  # a flower: exposed, then the plain replacement
+            self.flowers[seat].append(tile)
+            self._flowers_reported.add(tile)
+            self._event("flower", seat=seat, tile=KIND_NAMES[tile])
+            return self._draw_replacement(seat)
+        self.hands[seat][tile] += 1
+        return tile
 
     def _open_claims(self, discarder: int, tile: int) -> None:
         claim: dict[int, list[Action]] = {}
@@ -1155,6 +1258,7 @@ class Table:
         self.drawn = tile
         self.draws_made[seat] += 1
         self.missed_win.discard(seat)
+        self._missed_tiles[seat] = 0
         self.after_kong = False
         self.turn = seat
         self.phase = _TURN
@@ -1174,6 +1278,12 @@ class Table:
     def _resolve(self) -> None:
         assert self.claimants
         answers = self.answers
+        if self.phase is _REPLACE:
+            ((seat, answer),) = answers.items()
+            self.claimants = {}
+            self.answers = {}
+            self._replacement(seat, self.kong_fed_by, roll=answer.kind is ActionKind.TAKE)
+            return
         if self.phase is _LAST:
             ((seat, answer),) = answers.items()
             if answer.kind is _K_PASS:
@@ -1294,7 +1404,9 @@ class Table:
         self.melds[seat].append(meld)
         self.meld_sources[seat].append(discarder)
         self.claim_history.append((seat, discarder))
-        self.missed_win.discard(seat)
+        if self._call_lifts_miss:
+            self.missed_win.discard(seat)
+            self._missed_tiles[seat] = 0
         self.turn = seat
         self.phase = _TURN
         self.drawn = None
@@ -1446,6 +1558,34 @@ class Table:
 
     def deltas(self) -> list[int]:
         return self.settlement.deltas(self.n)
+
+
+def _checked_wall(ruleset: Ruleset, wall: Sequence[int]) -> list[int]:
+    """``wall`` as a list, when it is an order of ``ruleset.wall_tiles()``;
+    else a :class:`MahjongError` naming the tiles that differ."""
+    try:
+        tiles = [int(t) for t in wall]
+    except (TypeError, ValueError):
+        raise MahjongError(f"{ruleset.id}: a wall is a sequence of tile ids, got {wall!r}") from None
+    want = sorted(ruleset.wall_tiles())
+    if sorted(tiles) != want:
+        bad = [t for t in tiles if not 0 <= t < len(KIND_NAMES)]
+        if bad:
+            raise MahjongError(f"{ruleset.id}: wall holds {bad[0]!r}, not a tile id 0..{len(KIND_NAMES) - 1}")
+        have = [0] * len(KIND_NAMES)
+        need = [0] * len(KIND_NAMES)
+        for t in tiles:
+            have[t] += 1
+        for t in want:
+            need[t] += 1
+        diff = [
+            f"{KIND_NAMES[k]} {have[k]} times (wants {need[k]})" for k in range(len(KIND_NAMES)) if have[k] != need[k]
+        ]
+        raise MahjongError(
+            f"{ruleset.id}: a wall must hold every tile of the set once ({len(want)} tiles), "
+            f"got {len(tiles)} tiles: " + ", ".join(diff[:6]) + (" ..." if len(diff) > 6 else "")
+        )
+    return tiles
 
 
 def _chow_swap_kinds(chow: tuple[int, ...], claimed: int) -> frozenset[int]:

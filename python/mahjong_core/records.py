@@ -116,6 +116,7 @@ def replay(
             hand_number=int(head.get("hand", 0)),
             streak=int(head.get("streak", 0)),
             carry=dict(head.get("carry", {})),
+            wall=[_KIND_OF[t] for t in head["wall"]] if "wall" in head else None,
         )
     except (KeyError, ValueError, TypeError) as e:
         raise RecordError(f"bad header: {e}", 1) from None

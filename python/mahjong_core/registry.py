@@ -23,6 +23,7 @@ __all__ = ["available", "find_variant", "names_of", "register", "registry"]
 
 _BUILTIN: dict[str, str] = {
     "base": "mahjong_core.rules:Ruleset",
+    "changsha": "mahjong_core.variants.changsha:Changsha",
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
 }

@@ -286,7 +286,15 @@ class Ruleset:
     rob_kong: ClassVar[bool] = True
     """A tile added to a pung may be won on (抢杠)."""
     missed_win_ban: ClassVar[bool] = True
-    """漏胡: a seat that passes a win may not win on a discard until it draws."""
+    """漏胡: a seat that passes an offered win (or answers it with a chow or
+    pung that another claim then beats) may not win on a discard until its
+    own next draw (or call, see ``missed_win_lifted_by_call``)."""
+    missed_win_lifted_by_call: ClassVar[bool] = True
+    """With ``missed_win_ban``: the seat's own chow, pung or kong also lifts
+    the ban; ``False``: only its next draw does."""
+    missed_win_same_tile_only: ClassVar[bool] = False
+    """With ``missed_win_ban``: the ban covers only the kind that was passed
+    (长沙 "只对该玩家漏胡的那张牌有效"), until the seat's next draw."""
     chow_discard_ban: ClassVar[bool] = False
     """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
     kong_after_pung_ban: ClassVar[bool] = False
@@ -294,15 +302,24 @@ class Ruleset:
     must_win_last_tiles: ClassVar[int] = 0
     """With fewer than this many tiles left to draw, a win offered must be
     taken (四川 最后四张自动胡: 4); 0: a win may always be declined."""
-    opening_wins_continue: ClassVar[bool] = False
+    opening_wins_continue: bool = False
     """Opening wins (:meth:`instant_win` in the OPENING phase, e.g. 长沙
     起手小胡) are paid at once and the hand goes on; ``False``: they end the
-    hand like any win."""
+    hand like any win.  (An instance attribute may follow an option.)"""
     last_tile_offer: ClassVar[bool] = False
     """海底漫游 (长沙): when one tile is left, it is offered in turn from the
     seat to draw (TAKE or PASS); the taker wins on it or discards it, and
     others may only win on that discard; when every seat passes, the hand
     is drawn.  ``table.last_tile_offers`` / ``last_tile_taker`` tell who."""
+    dice_kong: ClassVar[bool] = False
+    """开杠掷骰子 (长沙): after a kong, a seat whose hand is ready (one of its
+    waits is a legal win, :meth:`win_problem` included) answers
+    TAKE (roll the dice: the replacement is the top tile of the N-th stack
+    of two counted back from the end of the wall, N the dice total; the last
+    stack when N is larger) or PASS (the plain replacement).  A seat that
+    rolled is locked: it discards every tile it draws unless it wins, and
+    claims only wins.  ``table.kong_dice`` holds the dice of the last
+    kong's replacement ([] when plain), for 杠上开花 / 杠上炮."""
     calls_on_last_discard: ClassVar[bool] = True
     """A discard made when nothing is left to draw may be chowed or punged;
     ``False``: it may only be won on (海底炮 only, as on Botzone)."""
@@ -441,6 +458,27 @@ class Ruleset:
         PASS together) and for the seat on turn.  :meth:`score` receives a
         context whose ``instant`` is that name.  Default: none."""
         return None
+
+    def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
+        """Whether ``seat``'s complete hand (34 ``counts`` of its concealed
+        tiles, 3n+2 with its melds) wins whatever its shape although the
+        kernel finds no sets in it (长沙 将将胡: fourteen 2s, 5s and 8s).
+        The engine asks only rule sets that override it; the win is then
+        scored with no decompositions.  Default: False."""
+        return False
+
+    def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
+        """The kinds (a bit mask) that would complete ``seat``'s 3n+1 hand
+        ``counts`` into a :meth:`shape_free_win`; the engine adds them to
+        the waits it checks claims and draws against.  Default: 0."""
+        return 0
+
+    def aim_rules(self, table: Any, seat: int) -> HandRules:
+        """The hand rules a bot should aim for (``table`` may be a one-seat
+        view): narrower than what may win when most winning hands need more
+        than the shape (长沙: a 2-5-8 pair).  Default: ``table.hand_rules(seat)``."""
+        rules: HandRules = table.hand_rules(seat)
+        return rules
 
     def substitutes(self, table: Table) -> dict[int, int]:
         """替身 for this hand: physical kind -> the kind it plays as in hand

@@ -151,6 +151,19 @@ def test_pair_258() -> None:
     assert mc.waits("123m456p789s1112s", rules=rules) == (19,)  # only 2s pairs
 
 
+@pytest.mark.parametrize("kind", range(34))
+def test_pair_258_every_kind(kind: int) -> None:
+    """Four pungs and a pair of ``kind``: a win only for the 2, 5 and 8 of a
+    suit (ranks written out here, not taken from HandRules)."""
+    rules = HandRules(forms={Form.STANDARD}, pair_kinds=HandRules.PAIR_258)
+    pairable = kind < 27 and kind % 9 + 1 in (2, 5, 8)
+    name = mc.format_tiles([kind])
+    pungs = "111z222z333z444z" if kind < 27 else "111999m111999p"
+    assert mc.is_win(pungs + name + name, rules=rules) == pairable
+    assert mc.waits(pungs + name, rules=rules) == ((kind,) if pairable else ())
+    assert mc.is_win(pungs + name + name)  # any pair without the rule
+
+
 def test_honor_chows() -> None:
     rules = HandRules(forms={Form.STANDARD}, honor_chows=True)
     assert mc.is_win("123z567z123m456m55p", rules=rules)

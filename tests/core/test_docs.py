@@ -19,6 +19,7 @@ from mahjong_core import (
     records,
     registry,
     rules,
+    scenario,
     tiles,
 )
 
@@ -33,7 +34,7 @@ def test_readme_examples() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    [mahjong_core, analysis, batch, tiles, _native, rules, engine, bots, records, match, registry, patterns, cli_score],
+    [mahjong_core, analysis, batch, tiles, _native, rules, engine, bots, records, match, registry, patterns, cli_score, scenario],
 )
 def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]

@@ -46,14 +46,30 @@ def test_random_hands_keep_invariants(rs: Ruleset) -> None:
 
 @pytest.mark.parametrize("rs", RULESETS, ids=lambda r: r.name)
 def test_many_bot_hands(rs: Ruleset) -> None:
+    """Each hand ends once, by wins or by a drawn game, as its record says;
+    the counts come from the records, not from ``winners``."""
     wins = draws = 0
     for seed in range(1000):
         bots = [GreedyBot(), RandomBot(seed), GreedyBot(), RandomBot(seed + 1)]
         t = play_hand(rs, bots, seed=seed, dealer=seed % 4)
         assert t.is_over and sum(t.deltas()) == 0
-        wins += bool(t.winners)
-        draws += not t.winners
+        kinds = [e["type"] for e in t.events]
+        won = [e for e in t.events if e["type"] == "win"]
+        assert kinds.count("payments") == 1 and kinds[-1] == "payments"
+        assert t.events[-1]["deltas"] == t.deltas()
+        if won:
+            assert "draw_game" not in kinds and [e["seat"] for e in won] == t.winners
+            assert len(won) == 1 or rs.multiple_winners
+            assert len({e["discarder"] for e in won}) == 1  # several winners: one discard
+            for e in won:  # the base rules: 1 point from the discarder, or from each other seat
+                gain = 3 if e["self_drawn"] else 1
+                assert t.deltas()[e["seat"]] == gain
+        else:
+            assert kinds.count("draw_game") == 1 and t.winners == [] and t.deltas() == [0] * 4
+        wins += bool(won)
+        draws += kinds.count("draw_game")
     assert wins > 200  # greedy bots do win
+    assert draws > 0  # and some hands run out
     assert wins + draws == 1000
 
 

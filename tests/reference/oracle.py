@@ -101,6 +101,12 @@ class RefRules:
     wild_kinds: frozenset[int] = frozenset(range(NUM_KINDS))
 
 
+PAIR_258 = frozenset(9 * suit + rank - 1 for suit in range(3) for rank in (2, 5, 8))
+"""The oracle's own 2-5-8 pair kinds (ranks 2, 5 and 8 of 万 饼 条), for
+rules that only pair those; the tests give it to the oracle while the kernel
+gets ``HandRules.PAIR_258``, so a wrong mask in either shows."""
+
+
 class _Rules(NamedTuple):
     """Hashable normalised copy of a duck-typed rules object."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import doctest
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -637,6 +638,7 @@ def test_thousands_of_bot_hands() -> None:
 
     rs = GuangdongChicken()
     wins = 0
+    payers = Counter[str]()
     for seed in range(1500):
         bots = [GreedyBot(), RandomBot(seed), GreedyBot(), GreedyBot()] if seed % 2 else [
             GreedyBot() for _ in range(4)
@@ -645,5 +647,64 @@ def test_thousands_of_bot_hands() -> None:
         assert sum(t.deltas()) == 0
         for s in t.winners:
             wins += 1
-            assert t.scores[s].total >= 0 and t.scores[s].points == 2 ** t.scores[s].total
+            assert t.scores[s].total == _fan_by_the_rules(t.contexts[s], t.scores[s])
+        assert t.deltas() == _deltas_by_the_rules(t, payers)
     assert wins > 1000
+    assert payers["discarder"] and payers["each"] and payers["one for all"]
+
+
+_HEAVEN_FAN = {"天和": 6, "地和": 6, "人和": 3}
+"""The first-turn wins at the default options (PROPOSAL 6 / 6 / 3 番)."""
+_SPECIAL_FAN = {"清一色": 4, "混碰": 4, "清碰": 5, "混幺九": 5, "小三元": 5, "小四喜": 5,
+                "字一色": 6, "清幺九": 6, "大三元": 6, "大四喜": 6, "九莲宝灯": 6, "十三幺": 6}
+"""鸡平和's hands above the cap (seed [001]), their 番."""
+
+
+def _fan_by_the_rules(ctx: WinContext, sheet: ScoreSheet) -> int:
+    """The 番 of a win from its sheet's items, by the rules written out
+    (cap 3, floor 3 for 杠上开花 / 海底捞月 / 一炮三响 / 抢杠, specials and
+    first-turn hands at their own value)."""
+    names = [it.zh for it in sheet.items]
+    if len(names) == 1 and names[0] in _HEAVEN_FAN:
+        return _HEAVEN_FAN[names[0]]
+    if len(names) == 1 and names[0] in _SPECIAL_FAN:
+        return _SPECIAL_FAN[names[0]]
+    raw = sum(it.value * it.count for it in sheet.items)
+    fan = min(raw, 3)
+    if ctx.kong_replacement or (ctx.last_tile and ctx.self_drawn) or ctx.multiple_winners >= 3 or ctx.robbed_kong:
+        fan = max(fan, 3)
+    return fan
+
+
+def _deltas_by_the_rules(t: Any, payers: Counter[str]) -> list[int]:
+    """Each seat's gain, from the rule text: 分 = 2 ** 番; a self-draw is
+    paid 分 by each other seat, a discard win 分 by the discarder; one seat
+    pays 3 × 分 for all: the robbed seat (抢杠), the kong's feeder (杠上开花包杠),
+    the liable seat of a self-draw (包), the discarder of 一炮三响."""
+    out = [0, 0, 0, 0]
+    for s in t.winners:
+        ctx = t.contexts[s]
+        fen = 2 ** _fan_by_the_rules(ctx, t.scores[s])
+        if ctx.robbed_kong:
+            one = ctx.discarder
+        elif ctx.self_drawn and ctx.kong_replacement and ctx.kong_fed_by not in (None, s):
+            one = ctx.kong_fed_by
+        elif ctx.self_drawn and ctx.liable not in (None, s):
+            one = ctx.liable
+        elif not ctx.self_drawn and len(t.winners) >= 3:
+            one = ctx.discarder
+        else:
+            one = None
+        if one is not None:
+            out[one] -= 3 * fen
+            out[s] += 3 * fen
+            payers["one for all"] += 1
+        elif ctx.self_drawn:
+            for o in range(4):
+                out[o] += 3 * fen if o == s else -fen
+            payers["each"] += 1
+        else:
+            out[ctx.discarder] -= fen
+            out[s] += fen
+            payers["discarder"] += 1
+    return out
