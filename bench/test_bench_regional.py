@@ -40,9 +40,10 @@ import gb_random  # noqa: E402
 
 REGIONAL: list[str] = [
     "guangdong",
+    "sichuan",
     "changsha",
 ]
-"""The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
+"""The rule sets measured (one line each)."""
 
 SCORE_HANDS = 300
 """Bot hands played (seeded) to collect each rule set's winning hands."""

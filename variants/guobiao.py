@@ -57,7 +57,7 @@ import enum
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, ClassVar, Final, Literal
 
 from mahjong_core import _mcr
 from mahjong_core.analysis import Counts, Form, HandRules, decompositions, waits
@@ -1872,7 +1872,7 @@ class Guobiao(Ruleset):
     version = 1
     zh = "国标麻将"
     summary = "Chinese Official (MCR): 144 tiles with flowers, 81 fans, 8 fans to win, 16 hands a match"
-    aliases = ("mcr", "国标", "国标麻将", "中国麻将", "竞技麻将", "chinese-official", "gb")
+    aliases: ClassVar[tuple[str, ...]] = ("mcr", "国标", "国标麻将", "中国麻将", "竞技麻将", "chinese-official", "gb")
     Options = GuobiaoOptions
     options: GuobiaoOptions
 

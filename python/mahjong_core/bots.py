@@ -102,6 +102,10 @@ class GreedyBot:
         kinds = {a.kind for a in legal}
         if ActionKind.WIN in kinds:
             return next(a for a in legal if a.kind == ActionKind.WIN)
+        if table.phase is Phase.EXCHANGE:
+            # 换三张: pass on tiles of the suit held least (of those offered)
+            hand = table.hands[seat]
+            return min(legal, key=lambda a: (sum(hand[a.tile - a.tile % 9 : a.tile - a.tile % 9 + 9]), a.tile))
         if ActionKind.MISSING_SUIT in kinds:
             # 定缺: give up the suit held least
             hand = table.hands[seat]
@@ -137,6 +141,11 @@ class GreedyBot:
                 if (sum(after) + w) % 3 == 1 and _native.shanten_buf(after, w, rules) <= now:
                     return a
         seen = self._visible(table, seat)
+        void = _void_suit(table, seat)
+        if void is not None:  # 缺门: the suit given up goes first
+            first = [a for a in legal if a.kind == ActionKind.DISCARD and a.tile < 27 and a.tile // 9 == void]
+            if first:
+                return min(first, key=lambda a: (-table.hands[seat][a.tile], a.tile))
         options = _native.discard_options(_native.Counts(list(c)), w, rules, True)
         low = min(sh for _, sh, _ in options)
         best: tuple[int, int, int] | None = None
@@ -172,8 +181,9 @@ class GreedyBot:
         tile = plays[table.last_discard[1]]
         now = _native.shanten_buf(c, w, rules)
         best, best_sh = passing, now
+        void = _void_suit(table, seat)
         for a in legal:
-            if a.kind == ActionKind.PASS:
+            if a.kind == ActionKind.PASS or (void is not None and tile < 27 and tile // 9 == void):
                 continue
             after = bytearray(c)
             if a.kind == ActionKind.CHOW:
@@ -194,6 +204,22 @@ class GreedyBot:
             if sh < best_sh:
                 best, best_sh = a, sh
         return best
+
+
+def _void_suit(table: TableView, seat: int) -> int | None:
+    """缺门 (``win_lacks_a_suit``) without a declared suit: the suit the
+    hand gives up while it holds all three (the one held least, melds
+    counting), else None."""
+    if not table.ruleset.win_lacks_a_suit or table.ruleset.missing_suit:
+        return None
+    hand = table.hands[seat]
+    count = [sum(hand[s * 9 : s * 9 + 9]) for s in range(3)]
+    melded = {m.tiles[0] // 9 for m in table.melds[seat] if m.tiles[0] < 27}
+    for s in melded:
+        count[s] += 10
+    if not all(count):
+        return None
+    return min(range(3), key=lambda s: (count[s], s))
 
 
 def make_bot(name: str, seed: int | None = None) -> RandomBot | GreedyBot:

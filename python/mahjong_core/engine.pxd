@@ -67,6 +67,7 @@ cdef class Table:
     cdef public list robbed
     cdef public bint _has_free, _same_tile_miss, _dice_kong, _call_lifts_miss
     cdef public list _missed_tiles, kong_dice, locked
+    cdef public list exchange
 
     cpdef _left(self, seat)
     cpdef _pop_front(self, seat)

@@ -238,6 +238,10 @@ class Phase(enum.Enum):
     """Before the first discard, every seat declares its missing suit (定缺)."""
     LAST = "last"
     """海底漫游: the seat offered the last tile takes it or passes."""
+    EXCHANGE = "exchange"
+    """换三张: before 定缺, every seat picks ``exchange_tiles`` tiles of one
+    suit, one DISCARD action per tile, that it passes on (see
+    :meth:`Ruleset.exchange_offset`)."""
     OPENING = "opening"
     """Right after the deal, seats holding an opening win (长沙 四喜, 三金倒 ...)
     answer win or pass (see :meth:`Ruleset.instant_win`)."""
@@ -251,6 +255,7 @@ class Phase(enum.Enum):
 # the enum class attribute lookups.
 _TURN, _CLAIMS, _ROB, _DECLARE, _OVER = Phase.TURN, Phase.CLAIMS, Phase.ROB, Phase.DECLARE, Phase.OVER
 _OPENING = Phase.OPENING
+_EXCHANGE = Phase.EXCHANGE
 _LAST = Phase.LAST
 _REPLACE = Phase.REPLACE
 _K_DISCARD, _K_ANKAN, _K_KAKAN = ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG
@@ -424,6 +429,8 @@ class Table:
         """The seat on turn got there by a chow or pung (no self-drawn win then)."""
         self.robbed: list[int] = []
         """A tile won on by robbing a kong (it left the kong maker's hand)."""
+        self.exchange: list[list[int]] = [[] for _ in range(n)]
+        """换三张: the kinds each seat picked to pass on (``exchange_tiles``)."""
         self._deal()
 
     # ------------------------------------------------------------------ deal
@@ -511,11 +518,62 @@ class Table:
         self._after_opening()
 
     def _after_opening(self) -> None:
-        """Declarations before the first discard (定缺), then the dealer's turn."""
+        """The exchange (换三张) and declarations (定缺) before the first
+        discard, then the dealer's turn."""
         self.claimants = {}
         self.answers = {}
         self.phase = _TURN
         self.turn = self.dealer
+        if self.ruleset.exchange_tiles:
+            self.phase = _EXCHANGE
+            self.claimants = {s: self._exchange_choices(s) for s in range(self.n)}
+            return
+        self._declare()
+
+    def _exchange_choices(self, seat: int) -> list[Action]:
+        """换三张: the kinds ``seat`` may pick next: of the suit of its first
+        pick, else of any suit it holds enough tiles of."""
+        need = self.ruleset.exchange_tiles
+        picked = self.exchange[seat]
+        left = bytearray(self.hands[seat])
+        for k in picked:
+            left[k] -= 1
+        if picked:
+            lo = picked[0] - picked[0] % 9
+            kinds = [k for k in range(lo, lo + 9) if left[k]]
+        else:
+            kinds = [k for s in range(3) if sum(left[s * 9 : s * 9 + 9]) >= need for k in range(s * 9, s * 9 + 9) if left[k]]
+        return [_ACTIONS[seat][k] for k in kinds]
+
+    def _exchange_pick(self, action: Action) -> None:
+        seat = action.seat
+        self.exchange[seat].append(action.tile)
+        if len(self.exchange[seat]) < self.ruleset.exchange_tiles:
+            self.claimants[seat] = self._exchange_choices(seat)
+            return
+        self.answers[seat] = action
+        if len(self.answers) < len(self.claimants):
+            return
+        offset = self.ruleset.exchange_offset(self) % self.n
+        if offset == 0:
+            raise MahjongError(f"{self.ruleset.id}: exchange_offset must not pass tiles to their own seat")
+        for s in range(self.n):
+            for k in self.exchange[s]:
+                self.hands[s][k] -= 1
+        for s in range(self.n):
+            for k in self.exchange[s]:
+                self.hands[(s + offset) % self.n][k] += 1
+        self._event("exchange", offset=offset, tiles=[[KIND_NAMES[k] for k in p] for p in self.exchange])
+        for s in range(self.n):
+            if s != self.dealer or self._dealer_draws:
+                self._update_waits(s)
+        self.claimants = {}
+        self.answers = {}
+        self._declare()
+
+    def _declare(self) -> None:
+        """定缺 when the rule set has it, then the dealer's first turn."""
+        self.phase = _TURN
         if self.ruleset.missing_suit:
             self.phase = _DECLARE
             self.claimants = {s: self._missing_suit_choices(s) for s in range(self.n)}
@@ -1011,6 +1069,8 @@ class Table:
         self.events.append(_ACTION_EVENTS[action.seat][aid].copy())
         if self.phase is _TURN:
             self._apply_turn(action)
+        elif self.phase is _EXCHANGE:
+            self._exchange_pick(action)
         else:
             self.answers[action.seat] = action
             if action.kind is not _K_WIN:
@@ -1451,23 +1511,41 @@ class Table:
             self.contexts[ctx.seat] = ctx
             self.winners.append(ctx.seat)
         settled = rs.settle(self, wins)
-        if not rs.play_after_win:
+        play_on = rs.winners_play_on
+        if not rs.play_after_win and not play_on:
             self.settlement = self.kong_settlement + self.win_settlement + settled
             self._close()
             return
-        # 血战到底: the winners leave, the others play on
+        # 血战到底: the winners leave, the others play on; 血流成河: everyone plays on
         self.win_settlement = self.win_settlement + settled
         self._event(
             "win_payments", payments=[[p.payer, p.payee, p.amount, p.reason] for p in settled.payments]
         )
         last = ctxs[-1]
-        self.out.update(c.seat for c in ctxs)
-        self._build_orders()
+        if play_on:
+            for ctx in ctxs:
+                seat = ctx.seat
+                if ctx.self_drawn and ctx.win_tile >= 0:
+                    # the drawn winning tile is set aside face up in the river
+                    if ctx.win_tile >= 34:
+                        self.wild_flowers[seat].remove(ctx.win_tile)
+                    else:
+                        self.hands[seat][ctx.win_tile] -= 1
+                    self.discards[seat].append(ctx.win_tile)
+                self.declared[seat] = True  # locked, as after 报听
+                self._update_waits(seat)
+        else:
+            self.out.update(c.seat for c in ctxs)
+            self._build_orders()
         if last.robbed_kong and last.discarder is not None:
             self._update_waits(last.discarder)  # its added tile was won on
-        if len(self.out) >= self.n - 1 or self.live_tiles == 0:
+        if len(self.out) >= self.n - 1:
             self.settlement = self.kong_settlement + self.win_settlement
             self._close()
+            return
+        if self.live_tiles == 0:
+            # the last tile was won on: the seats still playing reach the draw
+            self._exhausted()
             return
         self.claimants = {}
         self.answers = {}

@@ -300,9 +300,10 @@ class Ruleset:
     """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
     kong_after_pung_ban: ClassVar[bool] = False
     """May not make a kong in the turn of the pung."""
-    must_win_last_tiles: ClassVar[int] = 0
+    must_win_last_tiles: int = 0
     """With fewer than this many tiles left to draw, a win offered must be
-    taken (四川 最后四张自动胡: 4); 0: a win may always be declined."""
+    taken (四川 最后四张自动胡: 4); 0: a win may always be declined.  (An
+    instance attribute may follow an option.)"""
     opening_wins_continue: bool = False
     """Opening wins (:meth:`instant_win` in the OPENING phase, e.g. 长沙
     起手小胡) are paid at once and the hand goes on; ``False``: they end the
@@ -324,15 +325,36 @@ class Ruleset:
     calls_on_last_discard: ClassVar[bool] = True
     """A discard made when nothing is left to draw may be chowed or punged;
     ``False``: it may only be won on (海底炮 only, as on Botzone)."""
-    play_after_win: ClassVar[bool] = False
+    play_after_win: bool = False
     """血战到底: a winner leaves and the others play on, until one seat is
     left or the wall runs out; each win is settled when it happens
-    (``settle`` is called once per win, or once for a discard's winners)."""
+    (``settle`` is called once per win, or once for a discard's winners).
+    When the wall runs out with two or more seats still playing, the hand
+    ends as a draw for them: :meth:`settle_draw` is called (also when the
+    last tile was won on).  (An instance attribute may follow an option.)"""
+    exchange_tiles: int = 0
+    """换三张: after the deal (and opening wins), before 定缺, every seat
+    picks this many tiles of one suit (``Phase.EXCHANGE``: one DISCARD
+    action per tile, from a suit it holds that many of) and passes them to
+    the seat :meth:`exchange_offset` names; 0: no exchange.  (An instance
+    attribute may follow an option.)"""
+    winners_play_on: bool = False
+    """血流成河: a seat that wins stays in play and may win again.  Each win
+    is settled when it happens; a self-drawn winning tile is set aside face
+    up in the winner's river (``discards``, never claimed), a discard stays
+    in its discarder's; the winner's hand is then locked as after 报听
+    (``declared``: it discards what it draws, claims only wins, and makes
+    only kongs that keep its waits).  The hand ends when the wall runs out
+    (:meth:`settle_draw`).  (An instance attribute may follow an option.)"""
     missing_suit: bool = False
     """定缺: before the first discard every seat declares a suit it will not
     keep; its tiles are discarded first, never punged or konged, and a hand
     holding any of them cannot win.  (An instance attribute may follow an
     option.)"""
+    win_lacks_a_suit: ClassVar[bool] = False
+    """缺门: a winning hand never holds all three suits (the rule set's
+    :meth:`win_problem` enforces it).  Bots read it: a hand holding three
+    suits and no declared missing suit gives up the suit it holds least."""
     ready_rule: ClassVar[ReadyRule] = ReadyRule.NONE
     """Declaring ready (报听): the action ``READY`` (declare and discard a
     tile that leaves the hand ready).  A declared hand is locked: it discards
@@ -596,6 +618,13 @@ class Ruleset:
         of a match (0 = the first round of winds); seat 0 deals first.
         Default: players keep their seats."""
         return tuple(range(self.num_players))
+
+    def exchange_offset(self, table: Table) -> int:
+        """换三张: the tiles go from seat ``s`` to ``(s + offset) % n``.
+        Default, by the hand's dice: a sum divisible by 3 passes to the
+        opposite seat (2), one more to the next seat in turn order (1, 下家),
+        two more to the previous seat (3, 上家)."""
+        return (2, 1, 3)[sum(table.dice) % 3] % self.num_players or 1
 
     def next_dealer(self, table: Table) -> int:
         """The seat that deals the next hand of a match.  Default: the dealer
