@@ -48,7 +48,7 @@ REGIONAL: list[str] = [
     "two_player",
     "shaanxi",
 ]
-"""The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
+"""The rule sets measured (one line each)."""
 
 SCORE_HANDS = 300
 """Bot hands played (seeded) to collect each rule set's winning hands."""

@@ -8,6 +8,16 @@ Source: seed [001] (广东麻将 / 鸡平和), as summarised in the spec
 (['鸡和', '自摸', '三元牌'], 2, 4)
 >>> score("1112345678999m", win_tile="5m").names()
 ['九莲宝灯']
+
+The tables (:data:`BASE_HANDS`, :data:`ADDITIONS`, :data:`SPECIAL_HANDS`)
+are :class:`~mahjong_core.patterns.Fan` data over the shared vocabulary
+(:mod:`mahjong_core.patterns`); :meth:`GuangdongChicken.score` reads every
+reading of the hand and keeps the one of highest 番.  Through the one entry
+point of every rule set:
+
+>>> r = GuangdongChicken().score_hand("123m456p78s11s777z", win_tile="9s", winner=1, dealer=0)
+>>> r.sheet.total, r.settlement.deltas(4)
+(2, [-4, 12, -4, -4])
 """
 
 from __future__ import annotations
@@ -18,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from mahjong_core import patterns as v
-from mahjong_core.analysis import Form, HandRules, Shape
+from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.paper import build_context
 from mahjong_core.patterns import Fan, Reading
@@ -29,7 +39,10 @@ if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
 __all__ = [
+    "ADDITIONS",
     "BASE_HANDS",
+    "FLOORS",
+    "HEAVEN",
     "SPECIAL_HANDS",
     "DiscardPayment",
     "GuangdongChicken",
@@ -43,7 +56,6 @@ __all__ = [
 EAST = 27
 WINDS = v.WINDS
 DRAGONS = v.DRAGONS
-_SHAPES = frozenset({Shape.PAIR, Shape.PUNG, Shape.CHOW, Shape.SINGLE})
 
 
 # ---------------------------------------------------------------------------
@@ -298,10 +310,6 @@ class GuangdongChicken(Ruleset):
         except IllegalWinError as e:
             raise IllegalWinError(f"guangdong: {e}") from None
         out = [r for r in found if r.form in forms]
-        for r in out:
-            for u in r.units:
-                if u.wilds or u.shape not in _SHAPES:
-                    raise InvalidHandError(f"guangdong: no {u.shape.name} units or wilds in 鸡平和, got {r.units!r}")
         if not out:
             raise IllegalWinError(
                 f"guangdong: not a winning hand: {format_tiles(ctx.concealed)!r}"

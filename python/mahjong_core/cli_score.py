@@ -267,11 +267,14 @@ def score_hand(
             raise e from None
         problem = str(e)
         result = HandScore(sheet, Settlement(), ctx)
-    return result_json(rules, hand, result, problem)
+    return result_json(rules, hand, result, problem, dealer=d)
 
 
-def result_json(rules: Ruleset, hand: str, result: HandScore, problem: str | None = None) -> dict[str, Any]:
-    """A :class:`HandScore` as plain JSON values."""
+def result_json(
+    rules: Ruleset, hand: str, result: HandScore, problem: str | None = None, *, dealer: int | None = None
+) -> dict[str, Any]:
+    """A :class:`HandScore` as plain JSON values (``dealer``: the dealer's
+    seat, when known; else the winner's when it deals)."""
     ctx: WinContext = result.context
     sheet: ScoreSheet = result.sheet
     n = rules.num_players
@@ -286,7 +289,7 @@ def result_json(rules: Ruleset, hand: str, result: HandScore, problem: str | Non
         "melds": [str(m) for m in ctx.melds],
         "win": format_tiles([ctx.win_tile]) if 0 <= ctx.win_tile < 42 else "",
         "winner": ctx.seat,
-        "dealer": ctx.seat if ctx.dealer else None,
+        "dealer": dealer if dealer is not None else (ctx.seat if ctx.dealer else None),
         "discarder": ctx.discarder,
         "self_drawn": ctx.self_drawn,
         "seat_wind": "ESWN"[ctx.seat_wind],
@@ -363,7 +366,7 @@ def _print_result(rules: Ruleset, result: dict[str, Any]) -> None:
     console.print(
         f"{rules.zh} ({result['variant']}): {result['hand']}{melds}  win {result['win']} {how}; "
         f"winner seat {result['winner']} (seat wind {result['seat_wind']}), round {result['round_wind']}"
-        + (", dealer" if result["dealer"] is not None else ""),
+        + (f", dealer seat {result['dealer']}" if result["dealer"] is not None else ""),
         markup=False,
     )
     if result["flowers"] or result["context"]:

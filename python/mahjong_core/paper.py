@@ -164,7 +164,7 @@ def build_context(
     held = _tiles(hand, "hand")
     win = parse_tile(win_tile) if isinstance(win_tile, str) else int(win_tile)
     meld_list = [m if isinstance(m, Meld) else _parse_meld(m) for m in melds]
-    flower_ids = _tiles(flowers, "flowers")
+    flower_ids = _tiles(flowers, "flowers") if flowers else []
     wild = values.get("wild_kinds")
     if wild is None:
         wild = frozenset(rs.paper_wild_kinds(extra))

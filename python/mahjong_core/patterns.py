@@ -544,7 +544,8 @@ def suits(r: Reading) -> frozenset[int]:
     """The suits (0 m, 1 p, 2 s) present in the hand as read."""
     got: frozenset[int] | None = r.memo.get("suits")
     if got is None:
-        got = frozenset(k // 9 for k in r.kinds if k < 27)
+        c = r.counts
+        got = frozenset(s for s in (0, 1, 2) if any(c[9 * s : 9 * s + 9]))
         r.memo["suits"] = got
     return got
 
@@ -575,12 +576,12 @@ def all_honours(r: Reading) -> bool:
 
 def all_pungs(r: Reading) -> bool:
     """碰碰胡 / 对对胡: the standard form with pungs and kongs only."""
-    return r.form is Form.STANDARD and not any(u.shape is not Shape.PUNG and u.shape is not Shape.PAIR for u in r.units)
+    return r.form is Form.STANDARD and len(r.pungs) + len(r.pairs) == len(r.units)
 
 
 def all_chows(r: Reading) -> bool:
     """平胡 in the 广东 sense: the standard form with chows only (any pair)."""
-    return r.form is Form.STANDARD and not any(u.shape is not Shape.CHOW and u.shape is not Shape.PAIR for u in r.units)
+    return r.form is Form.STANDARD and len(r.chows) + len(r.pairs) == len(r.units)
 
 
 def seven_pairs(r: Reading) -> bool:
@@ -635,12 +636,12 @@ def terminals_and_honours(r: Reading) -> bool:
 
 def dragon_pungs(r: Reading) -> int:
     """Pungs and kongs of dragons."""
-    return sum(k in DRAGONS for k in r.pungs)
+    return sum(1 for k in r.pungs if k >= 31)
 
 
 def wind_pungs(r: Reading) -> int:
     """Pungs and kongs of winds."""
-    return sum(k in WINDS for k in r.pungs)
+    return sum(1 for k in r.pungs if 27 <= k < 31)
 
 
 def big_three_dragons(r: Reading) -> bool:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .analysis import Decomposition, HandRules, decompositions
 from .errors import IllegalWinError, MahjongError
+from .paper import build_context as _build_context
 from .tiles import Meld, format_tiles
 
 if TYPE_CHECKING:
@@ -579,9 +580,7 @@ class Ruleset:
         :raises MahjongError: for bad input (notation, sizes, seats, an
             unknown context key).
         """
-        from .paper import build_context
-
-        ctx = build_context(self, hand, win_tile=win_tile, melds=melds, winner=winner, dealer=dealer,
+        ctx = _build_context(self, hand, win_tile=win_tile, melds=melds, winner=winner, dealer=dealer,
                             discarder=discarder, flowers=flowers, context=context)
         sheet = self.score(ctx)
         problem = self.win_problem(ctx, sheet)

@@ -89,7 +89,7 @@ def test_payments_and_seats_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["score", "--variant", "鸡平和", "--hand", "123m456p78s11s777z", "--win", "9s",
                         "--winner", "1", "--dealer", "0", "--self-drawn", "--json"], capsys)
     data = json.loads(out)
-    assert code == 0 and data["variant"] == "guangdong-v1" and data["seat_wind"] == "S"
+    assert code == 0 and data["variant"] == "guangdong-v1" and data["seat_wind"] == "S" and data["dealer"] == 0
     assert data["total"] == 2 and data["points"] == 4
     assert sorted((p["payer"], p["payee"], p["amount"]) for p in data["payments"]) == [(0, 1, 4), (2, 1, 4), (3, 1, 4)]
     assert data["net"] == [-4, 12, -4, -4]
