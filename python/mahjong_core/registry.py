@@ -24,8 +24,10 @@ __all__ = ["available", "find_variant", "names_of", "register", "registry"]
 _BUILTIN: dict[str, str] = {
     "base": "mahjong_core.rules:Ruleset",
     "changsha": "mahjong_core.variants.changsha:Changsha",
+    "dahu": "mahjong_core.variants.guangdong_tuidao:GuangdongDahu",
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
+    "tuidaohu": "mahjong_core.variants.guangdong_tuidao:GuangdongTuidao",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False
