@@ -40,6 +40,8 @@ import gb_random  # noqa: E402
 
 REGIONAL: list[str] = [
     "guangdong",
+    "tuidaohu",
+    "dahu",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 
