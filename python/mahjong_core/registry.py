@@ -27,6 +27,7 @@ _BUILTIN: dict[str, str] = {
     "dahu": "mahjong_core.variants.guangdong_tuidao:GuangdongDahu",
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
+    "qingyuan": "mahjong_core.variants.qingyuan:Qingyuan",
     "tuidaohu": "mahjong_core.variants.guangdong_tuidao:GuangdongTuidao",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
