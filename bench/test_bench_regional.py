@@ -42,6 +42,7 @@ REGIONAL: list[str] = [
     "guangdong",
     "tuidaohu",
     "dahu",
+    "qingyuan",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 
