@@ -27,6 +27,7 @@ _BUILTIN: dict[str, str] = {
     "dahu": "mahjong_core.variants.guangdong_tuidao:GuangdongDahu",
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
+    "hainan": "mahjong_core.variants.hainan:Hainan",
     "qingyuan": "mahjong_core.variants.qingyuan:Qingyuan",
     "tuidaohu": "mahjong_core.variants.guangdong_tuidao:GuangdongTuidao",
 }
