@@ -43,6 +43,7 @@ REGIONAL: list[str] = [
     "tuidaohu",
     "dahu",
     "qingyuan",
+    "hainan",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 
