@@ -7,6 +7,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
+
+from mahjong_core.paper import context_fields
+from mahjong_core.rules import Ruleset, ScoreSheet
+from mahjong_core.tiles import format_tiles
 
 from mahjong_core.bots import GreedyBot
 from mahjong_core.engine import Table
@@ -42,6 +47,20 @@ def expected_deltas(t: Table) -> list[int]:
     return out
 
 
+def rescored(rs: Ruleset, t: Table, seat: int) -> ScoreSheet:
+    """The engine's win scored again from notation through ``score_hand``."""
+    ctx = t.contexts[seat]
+    hand = list(ctx.concealed)
+    hand.remove(ctx.win_tile)
+    context: dict[str, Any] = {k: getattr(ctx, k) for k, d in context_fields().items()
+                               if k not in ("wild_kinds", "meld_sources") and getattr(ctx, k) != d}
+    context.update(ctx.extra)
+    context["meld_sources"] = tuple(ctx.meld_sources)
+    return rs.score_hand(format_tiles(hand), win_tile=ctx.win_tile, melds=list(ctx.melds), winner=seat,
+                         dealer=t.dealer, discarder=None if ctx.self_drawn else ctx.discarder,
+                         flowers=ctx.flowers, context=context).sheet
+
+
 def play(rs: Qingyuan, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4)
     rng = random.Random(seed)
@@ -70,6 +89,8 @@ def test_a_thousand_bot_hands() -> None:
             assert not t.remaining_wall()  # the wall is played to the end
         for s in t.winners:
             ctx, sheet = t.contexts[s], t.scores[s]
+            if seed < 300:
+                assert rescored(rs, t, s) == sheet, (seed, s)  # the paper path agrees
             assert ctx.self_drawn and not ctx.robbed_kong
             (name,) = sheet.names()
             assert POINTS[name] == sheet.total == sheet.points
