@@ -47,6 +47,10 @@ REGIONAL: list[str] = [
     "guizhou",
     "two_player",
     "shaanxi",
+    "tuidaohu",
+    "dahu",
+    "qingyuan",
+    "hainan",
 ]
 """The rule sets measured (one line each)."""
 

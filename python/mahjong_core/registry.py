@@ -24,6 +24,7 @@ __all__ = ["available", "find_variant", "names_of", "register", "registry"]
 _BUILTIN: dict[str, str] = {
     "base": "mahjong_core.rules:Ruleset",
     "changsha": "mahjong_core.variants.changsha:Changsha",
+    "dahu": "mahjong_core.variants.guangdong_tuidao:GuangdongDahu",
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
     "guizhou": "mahjong_core.variants.guizhou:Guizhou",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
@@ -32,6 +33,9 @@ _BUILTIN: dict[str, str] = {
     "shaanxi": "mahjong_core.variants.shaanxi:Shaanxi",
     "taiwan": "mahjong_core.variants.taiwan:Taiwan",
     "two_player": "mahjong_core.variants.two_player:TwoPlayer",
+    "hainan": "mahjong_core.variants.hainan:Hainan",
+    "qingyuan": "mahjong_core.variants.qingyuan:Qingyuan",
+    "tuidaohu": "mahjong_core.variants.guangdong_tuidao:GuangdongTuidao",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False

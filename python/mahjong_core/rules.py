@@ -267,8 +267,9 @@ class Ruleset:
     """The dealer is dealt ``hand_size`` tiles like everyone and starts with
     a draw (so its first tile is a drawn tile, as on Botzone); ``False``: the
     dealer is dealt one more tile and starts by discarding."""
-    dead_wall: ClassVar[int] = 0
-    """Tiles kept back at the end of the wall (never drawn)."""
+    dead_wall: int = 0
+    """Tiles kept back at the end of the wall (never drawn).  (An instance
+    attribute may follow an option, e.g. the number of 码 set aside.)"""
     dead_wall_per_kong: ClassVar[int] = 0
     """More tiles kept back for each kong made (福州, 河北)."""
     per_seat_walls: ClassVar[bool] = False
