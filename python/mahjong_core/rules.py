@@ -270,6 +270,11 @@ class Ruleset:
     """Tiles kept back at the end of the wall (never drawn)."""
     dead_wall_per_kong: ClassVar[int] = 0
     """More tiles kept back for each kong made (福州, 河北)."""
+    dead_wall_odd_tail: ClassVar[bool] = False
+    """The tiles kept back are counted in stacks of two: when an odd number
+    of tiles has been taken from the tail (kong and flower replacements),
+    the lone tile left there is no stack and is kept back too (河北, 太原:
+    "杠完后留的单数海底牌不算一墩")."""
     per_seat_walls: ClassVar[bool] = False
     """Duplicate-style walls (复式, as on Botzone): the shuffled wall is cut
     into ``num_players`` equal parts; each seat is dealt from, draws from and
