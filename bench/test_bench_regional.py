@@ -41,6 +41,7 @@ import gb_random  # noqa: E402
 REGIONAL: list[str] = [
     "guangdong",
     "hebei",
+    "changchun",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 

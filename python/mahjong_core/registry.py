@@ -26,7 +26,10 @@ _BUILTIN: dict[str, str] = {
     "changsha": "mahjong_core.variants.changsha:Changsha",
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
+    "changchun": "mahjong_core.variants.changchun:Changchun",
     "hebei": "mahjong_core.variants.hebei:Hebei",
+    "jinan": "mahjong_core.variants.jinan:Jinan",
+    "neimeng": "mahjong_core.variants.neimeng:Neimeng",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False
