@@ -42,6 +42,7 @@ REGIONAL: list[str] = [
     "guangdong",
     "hebei",
     "changchun",
+    "jinan",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 
