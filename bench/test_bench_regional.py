@@ -43,6 +43,7 @@ REGIONAL: list[str] = [
     "hebei",
     "changchun",
     "jinan",
+    "neimeng",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 
