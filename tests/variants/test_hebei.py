@@ -151,8 +151,11 @@ DOUBLE_HANDS = [
 
 def test_multiple_ron_by_default() -> None:
     sc = Scenario(HB, DOUBLE_HANDS)
-    sc.play("E discard 5p", "S win", "N win")
-    assert sorted(sc.winners) == ["N", "S"]
+    sc.play("E discard 5p", "N win", "S win")
+    # "按照逆时针顺序优先胡牌，可以一炮多响": both win, in counter-clockwise
+    # order from the discarder (S before N, whoever answered first)
+    assert sc.winners == ["S", "N"]
+    assert [(p.payer, p.payee) for p in sc.table.settlement.payments] == [(0, 1), (0, 3)]
     assert sc.deltas() == {"E": -2, "S": 1, "W": 0, "N": 1}
 
 
