@@ -813,7 +813,8 @@ class Table:
             if hand[drawn] == 4 and drawn not in self.wild_kinds:
                 hand[drawn] -= 4
                 c, w = self._split_wilds(hand, seat)
-                keeps = _native.waits_mask_buf(c, w, rules) == before
+                after = _native.waits_mask_buf(c, w, rules)
+                keeps = after != 0 if rs.ready_kong_any_waits else after == before
                 hand[drawn] += 4
                 if keeps:
                     ids.append(34 + drawn)

@@ -338,6 +338,10 @@ class Ruleset:
     what it draws and claims only wins."""
     ready_allows_kong: ClassVar[bool] = True
     """After declaring, a kong of the drawn tile that keeps the same waits."""
+    ready_kong_any_waits: ClassVar[bool] = False
+    """With ``ready_allows_kong``: the concealed kong needs only to leave the
+    hand ready, with any waits (河北 "听牌后仍可杠牌，前提是杠完后还可听"),
+    instead of the same waits."""
     ready_missed_win_forfeits: ClassVar[bool] = False
     """After declaring, passing a win forbids every win for the rest of the hand."""
 
