@@ -28,9 +28,11 @@ What the rule set decides (the seed's wording first, then each gap):
   000) lets the discarder's 下家 chow.
 * Ready (听牌): declaring is allowed and changes nothing in scoring ("不听也能
   胡牌，听牌不加番"); a declared hand discards what it draws; it may still
-  kong when it stays ready ("听牌后仍可杠牌，前提是杠完后还可听": the
-  engine keeps a concealed kong that leaves the same waits, and the added
-  kong); it may take or decline a win ("听牌后遇到胡，玩家可以自行选择").
+  kong the drawn tile when it stays ready after the kong, whatever its waits
+  then ("听牌后仍可杠牌，前提是杠完后还可听": the engine's
+  ``ready_kong_any_waits``; the added kong of a drawn tile always leaves it
+  ready); it may take or decline a win ("听牌后遇到胡，玩家可以自行选择").
+  A declared hand claims only wins (no kong of a discard).
 * Winning (§7.5): any 4 sets + a pair (the basic shapes need a chow, special
   shape (1) is four pungs: together every standard hand), 七对 (a kind held
   four times counts as two pairs, PROPOSAL: the common practice) and 十三幺
@@ -172,6 +174,7 @@ class Hebei(Ruleset):
     missed_win_ban = True
     ready_rule = ReadyRule.OPTIONAL
     ready_allows_kong = True
+    ready_kong_any_waits = True
     dead_wall = 12
     dead_wall_odd_tail = True
 

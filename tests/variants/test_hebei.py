@@ -184,6 +184,20 @@ def test_ready_is_optional_and_a_declared_seat_may_decline_a_win() -> None:
     assert not sc.winners and not sc.table.is_over
 
 
+def test_a_declared_hand_may_kong_when_it_stays_ready() -> None:
+    # S declares on 111m 23m 456p 789s 55z (waits 1m 4m 5z); it draws the 4th
+    # 1m: after the kong it waits on 1m 4m only, still ready, so the kong is
+    # allowed ("听牌后仍可杠牌，前提是杠完后还可听")
+    hands = ["258m258p369s12345z", "111m23m456p789s55z", "369m147p258s6677z", "47m369p147s44667z"]
+    sc = Scenario(HB, hands, draws="9m1p2s8m1m", tail="3z")
+    sc.play("E discard 1z", "S ready 9m", "W discard 1p", "N discard 2s", "E discard 8m")
+    assert sc.drawn == "1m" and "concealed kong 1m" in sc.offers("S")
+    sc.play("S kong 1m")
+    assert sc.drawn == "3z" and sc.offers("S") == ["discard 3z"]
+    sc.play("S discard 3z")
+    assert sc.table.waits(sc.seat("S")) == [0, 3]  # 1m, 4m
+
+
 def test_missed_win_bans_a_discard_win_until_the_next_draw() -> None:
     for ban in (True, False):
         sc = Scenario(Hebei(missed_win_ban=ban), E3_HANDS, draws="9p")
