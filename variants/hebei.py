@@ -200,13 +200,12 @@ class Hebei(Ruleset):
         fan = max((f for f, _ in v.matching(self._table, top)), key=lambda f: f.value)
         vals = self.options.values
         items = [fan.item(top)]
-        mult = 1
-        if ctx.self_drawn:
-            mult = vals.self_draw
-            items.append(ScoreItem("自摸", "Self-drawn", vals.self_draw, why=f"each payer pays × {vals.self_draw}"))
-        points = fan.value * mult * self.options.base
+        mult = vals.self_draw if ctx.self_drawn else 1
+        if mult > 1:  # the doubling, as the 番 it adds: the sheet's items sum to its total
+            items.append(ScoreItem("自摸", "Self-drawn", fan.value * (mult - 1), why=f"each payer pays × {mult}"))
+        total = fan.value * mult
         notes = (f"{fan.value} 番 × {mult} × 底分 {self.options.base}",)
-        return ScoreSheet(items=tuple(items), total=fan.value, unit="番", points=points, notes=notes)
+        return ScoreSheet(items=tuple(items), total=total, unit="番", points=total * self.options.base, notes=notes)
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         if any(m.kind is MeldKind.CHI for m in ctx.melds) and not self.options.chow:

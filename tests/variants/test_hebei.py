@@ -26,7 +26,9 @@ HB = Hebei()
 def test_e1_thirteen_orphans_self_drawn() -> None:
     r = HB.score_hand("1m9m1p9p1s9s1234567z", win_tile="9s", winner=2)
     assert r.sheet.names() == ["十三幺", "自摸"]
-    # 10 番 × 自摸 2 × 底分 1 = 20 from each of the three others
+    # 10 番 × 自摸 2 × 底分 1 = 20 from each of the three others (the
+    # doubling shows as the 10 番 it adds)
+    assert [it.value for it in r.sheet.items] == [10, 10] and r.sheet.total == 20
     assert r.sheet.points == 20
     assert r.settlement.deltas(4) == [-20, -20, 60, -20]
 
