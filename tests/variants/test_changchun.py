@@ -218,3 +218,8 @@ def test_an_edge_wait_is_jiahu_too() -> None:
     assert r.sheet.names() == ["立胡", "夹胡"]
     r = CC.score_hand("23m456p789s111z99s", win_tile="4m", winner=1, discarder=2)
     assert r.sheet.names() == ["立胡"]
+
+
+def test_options_round_trip_through_json() -> None:
+    rs = Changchun(requirements=Requirements(pung=False), discard_payment="discarder", base=2)
+    assert Changchun.from_options_json(rs.options_json()).options == rs.options

@@ -153,3 +153,8 @@ def test_names_and_docs() -> None:
     mod = doctest.testmod(jinan)
     assert page.failed == 0 and page.attempted >= 2
     assert mod.failed == 0 and mod.attempted >= 5
+
+
+def test_options_round_trip_through_json() -> None:
+    rs = Jinan(ready_mode="mingda", discard_all_pay=True, base=2)
+    assert Jinan.from_options_json(rs.options_json()).options == rs.options

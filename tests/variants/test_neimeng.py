@@ -144,3 +144,8 @@ def test_names_options_docs() -> None:
     mod = doctest.testmod(neimeng)
     assert page.failed == 0 and page.attempted >= 2
     assert mod.failed == 0 and mod.attempted >= 4
+
+
+def test_options_round_trip_through_json() -> None:
+    rs = Neimeng(base=2, multiple_ron=True)
+    assert Neimeng.from_options_json(rs.options_json()).options == rs.options
