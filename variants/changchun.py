@@ -36,7 +36,8 @@ What the rule set decides (the seed's wording first, then each gap):
 * Winning (CC-1 PROPOSAL, the common 长春 conditions, each an option of
   ``requirements``): four sets and a pair (推倒胡; no 七对, option
   ``seven_pairs``) that holds all three suits (三色全, "缺门不能胡"), a 1, a 9
-  or an honour (有幺九), and a pung or kong (有刻).  :meth:`win_problem` names
+  or an honour (有幺九), and a pung or kong (有刻; a 七对 of the option is
+  exempt, it can hold none).  :meth:`win_problem` names
   the condition a hand breaks.
 * 立胡 (CC-4: "not recoverable"; PROPOSAL: the usual 长春 meaning) is a win
   with a concealed hand (门清, "立着胡"): +1 番.

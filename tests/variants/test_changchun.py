@@ -90,9 +90,11 @@ def test_conditions_are_options() -> None:
 def test_seven_pairs_only_with_the_option() -> None:
     with pytest.raises(IllegalWinError, match="not a winning hand"):
         CC.score_hand("1199m1199p1199s1z", win_tile="1z", winner=1, discarder=2)
-    r = Changchun(seven_pairs=True, requirements=Requirements(pung=False)).score_hand(
-        "1199m1199p1199s1z", win_tile="1z", winner=1, discarder=2)
+    # a 七对 holds no pung: it is exempt from 有刻, not from 三色全 or 有幺九
+    r = Changchun(seven_pairs=True).score_hand("1199m1199p1199s1z", win_tile="1z", winner=1, discarder=2)
     assert "立胡" in r.sheet.names()
+    with pytest.raises(IllegalWinError, match="三色全"):
+        Changchun(seven_pairs=True).score_hand("1199m1199p1177z1z", win_tile="1z", winner=1, discarder=2)
 
 
 # --- the table and the payments -----------------------------------------------------
