@@ -74,7 +74,10 @@ from mahjong_core.tiles import Meld, MeldKind, parse_tiles
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
-__all__ = ["FANS", "Changchun", "ChangchunOptions", "DiscardPayment", "Requirements", "deal_start", "special_kongs"]
+__all__ = [
+    "FANS", "Changchun", "ChangchunOptions", "DiscardPayment", "Requirements", "closed_or_edge_wait", "deal_start",
+    "special_kongs",
+]
 
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
@@ -144,14 +147,11 @@ class ChangchunOptions:
             raise MahjongError(f"changchun: option requirements must be Requirements, got {self.requirements!r}")
 
 
-def _closed_or_edge(r: Reading) -> bool:
-    return v.wait(r) in (Wait.CLOSED, Wait.EDGE)
-
-
 FANS: tuple[Fan, ...] = (
     Fan("自摸", "Self-drawn", 1, v.self_drawn, why="won on one's own draw"),
     Fan("立胡", "Concealed hand", 1, v.concealed_hand, why="门清: no chow, pong or exposed kong (立着胡)"),
-    Fan("夹胡", "Closed or edge wait", 1, _closed_or_edge, why="the winning tile was a 坎张 or 边张 (边夹)"),
+    Fan("夹胡", "Closed or edge wait", 1, lambda r: closed_or_edge_wait(r),
+        why="the winning tile was a 坎张 or 边张 (边夹)"),
     Fan("飘胡", "All pungs", 2, v.all_pungs, why="four pungs or kongs and a pair"),
     Fan("杠上开花", "Kong replacement", 1, v.kong_replacement, why="won on a kong's replacement tile"),
     Fan("海底捞月", "Last tile", 1, v.last_tile_drawn, why="won on the last tile of the wall"),
@@ -294,3 +294,12 @@ class Changchun(Ruleset):
         amount = (2 if meld.kind is MeldKind.ANKAN else 1) * self.options.base
         why = {MeldKind.ANKAN: "暗杠", MeldKind.KAN: "直杠"}.get(meld.kind, "补杠")
         return Settlement(tuple(Payment(s, seat, amount, why) for s in range(self.num_players) if s != seat))
+
+
+# --- vocabulary candidates ---
+
+
+def closed_or_edge_wait(r: Reading) -> bool:
+    """夹胡 (东北, 内蒙 "边夹"): the winning tile completed a 坎张 (the middle of
+    a chow) or a 边张 (the 3 of 12, the 7 of 89) wait."""
+    return v.wait(r) in (Wait.CLOSED, Wait.EDGE)
