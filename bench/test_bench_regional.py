@@ -51,6 +51,10 @@ REGIONAL: list[str] = [
     "dahu",
     "qingyuan",
     "hainan",
+    "hebei",
+    "changchun",
+    "jinan",
+    "neimeng",
 ]
 """The rule sets measured (one line each)."""
 

@@ -28,6 +28,7 @@ cdef class Table:
     cdef public bint _per_seat
     cdef public list _segments
     cdef public int _dead, _dead_per_kong
+    cdef public bint _dead_odd
     cdef public bint _allow_kong, _allow_chow, _allow_pung, _wild_discard, _calls_on_last, _dynamic_rules, _has_instant, _has_extra
     cdef public frozenset _flower_ids
     cdef public object _ready_rule

@@ -324,6 +324,7 @@ class Table:
             self._segments = [[s * size, (s + 1) * size] for s in range(n)]
         self._dead = ruleset.dead_wall
         self._dead_per_kong = ruleset.dead_wall_per_kong
+        self._dead_odd = ruleset.dead_wall_odd_tail
         self._allow_kong = ruleset.allow_kong
         self._allow_chow = ruleset.allow_chow
         self._allow_pung = ruleset.allow_pung
@@ -635,6 +636,8 @@ class Table:
         if self._per_seat:
             return self._left(self._next_seat(self.turn))
         kept = self._dead + self._dead_per_kong * self.kongs_made
+        if self._dead_odd:  # a lone tile left at the tail is no stack: kept too
+            kept += (len(self.wall) - self.tail) & 1
         return max(0, self.tail - self.head - kept)
 
     def _win_forced(self) -> bool:
@@ -654,6 +657,8 @@ class Table:
             head, end = self._segments[seat]
             return end - head
         kept = self._dead + self._dead_per_kong * self.kongs_made
+        if self._dead_odd:  # a lone tile left at the tail is no stack: kept too
+            kept += (len(self.wall) - self.tail) & 1
         return max(0, self.tail - self.head - kept)
 
     def _pop_front(self, seat: int) -> int:
@@ -867,7 +872,8 @@ class Table:
             if hand[drawn] == 4 and drawn not in self.wild_kinds:
                 hand[drawn] -= 4
                 c, w = self._split_wilds(hand, seat)
-                keeps = _native.waits_mask_buf(c, w, rules) == before
+                after = _native.waits_mask_buf(c, w, rules)
+                keeps = after != 0 if rs.ready_kong_any_waits else after == before
                 hand[drawn] += 4
                 if keeps:
                     ids.append(34 + drawn)

@@ -36,6 +36,10 @@ _BUILTIN: dict[str, str] = {
     "hainan": "mahjong_core.variants.hainan:Hainan",
     "qingyuan": "mahjong_core.variants.qingyuan:Qingyuan",
     "tuidaohu": "mahjong_core.variants.guangdong_tuidao:GuangdongTuidao",
+    "changchun": "mahjong_core.variants.changchun:Changchun",
+    "hebei": "mahjong_core.variants.hebei:Hebei",
+    "jinan": "mahjong_core.variants.jinan:Jinan",
+    "neimeng": "mahjong_core.variants.neimeng:Neimeng",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False

@@ -272,6 +272,11 @@ class Ruleset:
     attribute may follow an option, e.g. the number of 码 set aside.)"""
     dead_wall_per_kong: ClassVar[int] = 0
     """More tiles kept back for each kong made (福州, 河北)."""
+    dead_wall_odd_tail: ClassVar[bool] = False
+    """The tiles kept back are counted in stacks of two: when an odd number
+    of tiles has been taken from the tail (kong and flower replacements),
+    the lone tile left there is no stack and is kept back too (河北, 太原:
+    "杠完后留的单数海底牌不算一墩")."""
     per_seat_walls: ClassVar[bool] = False
     """Duplicate-style walls (复式, as on Botzone): the shuffled wall is cut
     into ``num_players`` equal parts; each seat is dealt from, draws from and
@@ -362,6 +367,10 @@ class Ruleset:
     what it draws and claims only wins."""
     ready_allows_kong: ClassVar[bool] = True
     """After declaring, a kong of the drawn tile that keeps the same waits."""
+    ready_kong_any_waits: ClassVar[bool] = False
+    """With ``ready_allows_kong``: the concealed kong needs only to leave the
+    hand ready, with any waits (河北 "听牌后仍可杠牌，前提是杠完后还可听"),
+    instead of the same waits."""
     ready_missed_win_forfeits: ClassVar[bool] = False
     """After declaring, passing a win forbids every win for the rest of the hand."""
 

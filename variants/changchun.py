@@ -1,0 +1,305 @@
+"""吉林长春麻将 (Changchun): 136 tiles, chow (not honours), 推倒胡 with the
+local conditions and doublings, 旋风杠 and 喜杠.
+
+Sources: seed 000 (全国各地麻将玩法总汇, 吉林长春麻将, p.30: the only half
+page the extraction keeps) as specified in ``variants-regional.md`` §8.
+Everything after "明杠： 有两种明杠方式" is lost (CC-1): the rest is the
+common real-world 长春 game, every choice marked PROPOSAL below and exposed
+as an option.  Score a hand written on paper (seats 0..3 = E S W N when seat
+0 deals):
+
+>>> cc = Changchun()
+>>> r = cc.score_hand("123m789s1177z", win_tile="1z", melds=["pon 555p"], winner=1, discarder=2)
+>>> r.sheet.names(), r.settlement.deltas(4)
+(['平胡'], [-2, 5, -2, -1])
+
+What the rule set decides (the seed's wording first, then each gap):
+
+* Tiles: 条饼万 and 东南西北中发白, 136 tiles ("每人摆17叠"), no flowers, no
+  wild tiles; two dice; 13 tiles, the dealer 14 and discards first ("庄家
+  拥有当局第一轮出牌权").  The two dice rolls of the deal choose where the
+  shuffled wall is cut, which changes nothing for a shuffled wall (the
+  engine deals from the head); :func:`deal_start` gives the seat and the
+  stack the two rolls name, for front ends (CC-E1, CC-5 PROPOSAL: that
+  many stacks are skipped from the right, then dealing starts).
+* Dealer: the dealer wins or the hand is drawn → the dealer deals again
+  ("荒庄，则庄家继续坐庄"); a non-dealer wins → the dealer's 下家.
+* Calls: "其他三家都有权力吃、碰、杠那张牌" — chow only by the discarder's 下家
+  (CC-3 PROPOSAL, universal practice); honours are never chowed ("字牌、风牌
+  不允许吃"); pong and kong by anyone; win > pong ("如果他人有胡牌时，胡牌
+  优先") > chow.  Play passes counter-clockwise ("依时针顺序" read as 依逆时针,
+  CC-2 PROPOSAL).  Kong replacements from the tail ("开杠后从牌城尾部补牌").
+* One winner per discard, the nearest counter-clockwise from the discarder
+  (截胡, PROPOSAL as in 哈尔滨 of the same source; option ``multiple_ron``).
+  抢杠 allowed (PROPOSAL, option ``rob_kong``); 漏胡 until the next draw
+  (PROPOSAL, option ``missed_win_ban``).
+* Winning (CC-1 PROPOSAL, the common 长春 conditions, each an option of
+  ``requirements``): four sets and a pair (推倒胡; no 七对, option
+  ``seven_pairs``) that holds all three suits (三色全, "缺门不能胡"), a 1, a 9
+  or an honour (有幺九), and a pung or kong (有刻; a 七对 of the option is
+  exempt, it can hold none).  :meth:`win_problem` names
+  the condition a hand breaks.
+* 立胡 (CC-4: "not recoverable"; PROPOSAL: the usual 长春 meaning) is a win
+  with a concealed hand (门清, "立着胡"): +1 番.
+* Scoring (PROPOSAL): 番 double: one payer pays ``base`` × 2 ** 番.  番: 自摸
+  1, 立胡 1, 夹胡 1 (the winning tile completed a 坎张 or 边张 wait, "边夹"),
+  飘胡 (all pungs) 2, 杠上开花 1, 海底捞月 1.  庄家: when the dealer wins or
+  pays, +1 番 for that payment.  A discard win: the discarder pays +1 番 and
+  the two others pay the plain amount (点炮双倍, 三家付, the 东北 practice;
+  option ``discard_payment``: ``discarder`` = the discarder alone pays).  A
+  self-draw: each of the three.
+* Kongs (PROPOSAL): paid at once by each other seat, 明杠 (直杠, 补杠) 1 ×
+  base, 暗杠 2 × base; not refunded at a draw.
+* 旋风杠 / 喜杠 (CC-4 PROPOSAL, low confidence): a seat dealt one each of
+  东南西北 (旋风杠) or of 中发白 (喜杠) is paid like a concealed kong (2 ×
+  base by each other seat) at the end of the hand.  The tiles stay in the
+  hand (the engine has no mixed-kind melds): this is a bonus, not a meld.
+  幺九蛋 is not modelled (option ``special_kongs=False`` switches the two off).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mahjong_core import patterns as v
+from mahjong_core.analysis import Form, HandRules
+from mahjong_core.errors import MahjongError
+from mahjong_core.patterns import Fan, Reading, Wait
+from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.tiles import Meld, MeldKind, parse_tiles
+
+if TYPE_CHECKING:
+    from mahjong_core.engine import Table
+
+__all__ = [
+    "FANS", "Changchun", "ChangchunOptions", "DiscardPayment", "Requirements", "closed_or_edge_wait", "deal_start",
+    "special_kongs",
+]
+
+WINDS = (27, 28, 29, 30)
+DRAGONS = (31, 32, 33)
+
+
+class DiscardPayment(enum.Enum):
+    """Who pays a discard win."""
+
+    ALL = "all"
+    """点炮双倍: the discarder pays +1 番, the two others the plain amount (default)."""
+    DISCARDER = "discarder"
+    """The discarder alone pays (+1 番)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Requirements:
+    """The conditions a 长春 win must meet (CC-1 PROPOSAL); each may be switched off."""
+
+    three_suits: bool = True
+    """三色全: 万, 饼 and 条 all in the hand."""
+    terminal: bool = True
+    """有幺九: a 1, a 9 or an honour in the hand."""
+    pung: bool = True
+    """有刻: a pung or kong (concealed or not)."""
+
+    def __post_init__(self) -> None:
+        for name in ("three_suits", "terminal", "pung"):
+            if not isinstance(getattr(self, name), bool):
+                raise MahjongError(f"changchun: option requirements.{name} must be True or False, "
+                                   f"got {getattr(self, name)!r}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChangchunOptions:
+    """House rules of 长春麻将 (see :class:`Changchun`)."""
+
+    base: int = 1
+    """The base point (底分), 1 or more."""
+    requirements: Requirements = field(default_factory=Requirements)
+    seven_pairs: bool = False
+    """七对 wins too (PROPOSAL default: no)."""
+    multiple_ron: bool = False
+    """一炮多响; default: the nearest winner alone (截胡)."""
+    rob_kong: bool = True
+    missed_win_ban: bool = True
+    discard_payment: DiscardPayment = DiscardPayment.ALL
+    special_kongs: bool = True
+    """旋风杠 and 喜杠 bonuses."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 1:
+            raise MahjongError(f"changchun: option base must be an int >= 1, got {self.base!r}")
+        for name in ("seven_pairs", "multiple_ron", "rob_kong", "missed_win_ban", "special_kongs"):
+            if not isinstance(getattr(self, name), bool):
+                raise MahjongError(f"changchun: option {name} must be True or False, got {getattr(self, name)!r}")
+        try:
+            object.__setattr__(self, "discard_payment", DiscardPayment(self.discard_payment))
+        except ValueError:
+            known = ", ".join(repr(x.value) for x in DiscardPayment)
+            raise MahjongError(f"changchun: option discard_payment {self.discard_payment!r} is not one of {known}") from None
+        if isinstance(self.requirements, dict):
+            try:
+                object.__setattr__(self, "requirements", Requirements(**self.requirements))
+            except TypeError as e:
+                raise MahjongError(f"changchun: option requirements: {e}") from None
+        if not isinstance(self.requirements, Requirements):
+            raise MahjongError(f"changchun: option requirements must be Requirements, got {self.requirements!r}")
+
+
+FANS: tuple[Fan, ...] = (
+    Fan("自摸", "Self-drawn", 1, v.self_drawn, why="won on one's own draw"),
+    Fan("立胡", "Concealed hand", 1, v.concealed_hand, why="门清: no chow, pong or exposed kong (立着胡)"),
+    Fan("夹胡", "Closed or edge wait", 1, lambda r: closed_or_edge_wait(r),
+        why="the winning tile was a 坎张 or 边张 (边夹)"),
+    Fan("飘胡", "All pungs", 2, v.all_pungs, why="four pungs or kongs and a pair"),
+    Fan("杠上开花", "Kong replacement", 1, v.kong_replacement, why="won on a kong's replacement tile"),
+    Fan("海底捞月", "Last tile", 1, v.last_tile_drawn, why="won on the last tile of the wall"),
+)
+"""The 番 of a 长春 win (PROPOSAL); each doubles."""
+
+
+def special_kongs(counts: Sequence[int]) -> list[str]:
+    """The special kongs of a dealt hand (34 counts): 旋风杠 (东南西北), 喜杠 (中发白).
+
+    >>> from mahjong_core.tiles import counts_of
+    >>> special_kongs(counts_of(parse_tiles("1234567z123m456p")))
+    ['旋风杠', '喜杠']
+    """
+    out = []
+    if all(counts[k] for k in WINDS):
+        out.append("旋风杠")
+    if all(counts[k] for k in DRAGONS):
+        out.append("喜杠")
+    return out
+
+
+def deal_start(first: int, second: int) -> tuple[int, int]:
+    """Where the deal starts: "庄家摇两次筛子，第一次逆时针数点找到先拿牌的人，先拿牌
+    的人再从自己面前的牌堆右向左按根据第二次摇筛子的两个筛子点数之和的点数开始拿牌".
+    ``first`` and ``second`` are the two rolls' totals (2..12).  Answers the
+    seat dealt from, counted counter-clockwise from the dealer (0 the dealer,
+    1 the 下家 …: the dealer counts 1), and the stacks skipped on that seat's
+    wall from the right (CC-5 PROPOSAL).
+
+    >>> deal_start(7, 8)
+    (2, 8)
+    """
+    for x in (first, second):
+        if isinstance(x, bool) or not isinstance(x, int) or not 2 <= x <= 12:
+            raise MahjongError(f"changchun: a roll of two dice totals 2..12, got {x!r}")
+    return (first - 1) % 4, second
+
+
+class Changchun(Ruleset):
+    """长春麻将: see the module docstring for every decision."""
+
+    name = "changchun"
+    version = 1
+    zh = "长春麻将"
+    summary = "长春: 136 tiles, chow (no honours), 推倒胡 with 三色全/幺九/刻, 立胡 and 夹胡 double, 旋风杠/喜杠 (PROPOSAL)"
+    aliases = ("长春", "吉林长春麻将", "吉林麻将", "jilin")
+    Options = ChangchunOptions
+
+    allow_chow = True
+    multiple_winners = False
+    rob_kong = True
+    missed_win_ban = True
+    hand_rules = HandRules(forms=(Form.STANDARD,))
+    SEVEN_PAIRS_RULES = HandRules(forms=(Form.STANDARD, Form.SEVEN_PAIRS))
+
+    options: ChangchunOptions
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        o = self.options
+        setattr(self, "multiple_winners", o.multiple_ron)
+        setattr(self, "rob_kong", o.rob_kong)
+        setattr(self, "missed_win_ban", o.missed_win_ban)
+        if o.seven_pairs:
+            setattr(self, "hand_rules", self.SEVEN_PAIRS_RULES)
+
+    # --- scoring -------------------------------------------------------------
+    @staticmethod
+    def _fan(r: Reading) -> int:
+        return sum(f.value * n for f, n in v.matching(FANS, r))
+
+    def _problem(self, r: Reading) -> str | None:
+        req = self.options.requirements
+        if req.three_suits and v.missing_suits(r):
+            return "三色全: a 长春 win holds 万, 饼 and 条 (缺门不能胡)"
+        if req.terminal and not r.kinds & (v.TERMINALS | v.HONOURS):
+            return "有幺九: a 长春 win holds a 1, a 9 or an honour"
+        if req.pung and not r.pungs and r.form is Form.STANDARD:
+            return "有刻: a 长春 win holds a pung or a kong"
+        return None
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        rs = v.readings(ctx, self.hand_rules)
+        top = v.best(rs, lambda r: (int(self._problem(r) is None), self._fan(r)))
+        hits = v.matching(FANS, top)
+        fan = sum(f.value * n for f, n in hits)
+        items = tuple(f.item(top, n) for f, n in hits) or (ScoreItem("平胡", "Plain win", 0, why="four sets and a pair"),)
+        problem = self._problem(top)
+        notes = (f"{self.options.base} × 2 ** {fan}",) + ((problem,) if problem else ())
+        return ScoreSheet(items=items, total=fan, unit="番", points=self.options.base * 2**fan, notes=notes)
+
+    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        return sheet.notes[1] if len(sheet.notes) > 1 else None
+
+    # --- settlement ----------------------------------------------------------
+    def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+        out: list[Payment] = []
+        n = self.num_players
+        for ctx, sheet in wins:
+            dealer = (ctx.seat - ctx.seat_wind) % n
+            for p in range(n):
+                if p == ctx.seat:
+                    continue
+                fan = sheet.total
+                why = "自摸" if ctx.self_drawn else "点炮"
+                if not ctx.self_drawn:
+                    if p == ctx.discarder:
+                        fan += 1
+                        why = "点炮双倍"
+                    elif self.options.discard_payment is DiscardPayment.DISCARDER:
+                        continue
+                    else:
+                        why = "三家付"
+                if dealer in (p, ctx.seat):
+                    fan += 1
+                    why += " 庄家翻倍"
+                out.append(Payment(p, ctx.seat, self.options.base * 2**fan, why))
+        return Settlement(tuple(out)) + self._special(table)
+
+    def _special(self, table: Table | None) -> Settlement:
+        """旋风杠 / 喜杠 of the dealt hands, paid at the end of the hand."""
+        if table is None or not self.options.special_kongs:
+            return Settlement()
+        deal = next(e for e in table.events if e["type"] == "deal")
+        out: list[Payment] = []
+        for seat, text in enumerate(deal["hands"]):
+            counts = [0] * 34
+            for k in parse_tiles(text):
+                if k < 34:
+                    counts[k] += 1
+            for name in special_kongs(counts):
+                out += [Payment(p, seat, 2 * self.options.base, name) for p in range(self.num_players) if p != seat]
+        return Settlement(tuple(out))
+
+    def settle_draw(self, table: Table) -> Settlement:
+        return self._special(table)
+
+    def kong_payments(self, table: Table, seat: int, meld: Meld, source: int | None) -> Settlement:
+        amount = (2 if meld.kind is MeldKind.ANKAN else 1) * self.options.base
+        why = {MeldKind.ANKAN: "暗杠", MeldKind.KAN: "直杠"}.get(meld.kind, "补杠")
+        return Settlement(tuple(Payment(s, seat, amount, why) for s in range(self.num_players) if s != seat))
+
+
+# --- vocabulary candidates ---
+
+
+def closed_or_edge_wait(r: Reading) -> bool:
+    """夹胡 (东北, 内蒙 "边夹"): the winning tile completed a 坎张 (the middle of
+    a chow) or a 边张 (the 3 of 12, the 7 of 89) wait."""
+    return v.wait(r) in (Wait.CLOSED, Wait.EDGE)

@@ -1,0 +1,193 @@
+"""内蒙麻将 (Inner Mongolia, the eastern game): 136 tiles and three
+conditions on every win — a pung, an opened hand, a 幺九 or a 箭刻.
+
+Source: seed 001 (the 内蒙麻将 note) as quoted in ``variants-more.md``
+§11.7: "内蒙麻将有 136 张牌。其规章包括以下几点：一是必需有碰或杠才可以，也可以
+自己手里有暗刻；二是必需要开门，就是要吃上家的牌或者碰别人的牌；三是必需有幺九或
+箭刻；这种打法在内蒙东部比较流行".  Score a hand written on paper (seats 0..3
+= E S W N when seat 0 deals):
+
+>>> nm = Neimeng()
+>>> r = nm.score_hand("123m456p999s23s77z", win_tile="4s", winner=1, discarder=2)
+Traceback (most recent call last):
+...
+mahjong_core.errors.IllegalWinError: neimeng-v1: 必需要开门: a win needs a chow from the 上家 or a pung (the hand is concealed)
+>>> r = nm.score_hand("456p999s23s77z", win_tile="4s", melds=["chi 123m"], winner=1, discarder=2)
+>>> r.sheet.names(), r.settlement.deltas(4)
+(['平胡'], [0, 1, -1, 0])
+
+What the rule set decides (each seed sentence, then each gap):
+
+* "136 张牌": 万筒条 and the seven honours ×4, no flowers, no wild tiles;
+  13 tiles, the dealer 14 and discards first (PROPOSAL, the common game).
+* "必需有碰或杠才可以，也可以自己手里有暗刻": a win holds a pung or a kong —
+  claimed, concealed, or a pung inside the concealed hand (暗刻; the pung
+  the winning tile completes counts too).
+* "必需要开门，就是要吃上家的牌或者碰别人的牌": a win needs an opened hand: a
+  chow of the 上家's discard or a pung of anyone's (an exposed kong of a
+  discard opens too, PROPOSAL; a concealed kong does not).
+* "必需有幺九或箭刻": a win holds a 1 or a 9 of a suit, or a pung / kong of
+  a dragon (箭刻).  Winds are no 幺九 (else "或箭刻" would say nothing).
+  :meth:`win_problem` names the condition a hand breaks.
+* The rest (gaps: "no scoring"; PROPOSAL, the common eastern Inner Mongolia
+  (赤峰) game): chow from the 上家, pung, kong; win > pung/kong > chow; one
+  winner per discard, the nearest counter-clockwise (截胡, option
+  ``multiple_ron``); 抢杠 (the robbed seat pays as the discarder); 漏胡
+  until the next draw; four sets and a pair only (七对 cannot hold a pung
+  or be opened).  The dealer stays when it wins or the hand is drawn.
+* Scoring (PROPOSAL): 番 double; one payer pays ``base`` × 2 ** 番.  番: 自摸
+  1, 夹胡 1 (a 坎张 or 边张 wait), 单钓 1, 飘胡 (all pungs) 2, 清一色 2,
+  杠上开花 1, 海底捞月 1; 庄家: +1 番 for a payment the dealer makes or
+  receives.  A discard win is paid by the discarder alone, a self-draw by
+  each of the three.  Kongs are paid at once by each other seat (明杠 1,
+  暗杠 2, × base) and stand at a draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from mahjong_core import patterns as v
+from mahjong_core.analysis import Form, HandRules, Shape
+from mahjong_core.errors import MahjongError
+from mahjong_core.patterns import Fan, Reading, Wait
+from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.tiles import Meld, MeldKind
+
+if TYPE_CHECKING:
+    from mahjong_core.engine import Table
+
+__all__ = ["FANS", "Neimeng", "NeimengOptions", "closed_or_edge_wait", "opened", "terminal_or_dragon_pung"]
+
+SUIT_TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NeimengOptions:
+    """House rules of 内蒙麻将 (see :class:`Neimeng`)."""
+
+    base: int = 1
+    """Points per payer before the 番 double it."""
+    multiple_ron: bool = False
+    """一炮多响; default: the nearest winner alone (截胡)."""
+    rob_kong: bool = True
+    missed_win_ban: bool = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 1:
+            raise MahjongError(f"neimeng: option base must be an int >= 1, got {self.base!r}")
+        for name in ("multiple_ron", "rob_kong", "missed_win_ban"):
+            if not isinstance(getattr(self, name), bool):
+                raise MahjongError(f"neimeng: option {name} must be True or False, got {getattr(self, name)!r}")
+
+
+FANS: tuple[Fan, ...] = (
+    Fan("自摸", "Self-drawn", 1, v.self_drawn, why="won on one's own draw"),
+    Fan("夹胡", "Closed or edge wait", 1, lambda r: closed_or_edge_wait(r),
+        why="the winning tile was a 坎张 or 边张"),
+    Fan("单钓", "Single wait", 1, lambda r: v.wait(r) is Wait.SINGLE, why="the winning tile completed the pair"),
+    Fan("飘胡", "All pungs", 2, v.all_pungs, why="four pungs or kongs and a pair"),
+    Fan("清一色", "Full flush", 2, v.full_flush, why="one suit, no honours"),
+    Fan("杠上开花", "Kong replacement", 1, v.kong_replacement, why="won on a kong's replacement tile"),
+    Fan("海底捞月", "Last tile", 1, v.last_tile_drawn, why="won on the last tile of the wall"),
+)
+"""The 番 of a 内蒙 win (PROPOSAL); each doubles."""
+
+
+class Neimeng(Ruleset):
+    """内蒙麻将: see the module docstring for every decision."""
+
+    name = "neimeng"
+    version = 1
+    zh = "内蒙麻将"
+    summary = "内蒙 (东部): 136 tiles, a win needs a pung, an opened hand and a 幺九 or 箭刻; doubling 番 (PROPOSAL)"
+    aliases = ("内蒙", "内蒙古麻将", "内蒙古", "nei-menggu", "inner-mongolia")
+    Options = NeimengOptions
+
+    allow_chow = True
+    multiple_winners = False
+    rob_kong = True
+    missed_win_ban = True
+    hand_rules = HandRules(forms=(Form.STANDARD,))
+
+    options: NeimengOptions
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        o = self.options
+        setattr(self, "multiple_winners", o.multiple_ron)
+        setattr(self, "rob_kong", o.rob_kong)
+        setattr(self, "missed_win_ban", o.missed_win_ban)
+
+    # --- scoring -------------------------------------------------------------
+    @staticmethod
+    def problem(r: Reading) -> str | None:
+        """The seed condition a reading breaks, or None."""
+        if not any(u.shape is Shape.PUNG for u in r.units):
+            return "必需有碰或杠: a win needs a pung or a kong (a concealed pung counts)"
+        if not opened(r):
+            return "必需要开门: a win needs a chow from the 上家 or a pung (the hand is concealed)"
+        if not terminal_or_dragon_pung(r):
+            return "必需有幺九或箭刻: a win needs a 1 or 9 of a suit, or a dragon pung"
+        return None
+
+    @staticmethod
+    def _fan(r: Reading) -> int:
+        return sum(f.value * n for f, n in v.matching(FANS, r))
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        rs = v.readings(ctx, self.hand_rules)
+        top = v.best(rs, lambda r: (int(self.problem(r) is None), self._fan(r)))
+        hits = v.matching(FANS, top)
+        fan = sum(f.value * n for f, n in hits)
+        items = tuple(f.item(top, n) for f, n in hits) or (ScoreItem("平胡", "Plain win", 0, why="no doubling"),)
+        problem = self.problem(top)
+        notes = (f"{self.options.base} × 2 ** {fan}",) + ((problem,) if problem else ())
+        return ScoreSheet(items=items, total=fan, unit="番", points=self.options.base * 2**fan, notes=notes)
+
+    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        return sheet.notes[1] if len(sheet.notes) > 1 else None
+
+    # --- settlement ----------------------------------------------------------
+    def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+        out: list[Payment] = []
+        n = self.num_players
+        for ctx, sheet in wins:
+            dealer = (ctx.seat - ctx.seat_wind) % n
+            if ctx.self_drawn:
+                payers = [s for s in range(n) if s != ctx.seat]
+            else:
+                assert ctx.discarder is not None
+                payers = [ctx.discarder]
+            for p in payers:
+                fan = sheet.total + (1 if dealer in (p, ctx.seat) else 0)
+                why = ("自摸" if ctx.self_drawn else "点炮") + (" 庄家翻倍" if dealer in (p, ctx.seat) else "")
+                out.append(Payment(p, ctx.seat, self.options.base * 2**fan, why))
+        return Settlement(tuple(out))
+
+    def kong_payments(self, table: Table, seat: int, meld: Meld, source: int | None) -> Settlement:
+        amount = (2 if meld.kind is MeldKind.ANKAN else 1) * self.options.base
+        why = {MeldKind.ANKAN: "暗杠", MeldKind.KAN: "直杠"}.get(meld.kind, "补杠")
+        return Settlement(tuple(Payment(s, seat, amount, why) for s in range(self.num_players) if s != seat))
+
+
+# --- vocabulary candidates ---
+
+
+def opened(r: Reading) -> bool:
+    """开门: a chow, a pung or an exposed kong claimed from a discard."""
+    return any(u.meld is not None and u.meld.kind in (MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.KAKAN)
+               for u in r.units)
+
+
+def terminal_or_dragon_pung(r: Reading) -> bool:
+    """幺九或箭刻: a 1 or 9 of a suit anywhere, or a dragon pung or kong."""
+    return not r.kinds.isdisjoint(SUIT_TERMINALS) or v.dragon_pungs(r) > 0
+
+
+def closed_or_edge_wait(r: Reading) -> bool:
+    """夹胡 (东北, 内蒙 "边夹"): the winning tile completed a 坎张 (the middle of
+    a chow) or a 边张 (the 3 of 12, the 7 of 89) wait (also in 长春)."""
+    return v.wait(r) in (Wait.CLOSED, Wait.EDGE)
