@@ -67,7 +67,7 @@ from typing import TYPE_CHECKING, Any
 from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import MahjongError
-from mahjong_core.patterns import Fan, Reading, Wait
+from mahjong_core.patterns import Fan, Reading
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 from mahjong_core.tiles import Meld, MeldKind, parse_tiles
 
@@ -75,7 +75,7 @@ if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
 __all__ = [
-    "FANS", "Changchun", "ChangchunOptions", "DiscardPayment", "Requirements", "closed_or_edge_wait", "deal_start",
+    "FANS", "Changchun", "ChangchunOptions", "DiscardPayment", "Requirements", "deal_start",
     "special_kongs",
 ]
 
@@ -150,7 +150,7 @@ class ChangchunOptions:
 FANS: tuple[Fan, ...] = (
     Fan("自摸", "Self-drawn", 1, v.self_drawn, why="won on one's own draw"),
     Fan("立胡", "Concealed hand", 1, v.concealed_hand, why="门清: no chow, pong or exposed kong (立着胡)"),
-    Fan("夹胡", "Closed or edge wait", 1, lambda r: closed_or_edge_wait(r),
+    Fan("夹胡", "Closed or edge wait", 1, v.closed_or_edge_wait,
         why="the winning tile was a 坎张 or 边张 (边夹)"),
     Fan("飘胡", "All pungs", 2, v.all_pungs, why="four pungs or kongs and a pair"),
     Fan("杠上开花", "Kong replacement", 1, v.kong_replacement, why="won on a kong's replacement tile"),
@@ -294,12 +294,3 @@ class Changchun(Ruleset):
         amount = (2 if meld.kind is MeldKind.ANKAN else 1) * self.options.base
         why = {MeldKind.ANKAN: "暗杠", MeldKind.KAN: "直杠"}.get(meld.kind, "补杠")
         return Settlement(tuple(Payment(s, seat, amount, why) for s in range(self.num_players) if s != seat))
-
-
-# --- vocabulary candidates ---
-
-
-def closed_or_edge_wait(r: Reading) -> bool:
-    """夹胡 (东北, 内蒙 "边夹"): the winning tile completed a 坎张 (the middle of
-    a chow) or a 边张 (the 3 of 12, the 7 of 89) wait."""
-    return v.wait(r) in (Wait.CLOSED, Wait.EDGE)

@@ -228,7 +228,7 @@ CHICKEN = Fan("鸡胡", "Chicken hand", 1, v.any_win, why="a winning hand with n
 
 DAHU_HANDS: tuple[Fan, ...] = (
     Fan("对对碰", "All pungs", 2, v.all_pungs, why="four pungs or kongs and a pair (大对子)"),
-    Fan("金钩钓", "Golden hook", 2, lambda r: four_melds(r) and v.all_pungs(r), excludes=("对对碰",),
+    Fan("金钩钓", "Golden hook", 2, lambda r: v.all_sets_declared(r) and v.all_pungs(r), excludes=("对对碰",),
         why="all four sets declared, won on the pair"),
     Fan("混一色", "Half flush", 2, v.half_flush, why="one suit and honours"),
     Fan("七小对", "Seven pairs", 3, v.seven_pairs, why="seven pairs"),
@@ -482,12 +482,3 @@ class GuangdongDahu(GuangdongTuidao):
             return None
         return (f"大胡: a win on a discard (吃胡) needs at least {need} 番 (大于等于4番时就可以吃胡), "
                 f"this hand has {sheet.total}")
-
-
-# --- vocabulary candidates ---
-
-
-def four_melds(r: Reading) -> bool:
-    """金钩钓 / 全求人 shape: all four sets are declared melds (concealed kongs
-    included), so the hand held a single tile and won on its pair."""
-    return len(r.ctx.melds) == 4

@@ -64,15 +64,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import MahjongError
-from mahjong_core.patterns import Reading
 from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
-__all__ = ["Jinan", "JinanOptions", "ReadyMode", "pair_258_any_form"]
+__all__ = ["Jinan", "JinanOptions", "ReadyMode"]
 
-RANKS_258 = frozenset(s * 9 + r for s in range(3) for r in (1, 4, 7))
 
 
 class ReadyMode(enum.Enum):
@@ -149,7 +147,7 @@ class Jinan(Ruleset):
     # --- scoring -------------------------------------------------------------
     def score(self, ctx: WinContext) -> ScoreSheet:
         rs = v.readings(ctx, self.hand_rules, by_win_unit=False)
-        top = v.best(rs, lambda r: (int(pair_258_any_form(r)), v.kongs(r)))
+        top = v.best(rs, lambda r: (int(v.pair_258_any_form(r)), v.kongs(r)))
         items: list[ScoreItem] = []
         mode = self.options.ready_mode
         if ctx.declared_ready and ctx.self_drawn:
@@ -168,7 +166,7 @@ class Jinan(Ruleset):
             items.append(ScoreItem("花砸", "Win on a flower replacement", 0, why="补来的牌和牌算花砸但不算番"))
         total = sum(it.value * it.count for it in items)
         notes: tuple[str, ...] = ()
-        if not pair_258_any_form(top):
+        if not v.pair_258_any_form(top):
             notes = ("必需以二五八做将: the pair must be a 2, 5 or 8",)
         return ScoreSheet(items=tuple(items), total=total, unit="番", points=total * self.options.base, notes=notes)
 
@@ -215,14 +213,3 @@ class Jinan(Ruleset):
             if e["type"] in ("kong", "action", "call"):
                 return {"flower_replacement": False}
         return {"flower_replacement": False}
-
-
-# --- vocabulary candidates ---
-
-
-def pair_258_any_form(r: Reading) -> bool:
-    """二五八做将 for every form: the pair of the standard form is a 2, 5 or 8
-    of a suit; in 七对, one of the seven pairs is."""
-    if r.form is Form.SEVEN_PAIRS:
-        return any(k in RANKS_258 for k in r.pairs)
-    return v.pair_258(r)

@@ -59,7 +59,7 @@ from mahjong_core.tiles import Meld, MeldKind
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
-__all__ = ["FANS", "Neimeng", "NeimengOptions", "closed_or_edge_wait", "opened", "terminal_or_dragon_pung"]
+__all__ = ["FANS", "Neimeng", "NeimengOptions", "terminal_or_dragon_pung"]
 
 SUIT_TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
 
@@ -85,7 +85,7 @@ class NeimengOptions:
 
 FANS: tuple[Fan, ...] = (
     Fan("自摸", "Self-drawn", 1, v.self_drawn, why="won on one's own draw"),
-    Fan("夹胡", "Closed or edge wait", 1, lambda r: closed_or_edge_wait(r),
+    Fan("夹胡", "Closed or edge wait", 1, v.closed_or_edge_wait,
         why="the winning tile was a 坎张 or 边张"),
     Fan("单钓", "Single wait", 1, lambda r: v.wait(r) is Wait.SINGLE, why="the winning tile completed the pair"),
     Fan("飘胡", "All pungs", 2, v.all_pungs, why="four pungs or kongs and a pair"),
@@ -127,7 +127,7 @@ class Neimeng(Ruleset):
         """The seed condition a reading breaks, or None."""
         if not any(u.shape is Shape.PUNG for u in r.units):
             return "必需有碰或杠: a win needs a pung or a kong (a concealed pung counts)"
-        if not opened(r):
+        if v.claimed_melds(r) == 0:
             return "必需要开门: a win needs a chow from the 上家 or a pung (the hand is concealed)"
         if not terminal_or_dragon_pung(r):
             return "必需有幺九或箭刻: a win needs a 1 or 9 of a suit, or a dragon pung"
@@ -173,21 +173,9 @@ class Neimeng(Ruleset):
         return Settlement(tuple(Payment(s, seat, amount, why) for s in range(self.num_players) if s != seat))
 
 
-# --- vocabulary candidates ---
-
-
-def opened(r: Reading) -> bool:
-    """开门: a chow, a pung or an exposed kong claimed from a discard."""
-    return any(u.meld is not None and u.meld.kind in (MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.KAKAN)
-               for u in r.units)
+# --- 内蒙's own tests of a hand ---
 
 
 def terminal_or_dragon_pung(r: Reading) -> bool:
     """幺九或箭刻: a 1 or 9 of a suit anywhere, or a dragon pung or kong."""
     return not r.kinds.isdisjoint(SUIT_TERMINALS) or v.dragon_pungs(r) > 0
-
-
-def closed_or_edge_wait(r: Reading) -> bool:
-    """夹胡 (东北, 内蒙 "边夹"): the winning tile completed a 坎张 (the middle of
-    a chow) or a 边张 (the 3 of 12, the 7 of 89) wait (also in 长春)."""
-    return v.wait(r) in (Wait.CLOSED, Wait.EDGE)

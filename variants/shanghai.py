@@ -109,7 +109,6 @@ __all__ = [
     "KongWinValue",
     "Shanghai",
     "ShanghaiOptions",
-    "big_single_wait",
     "chengbao_seats",
     "flower_count",
     "kaibao",
@@ -499,7 +498,7 @@ class Shanghai(Ruleset):
         mods = []
         if ctx.kong_replacement:
             mods.append(ScoreItem("杠开", "Win on a kong replacement", 1, why="杠上花: below 1 勒子 counts 1 勒子"))
-        if r is not None and big_single_wait(r):
+        if r is not None and v.all_sets_declared(r):
             mods.append(ScoreItem("大吊车", "Big single wait", 1,
                                   why="every other set declared, a single wait on the pair: below 1 勒子 counts 1 勒子"))
         if mods:
@@ -536,7 +535,7 @@ class Shanghai(Ruleset):
             return self._fixed_value(ctx, fixed.zh, fixed.en, fixed.value, fixed.why, r)
         doubling = [f for f in self.doublers if f.test(r)]
         if not doubling and not (self.options.gangkai_dadiaoche_qualify
-                                 and (ctx.kong_replacement or big_single_wait(r))):
+                                 and (ctx.kong_replacement or v.all_sets_declared(r))):
             return None
         o = self.options
         n, parts = flower_count(ctx, r, concealed_pungs=o.concealed_pung_flowers)
@@ -717,12 +716,3 @@ def _seat_list(value: Any, winner: int) -> tuple[int, ...]:
             raise MahjongError(f"shanghai: context chengbao: {p!r} is not a seat 0..3 other than the winner")
         out.append(seat)
     return tuple(out)
-
-
-# --- vocabulary candidates ---
-
-
-def big_single_wait(r: Reading) -> bool:
-    """大吊车: every set is declared (chow, pung, kong; a concealed kong too:
-    "其他牌都吃碰杠下") and the winning tile completed the pair."""
-    return r.form is Form.STANDARD and len(r.ctx.melds) == 4

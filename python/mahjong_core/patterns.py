@@ -65,7 +65,9 @@ __all__ = [
     "best",
     "big_four_winds",
     "big_three_dragons",
+    "all_sets_declared",
     "claimed_melds",
+    "closed_or_edge_wait",
     "concealed_hand",
     "concealed_pungs",
     "dragon_pungs",
@@ -86,6 +88,7 @@ __all__ = [
     "missing_suits",
     "nine_gates",
     "pair_258",
+    "pair_258_any_form",
     "pure_nine_gates",
     "pure_straight",
     "readings",
@@ -608,6 +611,14 @@ def pair_258(r: Reading) -> bool:
     return r.pair in RANKS_258
 
 
+def pair_258_any_form(r: Reading) -> bool:
+    """二五八做将 in every form: the pair of the standard form is a 2, 5 or 8
+    of a suit; in 七对, one of the seven pairs is."""
+    if r.form is Form.SEVEN_PAIRS:
+        return any(k in RANKS_258 for k in r.pairs)
+    return pair_258(r)
+
+
 def _has_end(u: Unit) -> bool:
     return any(k in TERMINALS or k >= 27 for k in u.tiles)
 
@@ -707,6 +718,13 @@ def pure_straight(r: Reading) -> bool:
     return any({s, s + 3, s + 6} <= ch for s in (0, 9, 18))
 
 
+def all_sets_declared(r: Reading) -> bool:
+    """金钩钓 / 大吊车 / 全求人's shape: the standard form with every set a
+    declared meld (chow, pung, exposed or concealed kong), so the hand held a
+    single tile and won on its pair (by discard or self-draw)."""
+    return r.form is Form.STANDARD and all(u.meld is not None for u in r.units if u.shape is not Shape.PAIR)
+
+
 def claimed_melds(r: Reading) -> int:
     """Melds made with another seat's tile (chow, pung, exposed or added kong)."""
     return sum(u.claimed for u in r.units)
@@ -784,3 +802,9 @@ def wait(r: Reading) -> Wait:
         if pos == 2:
             return Wait.EDGE if u.kind % 9 == 0 else Wait.TWO_SIDED
     return Wait.OTHER
+
+
+def closed_or_edge_wait(r: Reading) -> bool:
+    """夹胡 (东北 "夹", 内蒙 "边夹"): the winning tile completed a 坎张 (the
+    middle of a chow) or a 边张 (the 3 of 12, the 7 of 89) wait."""
+    return wait(r) in (Wait.CLOSED, Wait.EDGE)

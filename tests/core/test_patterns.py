@@ -302,6 +302,11 @@ BRUTE: dict[str, Callable[[Split], Any]] = {
     ),
     "wilds_as_other": lambda s: sum(1 for k in s.assigned if k != WILD),
     "wait": b_wait,
+    "closed_or_edge_wait": lambda s: b_wait(s) in (v.Wait.CLOSED, v.Wait.EDGE),
+    "all_sets_declared": lambda s: b_std(s) and all(u.meld is not None for u in b_sets(s)),
+    "pair_258_any_form": lambda s: any(
+        u.tiles[0] < 27 and u.tiles[0] % 9 in (1, 4, 7) for u in s.units if u.shape == "pair"
+    ) if s.form == "pairs" else (b_pair(s) >= 0 and b_pair(s) < 27 and b_pair(s) % 9 in (1, 4, 7)),
 }
 
 
