@@ -66,6 +66,8 @@ cdef class Table:
     cdef public bint _no_kong_this_turn, _called
     cdef public list robbed
     cdef public bint _has_free, _same_tile_miss, _dice_kong
+    cdef public bint _allow_exposed_kong
+    cdef public int _zone
     cdef public list _missed_tiles, kong_dice, locked
 
     cpdef _left(self, seat)

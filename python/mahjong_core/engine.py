@@ -322,6 +322,8 @@ class Table:
         self._allow_kong = ruleset.allow_kong
         self._allow_chow = ruleset.allow_chow
         self._allow_pung = ruleset.allow_pung
+        self._allow_exposed_kong = ruleset.allow_exposed_kong
+        self._zone = ruleset.self_draw_zone
         self._wild_discard = ruleset.wild_discard
         self._calls_on_last = ruleset.calls_on_last_discard
         self._flower_ids = frozenset(ruleset.flower_tiles)
@@ -578,6 +580,12 @@ class Table:
         kept = self._dead + self._dead_per_kong * self.kongs_made
         return max(0, self.tail - self.head - kept)
 
+    @property
+    def in_self_draw_zone(self) -> bool:
+        """The seat on turn drew one of the last ``self_draw_zone`` tiles
+        (海捞区): it may only win on it or lay it aside."""
+        return self._zone > 0 and self.live_tiles < self._zone
+
     def _win_forced(self) -> bool:
         """最后四张自动胡: so few tiles are left that an offered win must be taken."""
         return self._must_win > 0 and self.live_tiles < self._must_win
@@ -719,6 +727,12 @@ class Table:
     def _turn_actions(self, seat: int) -> list[Action]:
         rs = self.ruleset
         hand = self.hands[seat]
+        if self._zone and self.drawn is not None and self.in_self_draw_zone:
+            # 海捞区: win on the drawn tile or lay it aside
+            ids = [_discard_id(self.drawn)]
+            if self._win_on(seat, None) is not None:
+                ids.append(125)
+            return [_ACTIONS[seat][i] for i in ids]
         if self.declared[seat] or self.locked[seat]:
             return self._ready_turn_actions(seat)
         if self.last_tile_taker == seat and self.drawn is not None:
@@ -747,7 +761,7 @@ class Table:
             if first:  # the missing suit goes first (定缺)
                 ids = first
                 ready = [k for k in ready if k in first]
-        if self._allow_kong and self._left(seat) > 0 and not self._no_kong_this_turn:
+        if self._allow_kong and self._left(seat) > self._zone and not self._no_kong_this_turn:
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
             kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
             if kongs:
@@ -800,7 +814,7 @@ class Table:
         else:  # after a call (should not happen when locked): any discard
             ids = _native.held_kinds(hand)
         if (
-            rs.ready_allows_kong and self._allow_kong and self._left(seat) > 0 and drawn is not None
+            rs.ready_allows_kong and self._allow_kong and self._left(seat) > self._zone and drawn is not None
             and not self.locked[seat]
         ):
             before = self._waits[seat]
@@ -973,7 +987,7 @@ class Table:
         if cnt >= 2 and (not wild or tile not in wild):
             if self._allow_pung:
                 ids.append(123)
-            if cnt >= 3 and self._allow_kong and self._left(seat) > 0:
+            if cnt >= 3 and self._allow_kong and self._allow_exposed_kong and self._left(seat) > self._zone:
                 ids.append(124)
         if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile):
             if self._win_on(seat, tile) is not None:
@@ -1073,7 +1087,8 @@ class Table:
             self.kong_fed_by = None
             self.drawn = None
             self._update_waits(seat)
-            if tile >= 34:  # a wild flower: nobody may claim it
+            if tile >= 34 or (self._zone and self.in_self_draw_zone):
+                # a wild flower, or a tile laid aside in the 海捞区: nobody may claim it
                 self._next_draw(self._next_seat(seat))
             else:
                 self._open_claims(seat, tile)

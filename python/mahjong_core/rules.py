@@ -281,6 +281,9 @@ class Ruleset:
     allow_chow: ClassVar[bool] = True
     allow_pung: ClassVar[bool] = True
     allow_kong: ClassVar[bool] = True
+    allow_exposed_kong: ClassVar[bool] = True
+    """With ``allow_kong``: a discard may be konged (明杠 / 直杠); ``False``:
+    kongs are made only from one's own tiles (合肥: concealed kongs only)."""
     multiple_winners: ClassVar[bool] = True
     """One discard may have several winners (一炮多响); else only the nearest (截胡)."""
     rob_kong: ClassVar[bool] = True
@@ -315,6 +318,13 @@ class Ruleset:
     rolled is locked: it discards every tile it draws unless it wins, and
     claims only wins.  ``table.kong_dice`` holds the dice of the last
     kong's replacement ([] when plain), for 杠上开花 / 杠上炮."""
+    self_draw_zone: ClassVar[int] = 0
+    """海捞区 (合肥): the last N drawable tiles are drawn one at a time in
+    turn and may only be won on by the seat that draws them (self-drawn):
+    the drawer wins or lays the tile aside (its only "discard", which
+    nobody may claim or win on), and the next seat draws; no kong is made
+    once N or fewer tiles are left to draw.  ``Table.in_self_draw_zone``
+    tells whether the seat on turn drew one of them.  0: no such zone."""
     calls_on_last_discard: ClassVar[bool] = True
     """A discard made when nothing is left to draw may be chowed or punged;
     ``False``: it may only be won on (海底炮 only, as on Botzone)."""
