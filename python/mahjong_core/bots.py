@@ -138,6 +138,10 @@ class GreedyBot:
                     return a
         seen = self._visible(table, seat)
         options = _native.discard_options(_native.Counts(list(c)), w, rules, True)
+        rs = table.ruleset
+        if type(rs).aim_discard_cost is not Ruleset.aim_discard_cost:
+            # the rule set's cost of a discard counts as shanten
+            options = [(kind, sh + rs.aim_discard_cost(table, seat, kind), mask) for kind, sh, mask in options]
         low = min(sh for _, sh, _ in options)
         best: tuple[int, int, int] | None = None
         choice = None

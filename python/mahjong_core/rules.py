@@ -485,6 +485,14 @@ class Ruleset:
         rules: HandRules = table.hand_rules(seat)
         return rules
 
+    def aim_discard_cost(self, table: Any, seat: int, kind: int) -> int:
+        """What discarding ``kind`` costs a bot's plan, in shanten (``table``
+        may be a one-seat view): :class:`~mahjong_core.bots.GreedyBot` ranks
+        a discard by shanten + this cost, so a rule set can steer it toward
+        what most wins need beyond the shape (合肥 八支: keep the long suit).
+        Asked only when a rule set overrides it.  Default: 0."""
+        return 0
+
     def substitutes(self, table: Table) -> dict[int, int]:
         """替身 for this hand: physical kind -> the kind it plays as in hand
         analysis (白板 for the wild's own kind; 红中 for the 钻's natural
