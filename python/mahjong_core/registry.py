@@ -26,6 +26,7 @@ _BUILTIN: dict[str, str] = {
     "changsha": "mahjong_core.variants.changsha:Changsha",
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
+    "hefei": "mahjong_core.variants.hefei:Hefei",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False
