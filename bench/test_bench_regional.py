@@ -40,6 +40,7 @@ import gb_random  # noqa: E402
 
 REGIONAL: list[str] = [
     "guangdong",
+    "hefei",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 
