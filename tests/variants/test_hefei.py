@@ -30,6 +30,12 @@ def test_hf_e1_no_suit_of_eight_cannot_win() -> None:
             rs.score_hand("234m567m345p678p8s", win_tile="8s", winner=1)
 
 
+def test_seven_tiles_in_a_suit_are_not_enough() -> None:
+    # a kong + a chow of 万 = 7, 饼 5, 条 3
+    with pytest.raises(IllegalWinError, match="八支"):
+        OPEN.score_hand("345m3456p678s", win_tile="6p", melds=["ankan 2222m"], winner=1)
+
+
 def test_hf_e2_full_scoring_non_dealer_self_draw() -> None:
     r = OPEN.score_hand("23423457888m55p", win_tile="6m", winner=1, dealer=0)
     assert items(r) == {"基本分": 10, "支": 4, "缺一门": 1, "坎": 1, "卡": 1, "双铺子": 2}

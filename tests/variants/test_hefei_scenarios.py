@@ -122,6 +122,16 @@ def test_haolao_zone_no_discard_no_kong_self_draw_wins() -> None:
     assert sc.deltas() == {"E": -31, "S": 89, "W": -29, "N": -29}
 
 
+def test_haolao_zone_laid_aside_tile_cannot_be_won_on() -> None:
+    # E draws S's winning 6m in the 海捞区 and lays it aside: S may not win on it
+    sc = Scenario(OPEN, hands=_zone_hands("2224466788p3357s"), tail="7p3p2p6m")
+    sc.play("E discard 7s")
+    sc.idle(until_live=3)
+    assert sc.drawn == "6m" and sc.offers("E") == ["discard 6m"]
+    sc.play("E discard 6m")
+    assert sc.to_act == ["S"] and sc.drawn == "2p" and sc.offers("S") == ["discard 2p"]
+
+
 def test_haolao_zone_all_pass_is_a_draw_and_kong_points_are_void() -> None:
     rs = Hefei(room="no-declare", kong_payment=2)
     sc = Scenario(rs, hands=_zone_hands("2222p4466788p357s"), tail="3s7p3p8s7m")
