@@ -123,6 +123,10 @@ __all__ = [
 KINDS = tuple(s * 9 + r for s in range(3) for r in range(1, 8))
 """The 21 kinds of the 合肥 set: 2-8 of 万, 饼 and 条."""
 _SUIT_NAMES = "万饼条"
+_NO_COSTS: tuple[int, ...] = (0,) * 34
+_TARGET_COSTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(1 if k < 27 and k // 9 == s else 0 for k in range(34)) for s in range(3))
+"""Discard costs that keep suit s (GreedyBot)."""
 
 
 class Room(enum.Enum):
@@ -447,19 +451,23 @@ class Hefei(Ruleset):
         """Only a hand that can reach 八支 declares: a suit of 8 or more
         tiles now (a declared hand is locked, so it could never win
         otherwise)."""
-        return max(suit_counts(table.concealed_tiles(seat) + [k for m in table.melds[seat] for k in m.tiles])) >= 8
-
-    def aim_discard_cost(self, table: Any, seat: int, kind: int) -> int:
-        """A bot keeps its longest suit until it holds 八支: a discard from
-        it costs one shanten while that suit has 8 tiles or fewer."""
-        counts = [0, 0, 0]
         hand = table.hands[seat]
-        for s in range(3):
-            counts[s] = sum(hand[s * 9 : s * 9 + 9])
+        counts = [sum(hand[0:9]), sum(hand[9:18]), sum(hand[18:27])]
         for m in table.melds[seat]:
             counts[m.kind_of // 9] += 4
-        target = max(range(3), key=lambda s: counts[s])
-        return 1 if kind // 9 == target and counts[target] <= 8 else 0
+        return max(counts) >= 8
+
+    def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
+        """A bot keeps its longest suit until it holds 八支: a discard from
+        it costs one shanten while that suit has 8 tiles or fewer."""
+        hand = table.hands[seat]
+        counts = [sum(hand[0:9]), sum(hand[9:18]), sum(hand[18:27])]
+        for m in table.melds[seat]:
+            counts[m.kind_of // 9] += 4
+        target = max(range(3), key=counts.__getitem__)
+        if counts[target] > 8:
+            return _NO_COSTS
+        return _TARGET_COSTS[target]
 
     def next_dealer(self, table: Table) -> int:
         winners = table.winners

@@ -139,9 +139,10 @@ class GreedyBot:
         seen = self._visible(table, seat)
         options = _native.discard_options(_native.Counts(list(c)), w, rules, True)
         rs = table.ruleset
-        if type(rs).aim_discard_cost is not Ruleset.aim_discard_cost:
+        if type(rs).aim_discard_costs is not Ruleset.aim_discard_costs:
             # the rule set's cost of a discard counts as shanten
-            options = [(kind, sh + rs.aim_discard_cost(table, seat, kind), mask) for kind, sh, mask in options]
+            costs = rs.aim_discard_costs(table, seat)
+            options = [(kind, sh + costs[kind], mask) for kind, sh, mask in options]
         low = min(sh for _, sh, _ in options)
         best: tuple[int, int, int] | None = None
         choice = None

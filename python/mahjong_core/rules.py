@@ -216,6 +216,7 @@ class WinContext:
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+_NO_COSTS: tuple[int, ...] = (0,) * 34
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,13 +486,14 @@ class Ruleset:
         rules: HandRules = table.hand_rules(seat)
         return rules
 
-    def aim_discard_cost(self, table: Any, seat: int, kind: int) -> int:
-        """What discarding ``kind`` costs a bot's plan, in shanten (``table``
-        may be a one-seat view): :class:`~mahjong_core.bots.GreedyBot` ranks
-        a discard by shanten + this cost, so a rule set can steer it toward
-        what most wins need beyond the shape (合肥 八支: keep the long suit).
-        Asked only when a rule set overrides it.  Default: 0."""
-        return 0
+    def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
+        """What discarding each kind (34 values) costs a bot's plan, in
+        shanten (``table`` may be a one-seat view):
+        :class:`~mahjong_core.bots.GreedyBot` ranks a discard by shanten +
+        its cost, so a rule set can steer it toward what most wins need
+        beyond the shape (合肥 八支: keep the long suit).  Asked once per
+        turn, only when a rule set overrides it.  Default: all 0."""
+        return _NO_COSTS
 
     def substitutes(self, table: Table) -> dict[int, int]:
         """替身 for this hand: physical kind -> the kind it plays as in hand
