@@ -67,7 +67,9 @@ cdef class Table:
     cdef public list robbed
     cdef public bint _has_free, _same_tile_miss, _dice_kong
     cdef public bint _allow_exposed_kong
-    cdef public int _zone
+    cdef public int _zone, _dead_free, _standing_n
+    cdef public bint _dead_odd, _missed_pung
+    cdef public list standing, _passed_pungs
     cdef public list _missed_tiles, kong_dice, locked
 
     cpdef _left(self, seat)

@@ -319,6 +319,14 @@ class Table:
             self._segments = [[s * size, (s + 1) * size] for s in range(n)]
         self._dead = ruleset.dead_wall
         self._dead_per_kong = ruleset.dead_wall_per_kong
+        self._dead_free = ruleset.dead_wall_free_kongs
+        self._dead_odd = ruleset.dead_wall_odd_tail
+        self._standing_n = ruleset.standing_tiles
+        self.standing: list[bytearray] = [bytearray(34) for _ in range(n)]
+        """立四: each seat's standing tiles (34 counts, within its hand)."""
+        self._missed_pung = ruleset.missed_pung_ban
+        self._passed_pungs: list[int] = [0] * n
+        """不能弃先碰后: the kinds (bit mask) each seat passed a pung of since its last draw."""
         self._allow_kong = ruleset.allow_kong
         self._allow_chow = ruleset.allow_chow
         self._allow_pung = ruleset.allow_pung
@@ -451,9 +459,14 @@ class Table:
         )
         for i in range(self.n):
             seat = (self.dealer + i) % self.n
-            for _ in range(rs.hand_size + (1 if seat == self.dealer and not self._dealer_draws else 0)):
-                self._take(seat, self._pop_front(seat))
+            for j in range(rs.hand_size + (1 if seat == self.dealer and not self._dealer_draws else 0)):
+                tile = self._pop_front(seat)
+                self._take(seat, tile)
+                if j < self._standing_n and tile < 34:
+                    self.standing[seat][tile] += 1  # 立四: the first tiles dealt stand apart
         self._event("deal", hands=[self._hand_text(s) for s in range(self.n)])
+        if self._standing_n:
+            self._event("standing", tiles=[_native.Counts(list(st)).notation() for st in self.standing])
         if rs.wild_indicator:
             # flip the first non-flower tile from the tail; it leaves the wall
             j = self.tail - 1
@@ -577,8 +590,14 @@ class Table:
         that draws next)."""
         if self._per_seat:
             return self._left(self._next_seat(self.turn))
-        kept = self._dead + self._dead_per_kong * self.kongs_made
-        return max(0, self.tail - self.head - kept)
+        return max(0, self.tail - self.head - self._kept())
+
+    def _kept(self) -> int:
+        """Tiles kept back at the end of the wall now (the dead wall)."""
+        kept: int = self._dead + self._dead_per_kong * max(0, self.kongs_made - self._dead_free)
+        if self._dead_odd:  # a lone tile left at the tail is no stack: kept too
+            kept += (len(self.wall) - self.tail) & 1
+        return kept
 
     @property
     def in_self_draw_zone(self) -> bool:
@@ -602,8 +621,7 @@ class Table:
         if self._per_seat:
             head, end = self._segments[seat]
             return end - head
-        kept = self._dead + self._dead_per_kong * self.kongs_made
-        return max(0, self.tail - self.head - kept)
+        return max(0, self.tail - self.head - self._kept())
 
     def _pop_front(self, seat: int) -> int:
         """The next tile of the wall (of ``seat``'s own wall, with per-seat walls)."""
@@ -777,6 +795,12 @@ class Table:
             # (a plain draw can only win if it is one of the waits cached at
             # the seat's last discard; no win right after a chow or pung)
             ids.append(125)
+        if self._standing_n:  # 立四: standing tiles leave only with the declaration
+            st = self.standing[seat]
+            free = [i for i in ids if i >= 34 or hand[i] > st[i]]
+            if any(i < 34 for i in free):
+                ids = free
+            ready = [k for k in ready if st[k]]
         ids += [127 + k for k in ready]
         flowers = self.wild_flowers[seat]
         if flowers and (self._wild_discard or not ids):
@@ -985,7 +1009,7 @@ class Table:
             cnt = 0  # no pung or kong of the missing suit
             ids = []
         if cnt >= 2 and (not wild or tile not in wild):
-            if self._allow_pung:
+            if self._allow_pung and not (self._passed_pungs[seat] >> tile) & 1:
                 ids.append(123)
             if cnt >= 3 and self._allow_kong and self._allow_exposed_kong and self._left(seat) > self._zone:
                 ids.append(124)
@@ -1026,6 +1050,9 @@ class Table:
             self._apply_turn(action)
         else:
             self.answers[action.seat] = action
+            if self._missed_pung and action.kind is not _K_PUNG and self.phase is _CLAIMS and self.last_discard:
+                if any(a.kind is _K_PUNG for a in self.claimants[action.seat]):
+                    self._passed_pungs[action.seat] |= 1 << self.last_discard[1]  # 不能弃先碰后
             if action.kind is not _K_WIN:
                 for a in self.claimants[action.seat]:
                     if a.kind is _K_WIN:  # passing a win, or answering with a chow or pung instead
@@ -1067,6 +1094,8 @@ class Table:
             return
         if a.kind is _K_READY:
             self.declared[seat] = True
+            if self._standing_n and self.standing[seat][a.tile]:
+                self.standing[seat][a.tile] -= 1  # 立四: the declaration discards a standing tile
             if not self.discards[seat] and not any(self.melds):
                 self.ready_on_deal.add(seat)  # 天听: with the first discard
             self._event("ready", seat=seat)
@@ -1095,6 +1124,7 @@ class Table:
             return
         if a.kind is _K_ANKAN:
             hand[a.tile] -= 4
+            self._clamp_standing(seat)
             self.melds[seat].append(_MELDS[MeldKind.ANKAN][a.tile])
             self.meld_sources[seat].append(None)
             self.kongs_made += 1
@@ -1105,6 +1135,7 @@ class Table:
         if a.kind is _K_KAKAN:
             # others may rob it first
             hand[a.tile] -= 1
+            self._clamp_standing(seat)
             self.pending_kong = (seat, a.tile)
             claim: dict[int, list[Action]] = {}
             if self.ruleset.rob_kong:
@@ -1119,6 +1150,16 @@ class Table:
                 self.answers = {}
                 return
             self._complete_added_kong()
+
+    def _clamp_standing(self, seat: int) -> None:
+        """立四: a meld takes the other copies of its kind first; standing
+        tiles go only when no other copy is left."""
+        if self._standing_n:
+            st = self.standing[seat]
+            hand = self.hands[seat]
+            for k in range(34):
+                if st[k] > hand[k]:
+                    st[k] = hand[k]
 
     def _complete_added_kong(self) -> None:
         assert self.pending_kong is not None
@@ -1168,6 +1209,7 @@ class Table:
         self.draws_made[seat] += 1
         self.missed_win.discard(seat)
         self._missed_tiles[seat] = 0
+        self._passed_pungs[seat] = 0
         if roll:
             self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True, dice=list(self.kong_dice))
         else:
@@ -1273,6 +1315,7 @@ class Table:
         self.draws_made[seat] += 1
         self.missed_win.discard(seat)
         self._missed_tiles[seat] = 0
+        self._passed_pungs[seat] = 0
         self.after_kong = False
         self.turn = seat
         self.phase = _TURN
@@ -1415,11 +1458,13 @@ class Table:
         else:
             hand[tile] -= 3
             meld = _MELDS[MeldKind.KAN][tile]
+        self._clamp_standing(seat)
         self.melds[seat].append(meld)
         self.meld_sources[seat].append(discarder)
         self.claim_history.append((seat, discarder))
         self.missed_win.discard(seat)
         self._missed_tiles[seat] = 0
+        self._passed_pungs[seat] = 0
         self.turn = seat
         self.phase = _TURN
         self.drawn = None

@@ -271,6 +271,20 @@ class Ruleset:
     """Tiles kept back at the end of the wall (never drawn)."""
     dead_wall_per_kong: ClassVar[int] = 0
     """More tiles kept back for each kong made (福州, 河北)."""
+    dead_wall_free_kongs: ClassVar[int] = 0
+    """Kongs that do not grow the reserve (太原 "1杠留7墩,2杠留8墩": the
+    first); ``dead_wall_per_kong`` counts from the next one."""
+    dead_wall_odd_tail: ClassVar[bool] = False
+    """The tiles kept back are counted in stacks of two: when an odd number
+    of tiles has been taken from the tail (kong and flower replacements),
+    the lone tile left there is no stack and is kept back too (河北, 太原:
+    "杠完后留的单数海底牌不算一墩")."""
+    standing_tiles: ClassVar[int] = 0
+    """立四 (太原): the first N tiles dealt to each seat stand apart
+    (``table.standing``, 34 counts): they may be discarded only with the
+    declaration of ready, which must discard one of them; they may be used
+    in sets, pungs and kongs (a meld takes the other copies of its kind
+    first)."""
     per_seat_walls: ClassVar[bool] = False
     """Duplicate-style walls (复式, as on Botzone): the shuffled wall is cut
     into ``num_players`` equal parts; each seat is dealt from, draws from and
@@ -291,6 +305,9 @@ class Ruleset:
     """A tile added to a pung may be won on (抢杠)."""
     missed_win_ban: ClassVar[bool] = True
     """漏胡: a seat that passes a win may not win on a discard until it draws."""
+    missed_pung_ban: ClassVar[bool] = False
+    """不能弃先碰后 (太原): a seat that passes a pung of a kind may not pung
+    that kind again until its next draw."""
     missed_win_same_tile_only: ClassVar[bool] = False
     """With ``missed_win_ban``: the ban covers only the kind that was passed
     (长沙 "只对该玩家漏胡的那张牌有效"), until the seat's next draw."""
