@@ -27,6 +27,7 @@ _BUILTIN: dict[str, str] = {
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
     "hefei": "mahjong_core.variants.hefei:Hefei",
+    "taiyuan": "mahjong_core.variants.taiyuan:Taiyuan",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False
