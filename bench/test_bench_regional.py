@@ -41,6 +41,7 @@ import gb_random  # noqa: E402
 REGIONAL: list[str] = [
     "guangdong",
     "hefei",
+    "taiyuan",
 ]
 """The rule sets measured (add ``"sichuan"``, ``"changsha"`` … here)."""
 
