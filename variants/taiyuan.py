@@ -104,22 +104,6 @@ class TaiyuanOptions:
                 raise MahjongError(f"taiyuan: option {name} must be True or False, got {value!r}")
 
 
-def _unique(r: Reading) -> bool:
-    """The concealed hand before the winning tile waited on one kind only."""
-    got: bool | None = r.memo.get("taiyuan_unique")
-    if got is None:
-        c = bytearray(34)
-        for k in r.ctx.concealed:
-            c[k] += 1
-        t = r.ctx.win_tile
-        if 0 <= t < 34 and c[t]:
-            c[t] -= 1
-        mask = _native.waits_mask_buf(c, 0, _RULES)
-        got = mask != 0 and mask & (mask - 1) == 0
-        r.memo["taiyuan_unique"] = got
-    return got
-
-
 def _closed(r: Reading) -> bool:
     return v.wait(r) is v.Wait.CLOSED and (not r.ctx.extra.get("unique_wait", True) or _unique(r))
 
@@ -273,3 +257,24 @@ def _with_extra(ctx: WinContext, **more: Any) -> WinContext:
     from dataclasses import replace
 
     return replace(ctx, extra={**ctx.extra, **more})
+
+
+# --- vocabulary candidates ---
+
+
+def _unique(r: Reading) -> bool:
+    """The concealed hand before the winning tile waited on one kind only
+    (MCR's 边张/坎张 condition).  Candidate: ``unique_wait(r)`` in the
+    vocabulary, under the reading's rules."""
+    got: bool | None = r.memo.get("taiyuan_unique")
+    if got is None:
+        c = bytearray(34)
+        for k in r.ctx.concealed:
+            c[k] += 1
+        t = r.ctx.win_tile
+        if 0 <= t < 34 and c[t]:
+            c[t] -= 1
+        mask = _native.waits_mask_buf(c, 0, _RULES)
+        got = mask != 0 and mask & (mask - 1) == 0
+        r.memo["taiyuan_unique"] = got
+    return got
