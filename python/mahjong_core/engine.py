@@ -798,7 +798,7 @@ class Table:
         if self._standing_n:  # 立四: standing tiles leave only with the declaration
             st = self.standing[seat]
             free = [i for i in ids if i >= 34 or hand[i] > st[i]]
-            if any(i < 34 for i in free):
+            if free and free[0] < 34:  # (ids ascend: discards come first)
                 ids = free
             ready = [k for k in ready if st[k]]
         ids += [127 + k for k in ready]
@@ -1051,8 +1051,9 @@ class Table:
         else:
             self.answers[action.seat] = action
             if self._missed_pung and action.kind is not _K_PUNG and self.phase is _CLAIMS and self.last_discard:
-                if any(a.kind is _K_PUNG for a in self.claimants[action.seat]):
-                    self._passed_pungs[action.seat] |= 1 << self.last_discard[1]  # 不能弃先碰后
+                for offered in self.claimants[action.seat]:
+                    if offered.kind is _K_PUNG:  # 不能弃先碰后
+                        self._passed_pungs[action.seat] |= 1 << self.last_discard[1]
             if action.kind is not _K_WIN:
                 for a in self.claimants[action.seat]:
                     if a.kind is _K_WIN:  # passing a win, or answering with a chow or pung instead
