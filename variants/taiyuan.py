@@ -75,6 +75,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mahjong_core import _native
 from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules
+from mahjong_core.engine import ActionKind
 from mahjong_core.errors import MahjongError
 from mahjong_core.patterns import Fan, Reading
 from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
@@ -233,8 +234,12 @@ class Taiyuan(Ruleset):
             return _NO_COSTS
         st = standing[seat]
         hand = table.hands[seat]
-        ready = {a.tile for a in table.legal_actions(seat) if a.kind.name == "READY"}
-        return tuple(0 if k in ready or hand[k] > st[k] else 9 for k in range(34))
+        ready = {a.tile for a in table.legal_actions(seat) if a.kind is ActionKind.READY}
+        costs = list(_NO_COSTS)
+        for k in range(34):
+            if st[k] and hand[k] <= st[k] and k not in ready:
+                costs[k] = 9
+        return costs
 
     def next_dealer(self, table: Table) -> int:
         if table.winners:
