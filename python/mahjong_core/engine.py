@@ -761,7 +761,11 @@ class Table:
             return [_ACTIONS[seat][i] for i in ids]
         ids = _native.held_kinds(hand)
         if self._ready_rule is not _READY_NONE and rs.may_declare_ready(self, seat):
-            ready = self._ready_discards(seat, ids)
+            if self._standing_n:  # 立四: only a standing tile is discarded with the declaration
+                st0 = self.standing[seat]
+                ready = self._ready_discards(seat, [k for k in ids if st0[k]])
+            else:
+                ready = self._ready_discards(seat, ids)
         else:
             ready = []
         if self._banned_discards:
