@@ -177,3 +177,10 @@ def test_heavenly_hand_in_play_with_a_streak() -> None:
     assert t.scores[0].names() == ["基本分", "天胡", "庄分", "庄分", "庄分"]
     assert t.deltas() == [348, -116, -116, -116]
     assert OPEN.next_dealer(t) == 0
+
+
+def test_declare_with_seven_of_a_suit_waiting_in_it() -> None:
+    # S: 2345678m waits 2m/5m/8m (each makes 8 万) + 234567p; it draws 8p
+    sc = Scenario(Hefei(), hands=["6m2224466788p357s", "2345678m234567p", W_PLAIN, N_PLAIN], draws="8p")
+    sc.play("E discard 6m")
+    assert "ready 8p" in sc.offers("S")
