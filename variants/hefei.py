@@ -448,14 +448,14 @@ class Hefei(Ruleset):
         return {"streak": table.streak + 1, "haolao": table.in_self_draw_zone and seat == table.turn}
 
     def may_declare_ready(self, table: Table, seat: int) -> bool:
-        """Only a hand that can reach 八支 declares: a suit of 8 or more
-        tiles now (a declared hand is locked, so it could never win
-        otherwise)."""
+        """Only a hand that could still reach 八支 declares: a suit of 7 or
+        more tiles among its 14 (a declared hand is locked: with at most 6
+        in every suit, 13 tiles and a winning tile never make 8)."""
         hand = table.hands[seat]
         counts = [sum(hand[0:9]), sum(hand[9:18]), sum(hand[18:27])]
         for m in table.melds[seat]:
             counts[m.kind_of // 9] += 4
-        return max(counts) >= 8
+        return max(counts) >= 7
 
     def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
         """A bot keeps its longest suit until it holds 八支: a discard from
