@@ -55,6 +55,8 @@ REGIONAL: list[str] = [
     "changchun",
     "jinan",
     "neimeng",
+    "hefei",
+    "taiyuan",
 ]
 """The rule sets measured (one line each)."""
 

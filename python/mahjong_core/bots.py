@@ -152,6 +152,11 @@ class GreedyBot:
             outside = [o for o in options if o[0] not in keep]
             if outside:
                 options = outside
+        rs = table.ruleset
+        if type(rs).aim_discard_costs is not Ruleset.aim_discard_costs:
+            # the rule set's cost of a discard counts as shanten
+            costs = rs.aim_discard_costs(table, seat)
+            options = [(kind, sh + costs[kind], mask) for kind, sh, mask in options]
         low = min(sh for _, sh, _ in options)
         best: tuple[int, int, int] | None = None
         choice = None

@@ -67,6 +67,10 @@ cdef class Table:
     cdef public bint _no_kong_this_turn, _called
     cdef public list robbed
     cdef public bint _has_free, _same_tile_miss, _dice_kong, _call_lifts_miss
+    cdef public bint _allow_exposed_kong
+    cdef public int _zone, _dead_free, _standing_n
+    cdef public bint _dead_odd, _missed_pung
+    cdef public list standing, _passed_pungs
     cdef public list _missed_tiles, kong_dice, locked
     cdef public list exchange
 

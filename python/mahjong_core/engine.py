@@ -324,10 +324,19 @@ class Table:
             self._segments = [[s * size, (s + 1) * size] for s in range(n)]
         self._dead = ruleset.dead_wall
         self._dead_per_kong = ruleset.dead_wall_per_kong
+        self._dead_free = ruleset.dead_wall_free_kongs
         self._dead_odd = ruleset.dead_wall_odd_tail
+        self._standing_n = ruleset.standing_tiles
+        self.standing: list[bytearray] = [bytearray(34) for _ in range(n)]
+        """立四: each seat's standing tiles (34 counts, within its hand)."""
+        self._missed_pung = ruleset.missed_pung_ban
+        self._passed_pungs: list[int] = [0] * n
+        """不能弃先碰后: the kinds (bit mask) each seat passed a pung of since its last draw."""
         self._allow_kong = ruleset.allow_kong
         self._allow_chow = ruleset.allow_chow
         self._allow_pung = ruleset.allow_pung
+        self._allow_exposed_kong = ruleset.allow_exposed_kong
+        self._zone = ruleset.self_draw_zone
         self._wild_discard = ruleset.wild_discard
         self._calls_on_last = ruleset.calls_on_last_discard
         self._flower_ids = frozenset(ruleset.flower_tiles)
@@ -458,9 +467,14 @@ class Table:
         )
         for i in range(self.n):
             seat = (self.dealer + i) % self.n
-            for _ in range(rs.hand_size + (1 if seat == self.dealer and not self._dealer_draws else 0)):
-                self._take(seat, self._pop_front(seat))
+            for j in range(rs.hand_size + (1 if seat == self.dealer and not self._dealer_draws else 0)):
+                tile = self._pop_front(seat)
+                self._take(seat, tile)
+                if j < self._standing_n and tile < 34:
+                    self.standing[seat][tile] += 1  # 立四: the first tiles dealt stand apart
         self._event("deal", hands=[self._hand_text(s) for s in range(self.n)])
+        if self._standing_n:
+            self._event("standing", tiles=[_native.Counts(list(st)).notation() for st in self.standing])
         if rs.wild_indicator:
             # flip the first non-flower tile from the tail; it leaves the wall
             j = self.tail - 1
@@ -635,10 +649,20 @@ class Table:
         that draws next)."""
         if self._per_seat:
             return self._left(self._next_seat(self.turn))
-        kept = self._dead + self._dead_per_kong * self.kongs_made
+        return max(0, self.tail - self.head - self._kept())
+
+    def _kept(self) -> int:
+        """Tiles kept back at the end of the wall now (the dead wall)."""
+        kept: int = self._dead + self._dead_per_kong * max(0, self.kongs_made - self._dead_free)
         if self._dead_odd:  # a lone tile left at the tail is no stack: kept too
             kept += (len(self.wall) - self.tail) & 1
-        return max(0, self.tail - self.head - kept)
+        return kept
+
+    @property
+    def in_self_draw_zone(self) -> bool:
+        """The seat on turn drew one of the last ``self_draw_zone`` tiles
+        (海捞区): it may only win on it or lay it aside."""
+        return self._zone > 0 and self.live_tiles < self._zone
 
     def _win_forced(self) -> bool:
         """最后四张自动胡: so few tiles are left that an offered win must be taken."""
@@ -656,10 +680,7 @@ class Table:
         if self._per_seat:
             head, end = self._segments[seat]
             return end - head
-        kept = self._dead + self._dead_per_kong * self.kongs_made
-        if self._dead_odd:  # a lone tile left at the tail is no stack: kept too
-            kept += (len(self.wall) - self.tail) & 1
-        return max(0, self.tail - self.head - kept)
+        return max(0, self.tail - self.head - self._kept())
 
     def _pop_front(self, seat: int) -> int:
         """The next tile of the wall (of ``seat``'s own wall, with per-seat walls)."""
@@ -783,6 +804,12 @@ class Table:
     def _turn_actions(self, seat: int) -> list[Action]:
         rs = self.ruleset
         hand = self.hands[seat]
+        if self._zone and self.drawn is not None and self.in_self_draw_zone:
+            # 海捞区: win on the drawn tile or lay it aside
+            ids = [_discard_id(self.drawn)]
+            if self._win_on(seat, None) is not None:
+                ids.append(125)
+            return [_ACTIONS[seat][i] for i in ids]
         if self.declared[seat] or self.locked[seat]:
             return self._ready_turn_actions(seat)
         if self.last_tile_taker == seat and self.drawn is not None:
@@ -793,7 +820,11 @@ class Table:
             return [_ACTIONS[seat][i] for i in ids]
         ids = _native.held_kinds(hand)
         if self._ready_rule is not _READY_NONE and rs.may_declare_ready(self, seat):
-            ready = self._ready_discards(seat, ids)
+            if self._standing_n:  # 立四: only a standing tile is discarded with the declaration
+                st0 = self.standing[seat]
+                ready = self._ready_discards(seat, [k for k in ids if st0[k]])
+            else:
+                ready = self._ready_discards(seat, ids)
         else:
             ready = []
         if self._banned_discards:
@@ -811,7 +842,7 @@ class Table:
             if first:  # the missing suit goes first (定缺)
                 ids = first
                 ready = [k for k in ready if k in first]
-        if self._allow_kong and self._left(seat) > 0 and not self._no_kong_this_turn:
+        if self._allow_kong and self._left(seat) > self._zone and not self._no_kong_this_turn:
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
             kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
             if kongs:
@@ -827,6 +858,12 @@ class Table:
             # (a plain draw can only win if it is one of the waits cached at
             # the seat's last discard; no win right after a chow or pung)
             ids.append(125)
+        if self._standing_n:  # 立四: standing tiles leave only with the declaration
+            st = self.standing[seat]
+            free = [i for i in ids if i >= 34 or hand[i] > st[i]]
+            if free and free[0] < 34:  # (ids ascend: discards come first)
+                ids = free
+            ready = [k for k in ready if st[k]]
         ids += [127 + k for k in ready]
         flowers = self.wild_flowers[seat]
         if flowers and (self._wild_discard or not ids):
@@ -864,7 +901,7 @@ class Table:
         else:  # after a call (should not happen when locked): any discard
             ids = _native.held_kinds(hand)
         if (
-            rs.ready_allows_kong and self._allow_kong and self._left(seat) > 0 and drawn is not None
+            rs.ready_allows_kong and self._allow_kong and self._left(seat) > self._zone and drawn is not None
             and not self.locked[seat]
         ):
             before = self._waits[seat]
@@ -1036,9 +1073,9 @@ class Table:
             cnt = 0  # no pung or kong of the missing suit
             ids = []
         if cnt >= 2 and (not wild or tile not in wild):
-            if self._allow_pung:
+            if self._allow_pung and not (self._passed_pungs[seat] >> tile) & 1:
                 ids.append(123)
-            if cnt >= 3 and self._allow_kong and self._left(seat) > 0:
+            if cnt >= 3 and self._allow_kong and self._allow_exposed_kong and self._left(seat) > self._zone:
                 ids.append(124)
         if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile):
             if self._win_on(seat, tile) is not None:
@@ -1079,6 +1116,10 @@ class Table:
             self._exchange_pick(action)
         else:
             self.answers[action.seat] = action
+            if self._missed_pung and action.kind is not _K_PUNG and self.phase is _CLAIMS and self.last_discard:
+                for offered in self.claimants[action.seat]:
+                    if offered.kind is _K_PUNG:  # 不能弃先碰后
+                        self._passed_pungs[action.seat] |= 1 << self.last_discard[1]
             if action.kind is not _K_WIN:
                 for a in self.claimants[action.seat]:
                     if a.kind is _K_WIN:  # passing a win, or answering with a chow or pung instead
@@ -1120,6 +1161,8 @@ class Table:
             return
         if a.kind is _K_READY:
             self.declared[seat] = True
+            if self._standing_n and self.standing[seat][a.tile]:
+                self.standing[seat][a.tile] -= 1  # 立四: the declaration discards a standing tile
             if not self.discards[seat] and not any(self.melds):
                 self.ready_on_deal.add(seat)  # 天听: with the first discard
             self._event("ready", seat=seat)
@@ -1140,13 +1183,15 @@ class Table:
             self.kong_fed_by = None
             self.drawn = None
             self._update_waits(seat)
-            if tile >= 34:  # a wild flower: nobody may claim it
+            if tile >= 34 or (self._zone and self.in_self_draw_zone):
+                # a wild flower, or a tile laid aside in the 海捞区: nobody may claim it
                 self._next_draw(self._next_seat(seat))
             else:
                 self._open_claims(seat, tile)
             return
         if a.kind is _K_ANKAN:
             hand[a.tile] -= 4
+            self._clamp_standing(seat)
             self.melds[seat].append(_MELDS[MeldKind.ANKAN][a.tile])
             self.meld_sources[seat].append(None)
             self.kongs_made += 1
@@ -1157,6 +1202,7 @@ class Table:
         if a.kind is _K_KAKAN:
             # others may rob it first
             hand[a.tile] -= 1
+            self._clamp_standing(seat)
             self.pending_kong = (seat, a.tile)
             claim: dict[int, list[Action]] = {}
             if self.ruleset.rob_kong:
@@ -1171,6 +1217,16 @@ class Table:
                 self.answers = {}
                 return
             self._complete_added_kong()
+
+    def _clamp_standing(self, seat: int) -> None:
+        """立四: a meld takes the other copies of its kind first; standing
+        tiles go only when no other copy is left."""
+        if self._standing_n:
+            st = self.standing[seat]
+            hand = self.hands[seat]
+            for k in range(34):
+                if st[k] > hand[k]:
+                    st[k] = hand[k]
 
     def _complete_added_kong(self) -> None:
         assert self.pending_kong is not None
@@ -1220,6 +1276,7 @@ class Table:
         self.draws_made[seat] += 1
         self.missed_win.discard(seat)
         self._missed_tiles[seat] = 0
+        self._passed_pungs[seat] = 0
         if roll:
             self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True, dice=list(self.kong_dice))
         else:
@@ -1325,6 +1382,7 @@ class Table:
         self.draws_made[seat] += 1
         self.missed_win.discard(seat)
         self._missed_tiles[seat] = 0
+        self._passed_pungs[seat] = 0
         self.after_kong = False
         self.turn = seat
         self.phase = _TURN
@@ -1467,12 +1525,14 @@ class Table:
         else:
             hand[tile] -= 3
             meld = _MELDS[MeldKind.KAN][tile]
+        self._clamp_standing(seat)
         self.melds[seat].append(meld)
         self.meld_sources[seat].append(discarder)
         self.claim_history.append((seat, discarder))
         if self._call_lifts_miss:
             self.missed_win.discard(seat)
             self._missed_tiles[seat] = 0
+        self._passed_pungs[seat] = 0
         self.turn = seat
         self.phase = _TURN
         self.drawn = None

@@ -40,6 +40,8 @@ _BUILTIN: dict[str, str] = {
     "hebei": "mahjong_core.variants.hebei:Hebei",
     "jinan": "mahjong_core.variants.jinan:Jinan",
     "neimeng": "mahjong_core.variants.neimeng:Neimeng",
+    "hefei": "mahjong_core.variants.hefei:Hefei",
+    "taiyuan": "mahjong_core.variants.taiyuan:Taiyuan",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False

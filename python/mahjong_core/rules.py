@@ -217,6 +217,7 @@ class WinContext:
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+_NO_COSTS: tuple[int, ...] = (0,) * 34
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,11 +273,20 @@ class Ruleset:
     attribute may follow an option, e.g. the number of 码 set aside.)"""
     dead_wall_per_kong: ClassVar[int] = 0
     """More tiles kept back for each kong made (福州, 河北)."""
+    dead_wall_free_kongs: ClassVar[int] = 0
+    """Kongs that do not grow the reserve (太原 "1杠留7墩,2杠留8墩": the
+    first); ``dead_wall_per_kong`` counts from the next one."""
     dead_wall_odd_tail: ClassVar[bool] = False
     """The tiles kept back are counted in stacks of two: when an odd number
     of tiles has been taken from the tail (kong and flower replacements),
     the lone tile left there is no stack and is kept back too (河北, 太原:
     "杠完后留的单数海底牌不算一墩")."""
+    standing_tiles: ClassVar[int] = 0
+    """立四 (太原): the first N tiles dealt to each seat stand apart
+    (``table.standing``, 34 counts): they may be discarded only with the
+    declaration of ready, which must discard one of them; they may be used
+    in sets, pungs and kongs (a meld takes the other copies of its kind
+    first)."""
     per_seat_walls: ClassVar[bool] = False
     """Duplicate-style walls (复式, as on Botzone): the shuffled wall is cut
     into ``num_players`` equal parts; each seat is dealt from, draws from and
@@ -288,6 +298,9 @@ class Ruleset:
     allow_chow: ClassVar[bool] = True
     allow_pung: ClassVar[bool] = True
     allow_kong: ClassVar[bool] = True
+    allow_exposed_kong: ClassVar[bool] = True
+    """With ``allow_kong``: a discard may be konged (明杠 / 直杠); ``False``:
+    kongs are made only from one's own tiles (合肥: concealed kongs only)."""
     multiple_winners: ClassVar[bool] = True
     """One discard may have several winners (一炮多响); else only the nearest (截胡)."""
     rob_kong: ClassVar[bool] = True
@@ -299,6 +312,9 @@ class Ruleset:
     missed_win_lifted_by_call: ClassVar[bool] = True
     """With ``missed_win_ban``: the seat's own chow, pung or kong also lifts
     the ban; ``False``: only its next draw does."""
+    missed_pung_ban: ClassVar[bool] = False
+    """不能弃先碰后 (太原): a seat that passes a pung of a kind may not pung
+    that kind again until its next draw."""
     missed_win_same_tile_only: ClassVar[bool] = False
     """With ``missed_win_ban``: the ban covers only the kind that was passed
     (长沙 "只对该玩家漏胡的那张牌有效"), until the seat's next draw."""
@@ -328,6 +344,13 @@ class Ruleset:
     rolled is locked: it discards every tile it draws unless it wins, and
     claims only wins.  ``table.kong_dice`` holds the dice of the last
     kong's replacement ([] when plain), for 杠上开花 / 杠上炮."""
+    self_draw_zone: ClassVar[int] = 0
+    """海捞区 (合肥): the last N drawable tiles are drawn one at a time in
+    turn and may only be won on by the seat that draws them (self-drawn):
+    the drawer wins or lays the tile aside (its only "discard", which
+    nobody may claim or win on), and the next seat draws; no kong is made
+    once N or fewer tiles are left to draw.  ``Table.in_self_draw_zone``
+    tells whether the seat on turn drew one of them.  0: no such zone."""
     calls_on_last_discard: ClassVar[bool] = True
     """A discard made when nothing is left to draw may be chowed or punged;
     ``False``: it may only be won on (海底炮 only, as on Botzone)."""
@@ -520,6 +543,15 @@ class Ruleset:
         wins need more than a shape that :meth:`aim_rules` can say (a flush,
         上海's seven types).  Default: None (every kind)."""
         return None
+
+    def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
+        """What discarding each kind (34 values) costs a bot's plan, in
+        shanten (``table`` may be a one-seat view):
+        :class:`~mahjong_core.bots.GreedyBot` ranks a discard by shanten +
+        its cost, so a rule set can steer it toward what most wins need
+        beyond the shape (合肥 八支: keep the long suit).  Asked once per
+        turn, only when a rule set overrides it.  Default: all 0."""
+        return _NO_COSTS
 
     def substitutes(self, table: Table) -> dict[int, int]:
         """替身 for this hand: physical kind -> the kind it plays as in hand
