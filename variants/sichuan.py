@@ -63,7 +63,7 @@ class Mode(enum.Enum):
     """普通场: the first win (with every winner of the same discard) ends the hand."""
     XUEZHAN = "xuezhan"
     """血战到底: a winner leaves; the others play on until three seats have
-    won or the wall runs out.  Each win is settled as it happens."""
+    won or the wall runs out (all but one: with 成都 三人 two, 两人 one).  Each win is settled as it happens."""
     XUELIU = "xueliu"
     """血流成河 (PROPOSAL, not in the seeds): every win is settled as it
     happens and every seat plays on to the end of the wall; a winner's hand
