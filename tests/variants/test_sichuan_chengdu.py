@@ -11,6 +11,7 @@ Seats are named by their wind (E deals).  b = 1.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 from mahjong_core.bots import GreedyBot
+from mahjong_core.cli import main
 from mahjong_core.engine import OBS_SIZE, Phase, Table
 from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.match import Match
@@ -113,6 +115,14 @@ def test_illegal_wins_and_bad_seats_in_a_smaller_game() -> None:
         three.score_hand("123p456p789p234s5s", win_tile="5s", winner=3)
     with pytest.raises(MahjongError, match="discarder"):
         Sichuan(players=2).score_hand("123p456p789p234s5s", win_tile="5s", discarder=2)
+
+
+def test_score_command_with_the_players_option(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["score", "--variant", "成都", "--hand", "1133355577799s", "--win", "9s", "--winner", "1",
+            "--self-drawn", "--option", "players=3", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["points"] == 8 and out["net"] == [-9, 18, -9]
 
 
 # ------------------------------------------------------------ the engine
