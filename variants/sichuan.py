@@ -1,4 +1,5 @@
-"""四川麻将 (成都, 血战到底): 108 tiles, no chow, 缺门 to win, 刮风下雨, 成都计番.
+"""四川麻将 (成都, 血战到底): 108 tiles, no chow, 缺门 to win, 刮风下雨, 成都计番;
+成都's two- and three-player games are options (``players``, ``suit_count``).
 
 Sources: seed [000] pp.10-11 (四川麻将) and seed [004] (四川地方麻将 and its
 fan table), as the specs quote them (``variants-regional.md`` §3,
@@ -8,6 +9,8 @@ fan table), as the specs quote them (``variants-regional.md`` §3,
 >>> r = rs.score_hand("1133355577799s", win_tile="9s", winner=1)
 >>> r.sheet.names(), r.sheet.total, r.sheet.points, r.settlement.deltas(4)
 (['清对'], 4, 8, [-9, 27, -9, -9])
+>>> Sichuan(players=3).score_hand("1133355577799s", win_tile="9s", winner=1).settlement.deltas(3)
+[-9, 18, -9]
 >>> rs.score_hand("123m456m789p234s5s", win_tile="5s", discarder=2)
 Traceback (most recent call last):
 ...
@@ -44,6 +47,8 @@ __all__ = [
 ]
 
 SUIT_NAMES = "mps"
+TWO_SUITS = (1, 2)
+"""The suits of 两房 (PROPOSAL): 筒 and 条; the 万 are taken out."""
 
 
 # ---------------------------------------------------------------------------
@@ -58,7 +63,7 @@ class Mode(enum.Enum):
     """普通场: the first win (with every winner of the same discard) ends the hand."""
     XUEZHAN = "xuezhan"
     """血战到底: a winner leaves; the others play on until three seats have
-    won or the wall runs out.  Each win is settled as it happens."""
+    won or the wall runs out (all but one: with 成都 三人 two, 两人 one).  Each win is settled as it happens."""
     XUELIU = "xueliu"
     """血流成河 (PROPOSAL, not in the seeds): every win is settled as it
     happens and every seat plays on to the end of the wall; a winner's hand
@@ -127,6 +132,15 @@ class SichuanOptions:
     """换三张 (PROPOSAL, not in the seeds, off): before 定缺 every seat passes
     three tiles of one suit on, in the direction of the dice
     (:meth:`~mahjong_core.rules.Ruleset.exchange_offset`)."""
+    players: int = 4
+    """Seats at the table: 4 (default), or 成都's 三人 (3) and 两人 (2) games
+    (seed: "分别有两人麻将、三人、四人至七人以上麻将"; the play rules stay those
+    of 四川)."""
+    suit_count: int | None = None
+    """Suits in play: 3 (万 筒 条, 108 tiles) or 2 (筒 条 only, 72 tiles: 两房,
+    PROPOSAL).  None (default) means 3 with four players and 2 (三人两房,
+    两人两房) with three or two.  With two suits every hand lacks 万, so 缺门
+    holds by itself and 定缺 does not apply."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "mode", _enum(Mode, "mode", self.mode))
@@ -145,6 +159,15 @@ class SichuanOptions:
             raise MahjongError(f"sichuan: option fan_cap must be one of 3, 4, 5, 6 or None, got {self.fan_cap!r}")
         if not isinstance(self.base, int) or isinstance(self.base, bool) or self.base < 1:
             raise MahjongError(f"sichuan: option base must be a whole number >= 1, got {self.base!r}")
+        if isinstance(self.players, bool) or self.players not in (2, 3, 4):
+            raise MahjongError(f"sichuan: option players must be 2, 3 or 4, got {self.players!r}")
+        suits = self.suit_count
+        if suits is None:
+            object.__setattr__(self, "suit_count", 3 if self.players == 4 else 2)
+        elif isinstance(suits, bool) or suits not in (2, 3):
+            raise MahjongError(f"sichuan: option suit_count must be 3 (万 筒 条) or 2 (筒 条), got {suits!r}")
+        elif suits == 2 and self.players == 4:
+            raise MahjongError("sichuan: option suit_count 2 (两房) is for the 三人 and 两人 games; four players use 3")
 
 
 # ---------------------------------------------------------------------------
@@ -210,7 +233,7 @@ def _suit_text(suits: Sequence[int]) -> str:
     return ", ".join(SUIT_NAMES[s] for s in sorted(suits))
 
 
-def _seats(value: Any, key: str) -> frozenset[int]:
+def _seats(value: Any, key: str, n: int) -> frozenset[int]:
     if value is None or value == "":
         return frozenset()
     if isinstance(value, str):
@@ -224,9 +247,9 @@ def _seats(value: Any, key: str) -> frozenset[int]:
         try:
             seat = int(p)
         except (TypeError, ValueError):
-            raise MahjongError(f"sichuan: context {key}: {p!r} is not a seat 0..3") from None
-        if not 0 <= seat < 4:
-            raise MahjongError(f"sichuan: context {key}: {p!r} is not a seat 0..3")
+            raise MahjongError(f"sichuan: context {key}: {p!r} is not a seat 0..{n - 1}") from None
+        if not 0 <= seat < n:
+            raise MahjongError(f"sichuan: context {key}: {p!r} is not a seat 0..{n - 1}")
         out.add(seat)
     return frozenset(out)
 
@@ -354,6 +377,24 @@ class Sichuan(Ruleset):
     血战: dice each hand, modelled as the dealer plus the sum of this hand's
     (seeded) dice, minus one, counted in turn order.
 
+    **成都 with two and three players** (options ``players`` and
+    ``suit_count``; seed [000]/[001] only name them: "分别有两人麻将、三人、
+    四人至七人以上麻将", variants-more §11.16).  The play rules stay those of
+    四川 among the seats present: 刮风下雨 and self-draws are paid by every
+    other seat still playing, 血战到底 goes on until all but one have won
+    (with two players the first win ends the hand), 查花猪 / 查大叫 at the
+    draw concern the seats present, and the 血战 dealer is counted round the
+    seats present.  PROPOSAL ``suit_count``: with three and two players the
+    common real-world 两房 game is the default (三人两房, 两人两房: the 万 are
+    taken out, 筒 and 条 stay, 72 tiles, 13 each, the dealer 14); as every
+    hand lacks 万, 缺门 holds by itself and there is no 定缺 and no 花猪 (so
+    最后四张自动胡 applies, as without 定缺).  Why 两房: it is the form the
+    common 成都 three- and two-player tables play, it keeps a wall of 45
+    (three players: 32) tiles to draw, and 清一色 stays a real achievement;
+    the one-suit 两人一房 (36 tiles, every win 清一色) is not offered.
+    ``suit_count=3`` plays the three suits (108 tiles) with 定缺 and 查花猪
+    as with four players.  Four players always play three suits.
+
     **Decisions where the seeds are silent:** 漏胡 (passing a win) carries no
     ban (the seeds name none); the draw checks concern the seats that have
     not won; 自摸加番 and 海底 add before the cap; 根 in a
@@ -375,7 +416,7 @@ class Sichuan(Ruleset):
     options: SichuanOptions
 
     honors = False
-    suits = (0, 1, 2)
+    suits: tuple[int, ...] = (0, 1, 2)
     flower_tiles = ()
     allow_chow = False
     multiple_winners = True
@@ -384,7 +425,7 @@ class Sichuan(Ruleset):
     win_lacks_a_suit = True
     hand_rules = HandRules(forms=frozenset({Form.STANDARD, Form.SEVEN_PAIRS}))
     context_keys = MappingProxyType({
-        "won": "seats (0..3) that have already won this hand (血战到底): they pay nothing more",
+        "won": "seats that have already won this hand (血战到底): they pay nothing more",
         "missing": "the winner's declared missing suit (定缺: m, p or s); a hand holding it cannot win",
         "kong_income": "呼叫转移: what the discarder collected for the kong(s) made just before this discard",
     })
@@ -392,8 +433,10 @@ class Sichuan(Ruleset):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         o = self.options
-        self.missing_suit = o.dingque
-        self.must_win_last_tiles = 0 if o.dingque else 4
+        self.num_players = o.players
+        self.suits = (0, 1, 2) if o.suit_count == 3 else TWO_SUITS
+        self.missing_suit = o.dingque and o.suit_count == 3
+        self.must_win_last_tiles = 0 if self.missing_suit else 4
         self.play_after_win = o.mode is Mode.XUEZHAN
         self.winners_play_on = o.mode is Mode.XUELIU
         self.exchange_tiles = 3 if o.exchange_three else 0
@@ -482,7 +525,7 @@ class Sichuan(Ruleset):
         missing = _suit(ctx.extra.get("missing"))
         if missing is not None and missing in held:
             return f"定缺: the hand still holds tiles of its declared missing suit {SUIT_NAMES[missing]!r}"
-        won = _seats(ctx.extra.get("won"), "won")
+        won = _seats(ctx.extra.get("won"), "won", self.num_players)
         if ctx.seat in won:
             return f"血战到底: seat {ctx.seat} has already won this hand"
         if ctx.discarder is not None and ctx.discarder in won:
@@ -508,7 +551,7 @@ class Sichuan(Ruleset):
         o = self.options
         out: list[Payment] = []
         for ctx, sheet in wins:
-            won = _seats(ctx.extra.get("won"), "won")
+            won = _seats(ctx.extra.get("won"), "won", self.num_players)
             if ctx.self_drawn:
                 for s in range(self.num_players):
                     if s == ctx.seat or s in won:

@@ -1591,13 +1591,19 @@ class Table:
         if play_on:
             for ctx in ctxs:
                 seat = ctx.seat
-                if ctx.self_drawn and ctx.win_tile >= 0:
+                aside = ctx.win_tile
+                if ctx.self_drawn and aside < 0:
+                    # a win on the deal (天胡) has no drawn tile: the highest kind is set aside
+                    for k in range(34):
+                        if self.hands[seat][k]:
+                            aside = k
+                if ctx.self_drawn and aside >= 0:
                     # the drawn winning tile is set aside face up in the river
-                    if ctx.win_tile >= 34:
-                        self.wild_flowers[seat].remove(ctx.win_tile)
+                    if aside >= 34:
+                        self.wild_flowers[seat].remove(aside)
                     else:
-                        self.hands[seat][ctx.win_tile] -= 1
-                    self.discards[seat].append(ctx.win_tile)
+                        self.hands[seat][aside] -= 1
+                    self.discards[seat].append(aside)
                 self.declared[seat] = True  # locked, as after 报听
                 self._update_waits(seat)
         else:

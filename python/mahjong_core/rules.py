@@ -254,11 +254,14 @@ class Ruleset:
     Options: ClassVar[type[Any]] = NoOptions
 
     # --- tiles, seats, hands ------------------------------------------------
-    num_players: ClassVar[int] = 4
+    num_players: int = 4
+    """Seats at the table.  (An instance attribute may follow an option:
+    the engine, bots, matches and records read it from the rule set.)"""
     hand_size: ClassVar[int] = 13
     honors: ClassVar[bool] = True
-    suits: ClassVar[tuple[int, ...]] = (0, 1, 2)
-    """Suits in play (0 m, 1 p, 2 s)."""
+    suits: tuple[int, ...] = (0, 1, 2)
+    """Suits in play (0 m, 1 p, 2 s).  (An instance attribute may follow an
+    option.)"""
     flower_tiles: ClassVar[tuple[int, ...]] = ()
     """Tile ids that are flowers: exposed at once and replaced (34..41).
     (The engine reads this tuple, not :meth:`is_flower`.)"""
@@ -704,7 +707,7 @@ class Ruleset:
             "zh": cls.zh,
             "summary": cls.summary,
             "aliases": list(cls.aliases),
-            "players": cls.num_players,
+            "players": rs.num_players,
             "wall_tiles": len(rs.wall_tiles()),
             "hand_size": cls.hand_size,
             "flowers": len(cls.flower_tiles),
