@@ -27,8 +27,14 @@ __all__ = ["add_game_commands"]
 SEAT_NAMES = ("East", "South", "West", "North")
 
 
-def _ruleset(name: str) -> Ruleset:
-    return find_variant(name)()
+def _ruleset(name: str, options: Sequence[str] = ()) -> Ruleset:
+    """The rule set ``name`` with ``--option key=value`` house rules (typed
+    as for ``score``)."""
+    from .cli_score import parse_options
+
+    cls = find_variant(name)
+    values = parse_options(cls, options)
+    return cls.from_options_json(values) if values else cls()
 
 
 def _hand_seed(seed: int, i: int) -> int:
@@ -65,9 +71,9 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------- simulate
-def _run_chunk(job: tuple[str, int, list[int], str]) -> dict[str, Any]:
-    name, seed, indices, bots = job
-    rs = _ruleset(name)
+def _run_chunk(job: tuple[str, int, list[int], str, tuple[str, ...]]) -> dict[str, Any]:
+    name, seed, indices, bots, options = job
+    rs = _ruleset(name, options)
     out: dict[str, Any] = {
         "hands": 0, "errors": 0, "zero_sum": True, "wins": [0] * rs.num_players, "draws": 0,
         "payments": [0] * rs.num_players, "tiles_drawn": 0, "error_examples": [],
@@ -95,13 +101,18 @@ def _run_chunk(job: tuple[str, int, list[int], str]) -> dict[str, Any]:
     return out
 
 
-def simulate(name: str, hands: int, seed: int, bots: str, workers: int, progress: bool) -> dict[str, Any]:
-    """Play ``hands`` hands; the totals do not depend on ``workers``."""
-    rs = _ruleset(name)
+def simulate(
+    name: str, hands: int, seed: int, bots: str, workers: int, progress: bool, options: Sequence[str] = ()
+) -> dict[str, Any]:
+    """Play ``hands`` hands of rule set ``name`` with ``options``
+    (``key=value`` texts); the totals do not depend on ``workers``."""
+    rs = _ruleset(name, options)
     chunk = max(1, min(200, hands // max(1, workers * 4) or 1))
-    jobs = [(name, seed, list(range(i, min(hands, i + chunk))), bots) for i in range(0, hands, chunk)]
+    opts = tuple(options)
+    jobs = [(name, seed, list(range(i, min(hands, i + chunk))), bots, opts) for i in range(0, hands, chunk)]
     total: dict[str, Any] = {
-        "variant": rs.id, "bots": bots, "seed": seed, "workers": workers, "hands": 0, "errors": 0,
+        "variant": rs.id, "options": rs.options_json(), "bots": bots, "seed": seed, "workers": workers,
+        "hands": 0, "errors": 0,
         "zero_sum": True, "wins": [0] * rs.num_players, "draws": 0, "payments": [0] * rs.num_players,
         "tiles_drawn": 0, "error_examples": [],
     }
@@ -139,7 +150,9 @@ def simulate(name: str, hands: int, seed: int, bots: str, workers: int, progress
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.hands < 0 or args.workers < 1:
         raise MahjongError("--hands must be >= 0 and --workers >= 1")
-    res = simulate(args.variant, args.hands, args.seed, args.bots, args.workers, progress=not args.json)
+    res = simulate(
+        args.variant, args.hands, args.seed, args.bots, args.workers, progress=not args.json, options=args.option or ()
+    )
     if args.json:
         print(json.dumps(res, ensure_ascii=False))
         return 0 if res["errors"] == 0 else 1
@@ -233,7 +246,7 @@ class HumanBot:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    rs = _ruleset(args.variant)
+    rs = _ruleset(args.variant, args.option or ())
     seed = args.seed
     players: list[Bot] = [GreedyBot() for _ in range(rs.num_players)]
     if args.human is not None:
@@ -286,6 +299,8 @@ def add_game_commands(sub: Any) -> None:
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
     p.add_argument("--log", metavar="FILE", help="also write the JSON-lines record to FILE")
     p.add_argument("--json", action="store_true", help="print the JSON-lines record instead of text")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a house rule of the rule set, typed from its default (repeatable; see 'variants')")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="play many hands with bots; summary and speed")
@@ -295,6 +310,8 @@ def add_game_commands(sub: Any) -> None:
     p.add_argument("--bots", choices=("random", "greedy"), default="greedy")
     p.add_argument("--workers", type=int, default=1, help="processes (same results as one)")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a house rule of the rule set, typed from its default (repeatable; see 'variants')")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("variants", help="list the rule sets")

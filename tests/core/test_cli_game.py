@@ -87,3 +87,18 @@ def test_play_human_input_ends(capsys: pytest.CaptureFixture[str], monkeypatch: 
 def test_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "play", "--variant", "nowhere")
     assert code == 2 and "unsupported variant: 'nowhere'" in err and "guangdong" in err
+
+
+def test_simulate_and_play_take_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--option`` reaches the rule set: a three-player 四川 game has three
+    seats in its totals, and a bad value is a one-line error (exit 2)."""
+    code, out, _ = run(capsys, "simulate", "--variant", "sichuan", "--option", "players=3", "--hands", "20",
+                       "--bots", "random", "--json")
+    res = json.loads(out)
+    assert code == 0 and res["errors"] == 0 and res["zero_sum"] is True
+    assert res["options"]["players"] == 3 and len(res["wins"]) == 3 and len(res["payments"]) == 3
+    code, out, _ = run(capsys, "play", "--variant", "changsha", "--option", "birds=2", "--json")
+    header = json.loads(out.splitlines()[0])
+    assert code == 0 and header["options"]["birds"] == 2
+    code, _, err = run(capsys, "simulate", "--variant", "sichuan", "--option", "players=9", "--hands", "5")
+    assert code == 2 and "players" in err and "Traceback" not in err
