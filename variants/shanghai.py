@@ -412,7 +412,7 @@ class Shanghai(Ruleset):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         o = self.options
-        self.dead_wall = o.dead_wall  # type: ignore[misc]
+        self.dead_wall = o.dead_wall
         self.feng: frozenset[int] = v.HONOURS if o.honours_are_wind_tiles else v.WINDS
         """风向牌 under the options."""
         self.fixed, self.doublers = (FIXED_HANDS, DOUBLERS) if o.honours_are_wind_tiles else hand_types(self.feng)

@@ -289,7 +289,7 @@ class Taiwan(Ruleset):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.dead_wall = self.options.dead_wall  # type: ignore[misc]
+        self.dead_wall = self.options.dead_wall
 
     # --- winning -----------------------------------------------------------
     def instant_win(self, table: Table, seat: int) -> str | None:
