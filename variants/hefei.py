@@ -40,9 +40,9 @@ What the rule set decides (seed wording first, then each gap of the spec):
   engine's ``ready_rule`` REQUIRED_FOR_DISCARD_WIN); ``Room.NO_DECLARE``
   (不报听房间, base 10): no declaration.  After declaring, the hand is
   locked (HF-8 PROPOSAL): the drawn tile is discarded unless it wins or
-  makes a kong that keeps the hand's waits (the seed: "听牌后仍可杠牌，
-  前提是杠完后还可听"; the engine keeps the same waits, slightly
-  stricter); a win may be declined ("听牌后遇到胡，玩家可以自行选择").
+  makes a concealed kong that leaves the hand ready, whatever its waits
+  become (the seed: "听牌后仍可杠牌，前提是杠完后还可听";
+  ``ready_kong_any_waits``); a win may be declined ("听牌后遇到胡，玩家可以自行选择").
 * 海捞区: "最后四张牌为海捞区，四家各抓一张牌但不出牌，四家中先自摸胡牌的
   为赢家": the last four tiles are drawn one each in turn from the seat to
   draw (HF-9 PROPOSAL); the drawer wins by self-draw (+10 海捞胡牌) or lays
@@ -323,6 +323,7 @@ class Hefei(Ruleset):
     missed_win_ban = False
     self_draw_zone = 4
     ready_rule = ReadyRule.REQUIRED_FOR_DISCARD_WIN
+    ready_kong_any_waits = True
     """The 报听 room; the 不报听 room sets ``ReadyRule.NONE`` on the instance."""
     hand_rules = HandRules(forms=(Form.STANDARD, Form.SEVEN_PAIRS))
 

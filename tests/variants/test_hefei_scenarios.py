@@ -184,3 +184,18 @@ def test_declare_with_seven_of_a_suit_waiting_in_it() -> None:
     sc = Scenario(Hefei(), hands=["6m2224466788p357s", "2345678m234567p", W_PLAIN, N_PLAIN], draws="8p")
     sc.play("E discard 6m")
     assert "ready 8p" in sc.offers("S")
+
+
+def test_a_declared_hand_may_kong_when_it_stays_ready_whatever_its_waits() -> None:
+    """"听牌后仍可杠牌，前提是杠完后还可听": S declares on 222m 344m 566m 78m 55p
+    (waits 2m 5m 5p) and draws the fourth 2m; after the kong it waits on 2m 5m
+    only, still ready, so the kong is offered (a same-waits rule would refuse it)."""
+    hands = ["3345678p2345678s", "22234456678m55p", "3345677p345667s", "333445m2222p448s"]
+    sc = Scenario(Hefei(), hands, draws="8s3s6s7p2m", tail="7s")
+    sc.play("E discard 3p", "S ready 8s", "W discard 3s", "N discard 6s", "E discard 7p")
+    assert sc.drawn == "2m" and "concealed kong 2m" in sc.offers("S")
+    sc.play("S kong 2m")
+    assert sc.drawn == "7s" and sc.offers("S") == ["discard 7s"]  # locked: it discards what it draws
+    sc.play("S discard 7s")
+    assert sc.table.waits(sc.seat("S")) == [1, 4]  # 2m, 5m
+
