@@ -18,7 +18,8 @@ from mahjong_core.match import Match
 from mahjong_core.paper import context_fields
 from mahjong_core.records import dumps, replay
 from mahjong_core.tiles import format_tiles, MeldKind
-from mahjong_core.variants.jinan import RANKS_258, Jinan, ReadyMode
+from mahjong_core.patterns import RANKS_258
+from mahjong_core.variants.jinan import Jinan, ReadyMode
 from reference.engine_invariants import check_invariants
 
 
