@@ -15,12 +15,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidHandError, MahjongError
-from .tiles import KIND_NAMES, Meld, counts_of, parse_tile, parse_tiles, parse_wind
+from .tiles import KIND_NAMES, Meld, counts_of, format_tiles, parse_tile, parse_tiles, parse_wind
 
 if TYPE_CHECKING:
     from .rules import Ruleset, WinContext
 
-__all__ = ["build_context", "context_fields", "parse_value"]
+__all__ = ["build_context", "context_fields", "parse_value", "score_hand_arguments"]
 
 _FROM_ARGUMENTS = frozenset({
     "seat", "concealed", "win_tile", "melds", "self_drawn", "discarder", "dealer", "flowers",
@@ -209,3 +209,36 @@ def build_context(
         extra=extra,
         **values,
     )
+
+
+def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:
+    """The keyword arguments of :meth:`Ruleset.score_hand` that write the win
+    of ``ctx`` (one the engine made, or a recorded one) on paper again:
+    ``rs.score_hand(**score_hand_arguments(ctx, table.dealer))`` scores it
+    as the engine did.  ``dealer`` is the dealer's seat (a context says only
+    whether the winner deals).
+
+    :raises MahjongError: for a win without a winning tile (an opening win),
+        or wild tiles of more than one kind (which ones were held is not told).
+    """
+    held = list(ctx.concealed)
+    if ctx.wilds:
+        if len(ctx.wild_kinds) != 1:
+            raise MahjongError(f"score_hand_arguments: {ctx.wilds} wild tile(s) of the kinds {sorted(ctx.wild_kinds)!r}")
+        held += [next(iter(ctx.wild_kinds))] * ctx.wilds
+    if ctx.win_tile not in held:
+        raise MahjongError(f"score_hand_arguments: the winning tile {ctx.win_tile!r} is not in the hand")
+    held.remove(ctx.win_tile)
+    context: dict[str, Any] = dict(ctx.extra)
+    for name, default in _context_fields().items():
+        value = getattr(ctx, name)
+        if name == "meld_sources":
+            if any(x is not None for x in value):
+                context[name] = tuple(value)
+        elif value != default:
+            context[name] = value
+    return {
+        "hand": format_tiles(held), "win_tile": ctx.win_tile, "melds": list(ctx.melds), "winner": ctx.seat,
+        "dealer": dealer, "discarder": None if ctx.self_drawn else ctx.discarder, "flowers": ctx.flowers,
+        "context": context,
+    }

@@ -16,7 +16,7 @@ import pytest
 
 from mahjong_core.bots import GreedyBot, RandomBot, play_hand
 from mahjong_core.errors import IllegalWinError, InvalidHandError, InvalidNotationError, MahjongError
-from mahjong_core.paper import context_fields
+from mahjong_core.paper import context_fields, score_hand_arguments
 from mahjong_core.registry import find_variant
 from mahjong_core.rules import HandScore, Ruleset, ScoreSheet, WinContext
 from mahjong_core.tiles import format_tiles
@@ -197,23 +197,9 @@ def test_every_registered_rule_set_scores_on_paper() -> None:
 def _rescore(rs: Ruleset, dealer: int, ctx: WinContext, extra: Mapping[str, Any]) -> HandScore:
     """Score the engine's win again from notation through score_hand (the
     rule set's own context keys as the engine filled them)."""
-    concealed = list(ctx.concealed)
-    concealed.remove(ctx.win_tile)
-    defaults = context_fields()
-    context: dict[str, Any] = {}
-    for name, default in defaults.items():
-        value = getattr(ctx, name)
-        if name == "meld_sources":
-            value = tuple(value)
-            if value and any(s is not None for s in value):
-                context[name] = value
-        elif value != default and name != "wild_kinds":
-            context[name] = value
-    context.update(extra)
-    return rs.score_hand(
-        format_tiles(concealed), win_tile=ctx.win_tile, melds=list(ctx.melds), winner=ctx.seat, dealer=dealer,
-        discarder=None if ctx.self_drawn else ctx.discarder, flowers=ctx.flowers, context=context,
-    )
+    args = score_hand_arguments(ctx, dealer)
+    args["context"].update(extra)
+    return rs.score_hand(**args)
 
 
 @pytest.mark.parametrize(("name", "hands"), [("guangdong", 300), ("guobiao", 300), ("changsha", 200), ("sichuan", 150)])

@@ -9,14 +9,13 @@ import random
 from collections import Counter
 
 import dataclasses
-from typing import Any
 
 from mahjong_core.bots import GreedyBot
 from mahjong_core.engine import Table
 from mahjong_core.match import Match
-from mahjong_core.paper import context_fields
+from mahjong_core.paper import score_hand_arguments
 from mahjong_core.records import dumps, replay
-from mahjong_core.tiles import format_tiles, MeldKind, parse_tiles
+from mahjong_core.tiles import MeldKind, parse_tiles
 from mahjong_core.variants.changchun import Changchun
 from reference.engine_invariants import check_invariants
 
@@ -123,19 +122,7 @@ def test_paper_and_engine_give_the_same_sheet() -> None:
         t = play(rs, seed, check_every_step=False)
         for s in t.winners:
             ctx = t.contexts[s]
-            concealed = list(ctx.concealed)
-            concealed.remove(ctx.win_tile)
-            context: dict[str, Any] = dict(ctx.extra)
-            for name, default in context_fields().items():
-                value = getattr(ctx, name)
-                if name == "meld_sources":
-                    if any(x is not None for x in value):
-                        context[name] = tuple(value)
-                elif value != default and name != "wild_kinds":
-                    context[name] = value
-            paper = rs.score_hand(format_tiles(concealed), win_tile=ctx.win_tile, melds=list(ctx.melds), winner=s,
-                                  dealer=t.dealer, discarder=None if ctx.self_drawn else ctx.discarder,
-                                  flowers=ctx.flowers, context=context)
+            paper = rs.score_hand(**score_hand_arguments(ctx, t.dealer))
             assert paper.sheet == t.scores[s], (seed, s)
             assert dataclasses.replace(paper.context, decompositions=ctx.decompositions, liable=ctx.liable) == ctx
             wins += 1

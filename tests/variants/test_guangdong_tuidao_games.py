@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
-from mahjong_core.paper import context_fields
+from mahjong_core.paper import score_hand_arguments
 from mahjong_core.rules import Ruleset, ScoreSheet
-from mahjong_core.tiles import format_tiles
 
 import pytest
 
@@ -66,16 +64,7 @@ def expected_deltas(rs: GuangdongTuidao, t: Table) -> list[int]:
 
 def rescored(rs: Ruleset, t: Table, seat: int) -> ScoreSheet:
     """The engine's win scored again from notation through ``score_hand``."""
-    ctx = t.contexts[seat]
-    hand = list(ctx.concealed)
-    hand.remove(ctx.win_tile)
-    context: dict[str, Any] = {k: getattr(ctx, k) for k, d in context_fields().items()
-                               if k not in ("wild_kinds", "meld_sources") and getattr(ctx, k) != d}
-    context.update(ctx.extra)
-    context["meld_sources"] = tuple(ctx.meld_sources)
-    return rs.score_hand(format_tiles(hand), win_tile=ctx.win_tile, melds=list(ctx.melds), winner=seat,
-                         dealer=t.dealer, discarder=None if ctx.self_drawn else ctx.discarder,
-                         flowers=ctx.flowers, context=context).sheet
+    return rs.score_hand(**score_hand_arguments(t.contexts[seat], t.dealer)).sheet
 
 
 def play(rs: GuangdongTuidao, seed: int, check_every_step: bool) -> Table:
