@@ -1,12 +1,18 @@
 """The engine invariants checked after every event by the engine tests (and
 the rule-set game tests): every tile in exactly one place, hand sizes right
-for whose turn it is, legal actions well formed, payments summing to zero."""
+for whose turn it is, legal actions well formed, payments summing to zero.
+Also the checks every rule set's game tests make of a finished hand: the
+paper path (``score_hand``) agrees with the engine, and the record replays."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from mahjong_core.engine import NUM_ACTIONS, Phase, Table
+from mahjong_core.paper import score_hand_arguments
+from mahjong_core.records import dumps, replay
+from mahjong_core.rules import HandScore
 
 
 def check_invariants(t: Table) -> None:
@@ -44,3 +50,25 @@ def check_invariants(t: Table) -> None:
             assert t.action_mask(s).sum() == len(ids)
     else:
         assert sum(t.deltas()) == 0
+
+
+def paper_score(t: Table, seat: int) -> HandScore:
+    """The win of ``seat`` in a finished hand, scored again from notation
+    through ``score_hand``."""
+    return t.ruleset.score_hand(**score_hand_arguments(t.contexts[seat], t.dealer))
+
+
+def check_paper_path(t: Table) -> int:
+    """Every win of a finished hand, scored again on paper, gives the
+    engine's sheet and context; the number of wins checked."""
+    for s in t.winners:
+        ctx = t.contexts[s]
+        paper = paper_score(t, s)
+        assert paper.sheet == t.scores[s], (t.seed, s)
+        assert dataclasses.replace(paper.context, decompositions=ctx.decompositions, liable=ctx.liable) == ctx
+    return len(t.winners)
+
+
+def check_replay(t: Table) -> None:
+    """The hand's record replays to the same events."""
+    assert replay(dumps(t.events), ruleset=t.ruleset).events == t.events

@@ -9,18 +9,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from mahjong_core.paper import score_hand_arguments
-from mahjong_core.rules import Ruleset, ScoreSheet
 
 import pytest
 
 from mahjong_core.bots import GreedyBot
 from mahjong_core.engine import Table
 from mahjong_core.match import Match
-from mahjong_core.records import dumps, replay
 from mahjong_core.tiles import Meld
 from mahjong_core.variants.guangdong_tuidao import DAHU_HANDS, GuangdongDahu, GuangdongTuidao
-from reference.engine_invariants import check_invariants
+from reference.engine_invariants import check_invariants, check_replay, paper_score
 
 HIT = {0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 33}
 """The 码 that land on the winner: 1, 5, 9 of each suit, 东 and 中."""
@@ -62,11 +59,6 @@ def expected_deltas(rs: GuangdongTuidao, t: Table) -> list[int]:
     return out
 
 
-def rescored(rs: Ruleset, t: Table, seat: int) -> ScoreSheet:
-    """The engine's win scored again from notation through ``score_hand``."""
-    return rs.score_hand(**score_hand_arguments(t.contexts[seat], t.dealer)).sheet
-
-
 def play(rs: GuangdongTuidao, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4)
     rng = random.Random(seed)
@@ -98,7 +90,7 @@ def test_a_thousand_bot_hands(rs: GuangdongTuidao) -> None:
         for s in t.winners:
             ctx, sheet = t.contexts[s], t.scores[s]
             if seed < 300:
-                assert rescored(rs, t, s) == sheet, (seed, s)  # the paper path agrees
+                assert paper_score(t, s).sheet == sheet, (seed, s)  # the paper path agrees
             assert ctx.extra["horses"] == wall_end
             items = sheet.names()
             names.update(items)
@@ -122,7 +114,7 @@ def test_records_replay() -> None:
     for rs in (GuangdongTuidao(), GuangdongDahu(horses=3, combine="max")):
         for seed in range(20):
             t = play(rs, seed, check_every_step=False)
-            assert replay(dumps(t.events), ruleset=rs).events == t.events
+            check_replay(t)
 
 
 def test_a_match_follows_the_dealer_rules() -> None:

@@ -9,16 +9,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from mahjong_core.paper import score_hand_arguments
-from mahjong_core.rules import Ruleset, ScoreSheet
 
 from mahjong_core.bots import GreedyBot
 from mahjong_core.engine import Table
 from mahjong_core.match import Match
-from mahjong_core.records import dumps, replay
 from mahjong_core.tiles import Meld
 from mahjong_core.variants.hainan import Hainan
-from reference.engine_invariants import check_invariants
+from reference.engine_invariants import check_invariants, check_replay, paper_score
 
 
 def claimed(t: Table, taker: int, giver: int) -> tuple[int, int]:
@@ -61,11 +58,6 @@ def expected_deltas(t: Table) -> list[int]:
     return out
 
 
-def rescored(rs: Ruleset, t: Table, seat: int) -> ScoreSheet:
-    """The engine's win scored again from notation through ``score_hand``."""
-    return rs.score_hand(**score_hand_arguments(t.contexts[seat], t.dealer)).sheet
-
-
 def play(rs: Hainan, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4, round_wind=seed // 250)
     rng = random.Random(seed)
@@ -95,7 +87,7 @@ def test_a_thousand_bot_hands() -> None:
         for s in t.winners:
             ctx, sheet = t.contexts[s], t.scores[s]
             if seed < 300:
-                assert rescored(rs, t, s) == sheet, (seed, s)  # the paper path agrees
+                assert paper_score(t, s).sheet == sheet, (seed, s)  # the paper path agrees
             items = sheet.names()
             assert sheet.total == len(items)
             if not ctx.self_drawn:
@@ -114,7 +106,7 @@ def test_records_replay() -> None:
     rs = Hainan(stake=2)
     for seed in range(25):
         t = play(rs, seed, check_every_step=False)
-        assert replay(dumps(t.events), ruleset=rs).events == t.events
+        check_replay(t)
 
 
 def test_a_match_follows_the_dealer_rules() -> None:

@@ -9,17 +9,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import dataclasses
 
 from mahjong_core.bots import GreedyBot
 from mahjong_core.engine import Action, ActionKind, Table
 from mahjong_core.match import Match
-from mahjong_core.paper import score_hand_arguments
-from mahjong_core.records import dumps, replay
 from mahjong_core.tiles import MeldKind
 from mahjong_core.patterns import RANKS_258
 from mahjong_core.variants.jinan import Jinan, ReadyMode
-from reference.engine_invariants import check_invariants
+from reference.engine_invariants import check_invariants, check_paper_path, check_replay
 
 
 def expected_deltas(rs: Jinan, t: Table) -> list[int]:
@@ -100,7 +97,7 @@ def test_records_replay() -> None:
     rs = Jinan()
     for seed in range(20):
         t = play(rs, seed, check_every_step=False)
-        assert replay(dumps(t.events), ruleset=rs).events == t.events
+        check_replay(t)
 
 
 def test_a_match() -> None:
@@ -119,10 +116,5 @@ def test_paper_and_engine_give_the_same_sheet() -> None:
     wins = 0
     for seed in range(150):
         t = play(rs, seed, check_every_step=False)
-        for s in t.winners:
-            ctx = t.contexts[s]
-            paper = rs.score_hand(**score_hand_arguments(ctx, t.dealer))
-            assert paper.sheet == t.scores[s], (seed, s)
-            assert dataclasses.replace(paper.context, decompositions=ctx.decompositions, liable=ctx.liable) == ctx
-            wins += 1
+        wins += check_paper_path(t)
     assert wins > 100

@@ -8,16 +8,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import dataclasses
 
 from mahjong_core.bots import GreedyBot
 from mahjong_core.engine import Table
 from mahjong_core.match import Match
-from mahjong_core.paper import score_hand_arguments
-from mahjong_core.records import dumps, replay
 from mahjong_core.tiles import MeldKind
 from mahjong_core.variants.neimeng import Neimeng
-from reference.engine_invariants import check_invariants
+from reference.engine_invariants import check_invariants, check_paper_path, check_replay
 
 TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
 CLAIMED = (MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.KAKAN)
@@ -92,7 +89,7 @@ def test_records_replay() -> None:
     rs = Neimeng()
     for seed in range(20):
         t = play(rs, seed, check_every_step=False)
-        assert replay(dumps(t.events), ruleset=rs).events == t.events
+        check_replay(t)
 
 
 def test_a_match() -> None:
@@ -111,10 +108,5 @@ def test_paper_and_engine_give_the_same_sheet() -> None:
     wins = 0
     for seed in range(150):
         t = play(rs, seed, check_every_step=False)
-        for s in t.winners:
-            ctx = t.contexts[s]
-            paper = rs.score_hand(**score_hand_arguments(ctx, t.dealer))
-            assert paper.sheet == t.scores[s], (seed, s)
-            assert dataclasses.replace(paper.context, decompositions=ctx.decompositions, liable=ctx.liable) == ctx
-            wins += 1
+        wins += check_paper_path(t)
     assert wins > 100

@@ -8,16 +8,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from mahjong_core.paper import score_hand_arguments
-from mahjong_core.rules import Ruleset, ScoreSheet
 
 from mahjong_core.bots import GreedyBot
 from mahjong_core.engine import Table
 from mahjong_core.match import Match
-from mahjong_core.records import dumps, replay
 from mahjong_core.tiles import Meld
 from mahjong_core.variants.qingyuan import Qingyuan
-from reference.engine_invariants import check_invariants
+from reference.engine_invariants import check_invariants, check_replay, paper_score
 
 POINTS = {"鸡糊": 3, "对对糊": 6, "清一色": 9, "清一色全对": 12, "壹玖全对": 15, "全字全对": 18}
 ENDS = {9, 17, 18, 26, *range(27, 34)}
@@ -43,11 +40,6 @@ def expected_deltas(t: Table) -> list[int]:
             if s != seat:
                 pay(s, seat, t.scores[seat].points)
     return out
-
-
-def rescored(rs: Ruleset, t: Table, seat: int) -> ScoreSheet:
-    """The engine's win scored again from notation through ``score_hand``."""
-    return rs.score_hand(**score_hand_arguments(t.contexts[seat], t.dealer)).sheet
 
 
 def play(rs: Qingyuan, seed: int, check_every_step: bool) -> Table:
@@ -79,7 +71,7 @@ def test_a_thousand_bot_hands() -> None:
         for s in t.winners:
             ctx, sheet = t.contexts[s], t.scores[s]
             if seed < 300:
-                assert rescored(rs, t, s) == sheet, (seed, s)  # the paper path agrees
+                assert paper_score(t, s).sheet == sheet, (seed, s)  # the paper path agrees
             assert ctx.self_drawn and not ctx.robbed_kong
             (name,) = sheet.names()
             assert POINTS[name] == sheet.total == sheet.points
@@ -102,7 +94,7 @@ def test_records_replay() -> None:
     rs = Qingyuan(added_kong=2)
     for seed in range(25):
         t = play(rs, seed, check_every_step=False)
-        assert replay(dumps(t.events), ruleset=rs).events == t.events
+        check_replay(t)
 
 
 def test_a_match_follows_the_dealer_rules() -> None:
