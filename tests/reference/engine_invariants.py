@@ -7,8 +7,11 @@ paper path (``score_hand``) agrees with the engine, and the record replays."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections import Counter
+from collections.abc import Collection
 
+from mahjong_core.bots import GreedyBot
 from mahjong_core.engine import NUM_ACTIONS, Phase, Table
 from mahjong_core.paper import score_hand_arguments
 from mahjong_core.records import dumps, replay
@@ -72,3 +75,19 @@ def check_paper_path(t: Table) -> int:
 def check_replay(t: Table) -> None:
     """The hand's record replays to the same events."""
     assert replay(dumps(t.events), ruleset=t.ruleset).events == t.events
+
+
+def play_checked(t: Table, seed: int, randoms: Collection[int], check_every_step: bool) -> Table:
+    """Play ``t`` to the end with greedy bots, the seats in ``randoms``
+    moving at random (``random.Random(seed)``), the invariants checked after
+    every step when ``check_every_step`` and at the end always."""
+    rng = random.Random(seed)
+    greedy = GreedyBot()
+    while not t.is_over:
+        if check_every_step:
+            check_invariants(t)
+        seat = t.to_act[0]
+        legal = t.legal_actions(seat)
+        t.apply(rng.choice(legal) if seat in randoms else greedy.choose(t, seat, legal))
+    check_invariants(t)
+    return t

@@ -5,7 +5,6 @@ replay, and a match with the dealer rules."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 
@@ -14,7 +13,7 @@ from mahjong_core.engine import Table
 from mahjong_core.match import Match
 from mahjong_core.tiles import MeldKind, parse_tiles
 from mahjong_core.variants.changchun import Changchun
-from reference.engine_invariants import check_invariants, check_paper_path, check_replay
+from reference.engine_invariants import check_invariants, check_paper_path, check_replay, play_checked
 
 ENDS = frozenset({0, 8, 9, 17, 18, 26}) | frozenset(range(27, 34))
 
@@ -53,16 +52,7 @@ def expected_deltas(t: Table) -> list[int]:
 
 def play(rs: Changchun, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4)
-    greedy = GreedyBot()
-    rng = random.Random(seed)
-    while not t.is_over:
-        if check_every_step:
-            check_invariants(t)
-        seat = t.to_act[0]
-        legal = t.legal_actions(seat)
-        t.apply(rng.choice(legal) if seed % 7 == 0 and seat == 2 else greedy.choose(t, seat, legal))
-    check_invariants(t)
-    return t
+    return play_checked(t, seed, {2} if seed % 7 == 0 else set(), check_every_step)
 
 
 def test_a_thousand_bot_hands() -> None:

@@ -5,7 +5,6 @@ replay, and a match with the dealer rules."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from mahjong_core import patterns as v
@@ -14,7 +13,7 @@ from mahjong_core.engine import Phase, Table
 from mahjong_core.match import Match
 from mahjong_core.rules import WinContext
 from mahjong_core.variants.changsha import RANKS_258, Changsha, bird_seat
-from reference.engine_invariants import check_invariants, check_replay
+from reference.engine_invariants import check_invariants, check_replay, play_checked
 
 BIG = 30, 60  # non-dealer base of 大胡 self-draw / ron
 
@@ -60,17 +59,7 @@ def check_win(rs: Changsha, ctx: WinContext, names: list[str]) -> None:
 
 def play(rs: Changsha, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4)
-    rng = random.Random(seed)
-    greedy = GreedyBot()
-    randoms = {1, 3} if seed % 3 == 0 else set()
-    while not t.is_over:
-        if check_every_step:
-            check_invariants(t)
-        seat = t.to_act[0]
-        legal = t.legal_actions(seat)
-        t.apply(rng.choice(legal) if seat in randoms else greedy.choose(t, seat, legal))
-    check_invariants(t)
-    return t
+    return play_checked(t, seed, {1, 3} if seed % 3 == 0 else set(), check_every_step)
 
 
 def test_a_thousand_bot_hands() -> None:

@@ -6,7 +6,6 @@ the wall, records that replay, and a match with the dealer rules."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 
@@ -17,7 +16,7 @@ from mahjong_core.engine import Table
 from mahjong_core.match import Match
 from mahjong_core.tiles import Meld
 from mahjong_core.variants.guangdong_tuidao import DAHU_HANDS, GuangdongDahu, GuangdongTuidao
-from reference.engine_invariants import check_invariants, check_replay, paper_score
+from reference.engine_invariants import check_invariants, check_replay, paper_score, play_checked
 
 HIT = {0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 33}
 """The 码 that land on the winner: 1, 5, 9 of each suit, 东 and 中."""
@@ -61,17 +60,7 @@ def expected_deltas(rs: GuangdongTuidao, t: Table) -> list[int]:
 
 def play(rs: GuangdongTuidao, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4)
-    rng = random.Random(seed)
-    greedy = GreedyBot()
-    randoms = {seed % 4} if seed % 5 == 0 else set()
-    while not t.is_over:
-        if check_every_step:
-            check_invariants(t)
-        seat = t.to_act[0]
-        legal = t.legal_actions(seat)
-        t.apply(rng.choice(legal) if seat in randoms else greedy.choose(t, seat, legal))
-    check_invariants(t)
-    return t
+    return play_checked(t, seed, {seed % 4} if seed % 5 == 0 else set(), check_every_step)
 
 
 @pytest.mark.parametrize("rs", [GuangdongTuidao(), GuangdongDahu()], ids=["tuidaohu", "dahu"])

@@ -6,7 +6,6 @@ tiles left, records that replay, and a match with the dealer rules."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 
@@ -15,7 +14,7 @@ from mahjong_core.engine import Table
 from mahjong_core.match import Match
 from mahjong_core.tiles import Meld
 from mahjong_core.variants.hainan import Hainan
-from reference.engine_invariants import check_invariants, check_replay, paper_score
+from reference.engine_invariants import check_invariants, check_replay, paper_score, play_checked
 
 
 def claimed(t: Table, taker: int, giver: int) -> tuple[int, int]:
@@ -60,17 +59,7 @@ def expected_deltas(t: Table) -> list[int]:
 
 def play(rs: Hainan, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4, round_wind=seed // 250)
-    rng = random.Random(seed)
-    greedy = GreedyBot()
-    randoms = {seed % 4} if seed % 5 == 0 else set()
-    while not t.is_over:
-        if check_every_step:
-            check_invariants(t)
-        seat = t.to_act[0]
-        legal = t.legal_actions(seat)
-        t.apply(rng.choice(legal) if seat in randoms else greedy.choose(t, seat, legal))
-    check_invariants(t)
-    return t
+    return play_checked(t, seed, {seed % 4} if seed % 5 == 0 else set(), check_every_step)
 
 
 def test_a_thousand_bot_hands() -> None:

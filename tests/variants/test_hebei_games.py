@@ -5,7 +5,6 @@ reserve, records that replay, and a match with the dealer rules."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 
@@ -15,7 +14,7 @@ from mahjong_core.match import Match
 from mahjong_core.rules import WinContext
 from mahjong_core.tiles import MeldKind
 from mahjong_core.variants.hebei import Hebei
-from reference.engine_invariants import check_invariants, check_paper_path, check_replay
+from reference.engine_invariants import check_invariants, check_paper_path, check_replay, play_checked
 
 ORPHANS = frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33})
 
@@ -62,16 +61,7 @@ def expected_deltas(t: Table) -> list[int]:
 
 def play(rs: Hebei, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4)
-    greedy = GreedyBot()
-    rng = random.Random(seed)
-    while not t.is_over:
-        if check_every_step:
-            check_invariants(t)
-        seat = t.to_act[0]
-        legal = t.legal_actions(seat)
-        t.apply(rng.choice(legal) if seed % 7 == 0 and seat == 1 else greedy.choose(t, seat, legal))
-    check_invariants(t)
-    return t
+    return play_checked(t, seed, {1} if seed % 7 == 0 else set(), check_every_step)
 
 
 def test_a_thousand_bot_hands() -> None:

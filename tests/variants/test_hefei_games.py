@@ -6,7 +6,6 @@ follows §5.2's dealer and 连庄数 table (HF-E6)."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from mahjong_core.bots import GreedyBot
@@ -14,7 +13,7 @@ from mahjong_core.engine import Table
 from mahjong_core.match import Match
 from mahjong_core.tiles import MeldKind
 from mahjong_core.variants.hefei import Hefei, suit_counts
-from reference.engine_invariants import check_invariants, check_replay
+from reference.engine_invariants import check_invariants, check_replay, play_checked
 
 
 def expected_deltas(t: Table) -> list[int]:
@@ -37,17 +36,7 @@ def expected_deltas(t: Table) -> list[int]:
 
 def play(rs: Hefei, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4, streak=seed % 3)
-    rng = random.Random(seed)
-    greedy = GreedyBot()
-    randoms = {2} if seed % 5 == 0 else set()
-    while not t.is_over:
-        if check_every_step:
-            check_invariants(t)
-        seat = t.to_act[0]
-        legal = t.legal_actions(seat)
-        t.apply(rng.choice(legal) if seat in randoms else greedy.choose(t, seat, legal))
-    check_invariants(t)
-    return t
+    return play_checked(t, seed, {2} if seed % 5 == 0 else set(), check_every_step)
 
 
 def check_hand(rs: Hefei, t: Table) -> Counter[str]:

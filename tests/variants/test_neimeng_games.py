@@ -5,7 +5,6 @@ text, records that replay, and a match."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 
@@ -14,7 +13,7 @@ from mahjong_core.engine import Table
 from mahjong_core.match import Match
 from mahjong_core.tiles import MeldKind
 from mahjong_core.variants.neimeng import Neimeng
-from reference.engine_invariants import check_invariants, check_paper_path, check_replay
+from reference.engine_invariants import check_invariants, check_paper_path, check_replay, play_checked
 
 TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
 CLAIMED = (MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.KAKAN)
@@ -43,16 +42,7 @@ def expected_deltas(t: Table) -> list[int]:
 
 def play(rs: Neimeng, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4)
-    greedy = GreedyBot()
-    rng = random.Random(seed)
-    while not t.is_over:
-        if check_every_step:
-            check_invariants(t)
-        seat = t.to_act[0]
-        legal = t.legal_actions(seat)
-        t.apply(rng.choice(legal) if seed % 7 == 0 and seat == 3 else greedy.choose(t, seat, legal))
-    check_invariants(t)
-    return t
+    return play_checked(t, seed, {3} if seed % 7 == 0 else set(), check_every_step)
 
 
 def test_a_thousand_bot_hands() -> None:

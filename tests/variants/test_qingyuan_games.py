@@ -5,7 +5,6 @@ the six hands, records that replay, and a match with the dealer rules."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 
@@ -14,7 +13,7 @@ from mahjong_core.engine import Table
 from mahjong_core.match import Match
 from mahjong_core.tiles import Meld
 from mahjong_core.variants.qingyuan import Qingyuan
-from reference.engine_invariants import check_invariants, check_replay, paper_score
+from reference.engine_invariants import check_invariants, check_replay, paper_score, play_checked
 
 POINTS = {"鸡糊": 3, "对对糊": 6, "清一色": 9, "清一色全对": 12, "壹玖全对": 15, "全字全对": 18}
 ENDS = {9, 17, 18, 26, *range(27, 34)}
@@ -44,17 +43,7 @@ def expected_deltas(t: Table) -> list[int]:
 
 def play(rs: Qingyuan, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4)
-    rng = random.Random(seed)
-    greedy = GreedyBot()
-    randoms = {seed % 4} if seed % 5 == 0 else set()
-    while not t.is_over:
-        if check_every_step:
-            check_invariants(t)
-        seat = t.to_act[0]
-        legal = t.legal_actions(seat)
-        t.apply(rng.choice(legal) if seat in randoms else greedy.choose(t, seat, legal))
-    check_invariants(t)
-    return t
+    return play_checked(t, seed, {seed % 4} if seed % 5 == 0 else set(), check_every_step)
 
 
 def test_a_thousand_bot_hands() -> None:

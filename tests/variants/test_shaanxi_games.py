@@ -4,30 +4,18 @@ others), every payment re-derived from the sheets, and records that replay."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
-from mahjong_core.bots import GreedyBot
 from mahjong_core.engine import Table
 from mahjong_core.variants.shaanxi import Shaanxi
-from reference.engine_invariants import check_invariants, check_replay
+from reference.engine_invariants import check_invariants, check_replay, play_checked
 
 RULES = Shaanxi()
 
 
 def play(rs: Shaanxi, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4)
-    rng = random.Random(seed)
-    greedy = GreedyBot()
-    randoms = {0} if seed % 5 == 0 else set()
-    while not t.is_over:
-        if check_every_step:
-            check_invariants(t)
-        seat = t.to_act[0]
-        legal = t.legal_actions(seat)
-        t.apply(rng.choice(legal) if seat in randoms else greedy.choose(t, seat, legal))
-    check_invariants(t)
-    return t
+    return play_checked(t, seed, {0} if seed % 5 == 0 else set(), check_every_step)
 
 
 def test_a_thousand_bot_hands() -> None:

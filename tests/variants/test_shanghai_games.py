@@ -6,7 +6,6 @@ the dealer rules and 荒番 carried."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from mahjong_core import patterns as v
@@ -14,7 +13,7 @@ from mahjong_core.bots import GreedyBot, RandomBot
 from mahjong_core.engine import Table
 from mahjong_core.match import Match
 from mahjong_core.variants.shanghai import BAHUA, Shanghai, chengbao_seats, kaibao
-from reference.engine_invariants import check_invariants, check_replay
+from reference.engine_invariants import check_invariants, check_replay, play_checked
 
 SH = Shanghai()
 TYPES = {"风碰", "风一色", "清碰", "清一色", "混碰", "碰碰胡", "混一色", BAHUA}
@@ -65,17 +64,7 @@ def check_win(t: Table, seat: int) -> None:
 
 def play(seed: int, check_every_step: bool, carry: dict[str, int] | None = None) -> Table:
     t = Table(SH, seed=seed, dealer=seed % 4, carry=carry)
-    rng = random.Random(seed)
-    greedy = GreedyBot()
-    randoms = {1, 3} if seed % 5 == 0 else set()
-    while not t.is_over:
-        if check_every_step:
-            check_invariants(t)
-        seat = t.to_act[0]
-        legal = t.legal_actions(seat)
-        t.apply(rng.choice(legal) if seat in randoms else greedy.choose(t, seat, legal))
-    check_invariants(t)
-    return t
+    return play_checked(t, seed, {1, 3} if seed % 5 == 0 else set(), check_every_step)
 
 
 def test_a_thousand_bot_hands() -> None:
