@@ -59,6 +59,9 @@ def decompositions(
 def discard_options(
     tiles: _Tiles, wilds: int = 0, rules: _Rules = None, best_only: bool = False
 ) -> list[tuple[int, int, int]]: ...
+def discard_table(
+    tiles: _Tiles, wilds: int, rules: _Rules, seen: Sequence[int]
+) -> list[tuple[int, int, tuple[int, ...], int]]: ...
 def discard_choice_buf(
     buf: bytes | bytearray | memoryview,
     wilds: int,

@@ -2316,38 +2316,69 @@ cdef inline uint64_t _near_mask(const uint8_t* h) noexcept nogil:
     return m
 
 
+cdef inline int _lowers(uint8_t* h, int j, int wilds, const KRules* r, int form, int n, int shk) noexcept nogil:
+    """Whether drawing kind ``j`` lowers ``form``'s shanten below ``shk``."""
+    cdef int d
+    h[j] += 1
+    d = _form_draws(h, wilds, r, form, n)
+    h[j] -= 1
+    return 0 <= d < BIG and d - 1 < shk
+
+
+cdef inline int _lowest_bit(uint64_t m) noexcept nogil:
+    cdef int j = 0
+    while not (m >> j) & 1:
+        j += 1
+    return j
+
+
 cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk) noexcept nogil:
     """The kinds whose draw lowers the shanten ``shk`` of the 3n+1 hand
-    ``h`` (restored on return)."""
-    cdef int forms[NFORMS]
-    cdef int f, d, nf = 0, n, s2, j
-    cdef uint64_t out = 0, cand = (((<uint64_t>1) << 34) - 1)
+    ``h`` (restored on return).
+
+    Without wilds, kinds a form cannot tell apart are asked once: for the
+    standard form (no honour chows), every kind that is not held and has no
+    held tile within two in its suit is "fresh": drawn, it can only start a
+    set or a pair of fresh tiles, which costs the same whichever fresh kind
+    it is, so one fresh kind whose pair is allowed and one whose pair is not
+    answer for all; for seven pairs, every kind not held; for the thirteen
+    orphans, only terminals and honours can help."""
+    cdef int f, d, n, j, fp
+    cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls
     if shk == 0:
         # ready: the improving tiles are exactly the waits
         return k_waits(h, wilds, r)
-    # one more tile lowers a form's shanten by one at most: only the forms
-    # at this shanten can improve on it
     n = _hand_n(h, wilds)
     for f in range(NFORMS):
+        # one more tile lowers a form's shanten by one at most: only the
+        # forms at this shanten can improve on it
         d = _form_draws(h, wilds, r, f, n)
-        if 0 <= d < BIG and d - 1 == shk:
-            forms[nf] = f
-            nf += 1
-    if nf == 1 and forms[0] == F_STANDARD and wilds == 0 and not r.honor_chows:
-        # a drawn tile that joins no held tile leaves every standard
-        # decomposition as it was
-        cand = _near_mask(h)
-    for j in range(34):
-        if h[j] < 4 and (cand >> j) & 1:
-            h[j] += 1
-            s2 = BIG
-            for f in range(nf):
-                d = _form_draws(h, wilds, r, forms[f], n)
-                if 0 <= d < s2:
-                    s2 = d
-            h[j] -= 1
-            if s2 - 1 < shk:
+        if not (0 <= d < BIG and d - 1 == shk):
+            continue
+        ask = ALL
+        fresh = 0
+        if wilds == 0:
+            if f == F_STANDARD and not r.honor_chows:
+                ask = _near_mask(h)
+                fresh = ALL & ~ask
+            elif f == F_ORPHANS:
+                ask = ORPHAN_MASK
+            elif f == F_SEVEN_PAIRS:
+                ask = 0
+                for j in range(34):
+                    if h[j]:
+                        ask |= (<uint64_t>1) << j
+                fresh = ALL & ~ask
+        ask &= ~out
+        for j in range(34):
+            if (ask >> j) & 1 and h[j] < 4 and _lowers(h, j, wilds, r, f, n, shk):
                 out |= (<uint64_t>1) << j
+        for fp in range(2):
+            # the fresh kinds, in classes that draw alike
+            cls = fresh & (r.pair_mask if fp else ~r.pair_mask) if f == F_STANDARD else (fresh if fp else 0)
+            cls &= ~out
+            if cls and _lowers(h, _lowest_bit(cls), wilds, r, f, n, shk):
+                out |= cls
     return out
 
 
@@ -2380,6 +2411,53 @@ def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> lis
             masks[k] = _improving(h, wilds, &r.r, sh[k])
             h[k] += 1
     return [(k, sh[k], masks[k]) for k in range(34) if h[k]]
+
+
+def discard_table(tiles, int wilds, rules, object seen) -> list:
+    """Every distinct discard of a 3n+2 hand as ``(kind, shanten, improving
+    kinds, unseen)``, best first (lowest shanten, most unseen, lowest kind):
+    the improving kinds lower the shanten left by the discard; ``unseen``
+    counts their copies neither in the hand after the discard nor in
+    ``seen`` (34 counts of tiles seen elsewhere)."""
+    cdef Counts c = _as_counts(tiles)
+    cdef KernelRules r = _as_rules(rules)
+    cdef uint8_t h[34]
+    cdef int sn[34]
+    cdef int sh[34]
+    cdef int un[34]
+    cdef int order[34]
+    cdef uint64_t masks[34]
+    cdef int k, j, i, x, nk = 0, left
+    _check(c, wilds, 2, "discard_options")
+    for k in range(34):
+        sn[k] = seen[k]
+    memcpy(h, c.c, 34)
+    with nogil:
+        for k in range(34):
+            if not h[k]:
+                continue
+            h[k] -= 1
+            sh[k] = k_shanten(h, wilds, &r.r)
+            masks[k] = _improving(h, wilds, &r.r, sh[k])
+            un[k] = 0
+            for j in range(34):
+                if (masks[k] >> j) & 1:
+                    left = 4 - h[j] - sn[j]
+                    if left > 0:
+                        un[k] += left
+            h[k] += 1
+            # insertion by (shanten, -unseen, kind)
+            i = nk
+            while i > 0 and (sh[order[i - 1]] > sh[k] or (sh[order[i - 1]] == sh[k] and un[order[i - 1]] < un[k])):
+                order[i] = order[i - 1]
+                i -= 1
+            order[i] = k
+            nk += 1
+    out = []
+    for i in range(nk):
+        k = order[i]
+        out.append((k, sh[k], tuple([j for j in range(34) if (masks[k] >> j) & 1]), un[k]))
+    return out
 
 
 def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=0,

@@ -140,3 +140,54 @@ def test_discard_choice_equals_the_per_discard_questions(data: st.DataObject) ->
             counts[k] += 1
         keys.append((low, -unseen, k))
     assert got == min(keys)[2]
+
+
+@pytest.mark.parametrize(
+    ("hand", "rules"),
+    [
+        # four 1z: the fourth can make no pair, so any kind drawn as a new pair helps
+        ("1111z123m456m789m9s", HandRules()),
+        # the pair must be 2, 5 or 8: a lone 5p helps though it joins nothing held
+        ("123m456m789m111s9p1z", HandRules(pair_kinds=frozenset(k for k in range(27) if k % 9 in (1, 4, 7)))),
+        ("19m19p19s1234567z5m", HandRules(forms=frozenset(Form))),
+        ("1133557799m2468p", HandRules()),
+    ],
+)
+def test_improving_tiles_far_from_the_hand(hand: str, rules: HandRules) -> None:
+    """Tiles that join nothing held still lower the shanten when copies run
+    out or the pair is restricted: the masks equal one shanten per draw."""
+    from mahjong_core import counts
+
+    c = counts(hand)
+    for kind, sh, mask in _native.discard_options(c, 0, rules):
+        b = bytearray(list(c))
+        b[kind] -= 1
+        want = 0
+        for j in range(34):
+            if b[j] < 4:
+                b[j] += 1
+                if _native.shanten_buf(b, 0, rules) < sh:
+                    want |= 1 << j
+                b[j] -= 1
+        assert mask == want, (hand, kind)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_discard_options_order_and_unseen(data: st.DataObject) -> None:
+    """analysis.discard_options: best first by (shanten, -unseen, kind), and
+    unseen counts the improving copies outside the hand and ``visible``."""
+    import mahjong_core as mc
+
+    rules = data.draw(st.sampled_from(_FORMS))
+    kinds = data.draw(st.lists(st.integers(0, 33), min_size=14, max_size=14))
+    counts = [kinds.count(k) for k in range(34)]
+    if max(counts) > 4:
+        return
+    visible = data.draw(st.lists(st.integers(0, 33), max_size=20))
+    options = mc.discard_options(mc.Counts(counts), rules=rules, visible=visible)
+    keys = [(o.shanten, -o.unseen, o.discard) for o in options]
+    assert keys == sorted(keys)
+    for o in options:
+        after = [c - (k == o.discard) for k, c in enumerate(counts)]
+        assert o.unseen == sum(max(0, 4 - after[k] - visible.count(k)) for k in o.improving)
