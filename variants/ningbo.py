@@ -89,10 +89,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, Shape
-from mahjong_core.errors import MahjongError
+from mahjong_core.errors import InvalidHandError, MahjongError
 from mahjong_core.patterns import Fan, Reading, Wait
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import Meld, parse_tile
+from mahjong_core.tiles import KIND_NAMES, Meld, parse_tile
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -420,6 +420,13 @@ class Ningbo(Ruleset):
 
         :raises IllegalWinError: when the tiles are no four sets and a pair.
         """
+        wild_flowers = [f for f in ctx.flowers if f in ctx.wild_kinds]
+        if wild_flowers:
+            raise InvalidHandError(f"{self.id}: {KIND_NAMES[wild_flowers[0]]!r} is a 百搭 this hand, no flower "
+                                   "(花牌做百搭牌后不再具有花牌性质): put it in the hand")
+        if not ctx.self_drawn and _flag(ctx.extra, "flower_replacement"):
+            raise MahjongError("context flower_replacement: a win on a flower's replacement tile is self-drawn "
+                               "(discarder=None)")
         fixed = self._fixed_items(ctx)
         top: list[ScoreItem] = []
         top_v = -1
@@ -429,9 +436,9 @@ class Ningbo(Ruleset):
             if val > top_v:
                 top, top_v = items, val
         # the sheet in the seed's order of the table
-        items = tuple(sorted(fixed + top, key=lambda it: _ORDER.get(it.zh, 99)))
-        tai = sum(it.total for it in items)
-        return ScoreSheet(items=items, total=tai, unit="台", points=1 + tai,
+        sheet = tuple(sorted(fixed + top, key=lambda it: _ORDER.get(it.zh, 99)))
+        tai = sum(it.total for it in sheet)
+        return ScoreSheet(items=sheet, total=tai, unit="台", points=1 + tai,
                           notes=(f"base = 1 + {tai} 台 = {1 + tai}",))
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
