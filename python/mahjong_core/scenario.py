@@ -21,8 +21,9 @@ the same words.
 
 The wall is: the dealt hands, then ``draws``, then every tile not named
 (ascending, so the rest of the hand is still deterministic), then ``tail``
-reversed (the first tile of ``tail`` is the first replacement), then the
-``indicator`` when the rule set flips one.  A move that is not legal raises
+reversed (the first tile of ``tail`` is the first replacement), with the
+``indicator`` where the rule set turns it up (the last tile, or
+:meth:`~mahjong_core.rules.Ruleset.indicator_offset` tiles before it).  A move that is not legal raises
 :class:`ScenarioError` naming the step, the reason and what was offered; the
 table is left as it was before that move.
 """
