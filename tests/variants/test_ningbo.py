@@ -421,3 +421,11 @@ def test_no_indicator_no_wild() -> None:
 def test_docstring_examples() -> None:
     result = doctest.testmod(ningbo)
     assert result.attempted >= 4 and result.failed == 0
+
+
+def test_docs_page_example() -> None:
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "variants" / "ningbo.md"
+    result = doctest.testfile(str(page), module_relative=False)
+    assert result.attempted >= 3 and result.failed == 0
