@@ -100,7 +100,7 @@ def test_nb_e6_head_bump_and_earthly_hand() -> None:
 
 @pytest.mark.parametrize("s_hand,claimed,banned,allowed", [
     ("1234m258s369s567z", "1m", {"1m", "4m"}, set()),  # the seed's example: 23m chow 1m
-    ("1344m258s369s567z", "2m", {"2m"}, {"4m"}),  # own 13m: only 2m
+    ("12334m258s369s56z", "2m", {"2m"}, {"3m", "4m"}),  # own 13m: only 2m
     ("1234m258s369s567z", "3m", {"3m"}, {"4m"}),  # own 12m: only 3m
 ])
 def test_no_chow_and_swap(s_hand: str, claimed: str, banned: set[str], allowed: set[str]) -> None:
