@@ -82,17 +82,18 @@ on the tile drawn for a flower: 杠上开花).
 from __future__ import annotations
 
 import enum
+from dataclasses import replace
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahjong_core import patterns as v
-from mahjong_core.analysis import Form, HandRules, Shape
-from mahjong_core.errors import InvalidHandError, MahjongError
+from mahjong_core.analysis import Form, HandRules, Shape, decompositions
+from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.patterns import Fan, Reading, Wait
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import KIND_NAMES, Meld, parse_tile
+from mahjong_core.tiles import KIND_NAMES, Meld, format_tiles, parse_tile
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -225,12 +226,27 @@ def _dealer_seat(ctx: WinContext) -> int:
 
 
 def _scoring_honours(ctx: WinContext, mode: PinghuPair) -> frozenset[int]:
-    winds = {27 + ctx.seat_wind, 27 + ctx.round_wind}
+    """The honours a 平糊 pair may not be (NB-4), for the winner of ``ctx``."""
+    return _PAIR_BANS[mode][ctx.seat_wind % 4][ctx.round_wind % 4]
+
+
+def _bans(mode: PinghuPair, seat: int, rnd: int) -> frozenset[int]:
     if mode is PinghuPair.ANY_HONOUR:
         return v.HONOURS
-    if mode is PinghuPair.SCORING_WINDS:
-        return frozenset(winds)
-    return frozenset(winds) | v.DRAGONS
+    winds = frozenset({27 + seat, 27 + rnd})
+    return winds if mode is PinghuPair.SCORING_WINDS else winds | v.DRAGONS
+
+
+_PAIR_BANS = {m: [[_bans(m, s, w) for w in range(4)] for s in range(4)] for m in PinghuPair}
+"""NB-4's refused pairs by option, seat wind and round wind (built once)."""
+
+
+def _wait(r: Reading) -> Wait:
+    """The reading's wait, computed once (several items ask it)."""
+    got: Wait | None = r.memo.get("wait")
+    if got is None:
+        got = r.memo["wait"] = v.wait(r)
+    return got
 
 
 def _pinghu(mode: PinghuPair) -> Any:
@@ -241,20 +257,20 @@ def _pinghu(mode: PinghuPair) -> Any:
 
 def _waits(*kinds: Wait) -> Any:
     def test(r: Reading) -> bool:
-        return r.wait in kinds
+        return _wait(r) in kinds
     return test
 
 
 def _big_single(r: Reading) -> bool:
     """大吊: every set declared, the win on the pair (a single wait)."""
-    return v.all_sets_declared(r) and r.wait is Wait.SINGLE
+    return _wait(r) is Wait.SINGLE and v.all_sets_declared(r)
 
 
 def _hand_fans(pinghu: PinghuPair) -> tuple[Fan, ...]:
     """The reading's 台 table with ``pinghu``'s 平糊 pair rule."""
     return (
         Fan("排糊", "Plain 4+1 hand", 0,
-            lambda r: not _pinghu(pinghu)(r) and r.wait not in (Wait.EDGE, Wait.CLOSED, Wait.SINGLE, Wait.PUNG),
+            lambda r: _wait(r) not in (Wait.EDGE, Wait.CLOSED, Wait.SINGLE, Wait.PUNG) and not _pinghu(pinghu)(r),
             why="four sets and a pair, none of 平糊 边 夹 单吊 对倒"),
         Fan("平糊", "All chows", 1, _pinghu(pinghu), why="four chows, the pair no 台-scoring honour"),
         Fan("边", "Edge wait", 1, _waits(Wait.EDGE), why="won on the 3 of 12 or the 7 of 89"),
@@ -355,6 +371,7 @@ class Ningbo(Ruleset):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._hand_fans = _hand_fans(self.options.pinghu_pair)
+        self._counted = tuple(f for f in self._hand_fans if f.value)
 
     # --- wilds ---------------------------------------------------------------
     def indicator_offset(self, dice: Sequence[int]) -> int:
@@ -414,6 +431,18 @@ class Ningbo(Ruleset):
             items.append(ScoreItem("硬糊", "No 百搭", 1, 1, "no 百搭 standing for another kind"))
         return items
 
+    def _reading_tai(self, r: Reading) -> int:
+        """The 台 of ``r``'s items (what :meth:`_reading_items` adds up,
+        without building them: the table has no 不计 and 排糊 is worth 0)."""
+        tai = 0
+        for f in self._counted:
+            n = f.test(r)
+            if n:
+                tai += f.value * n
+        if self.options.hard_win is HardWin.NATURAL and r.is_natural:
+            tai += 1
+        return tai
+
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The 台 of the best reading (就高不就低); ``points`` = 1 + 台 (what
         each payer pays).
@@ -428,18 +457,48 @@ class Ningbo(Ruleset):
             raise MahjongError("context flower_replacement: a win on a flower's replacement tile is self-drawn "
                                "(discarder=None)")
         fixed = self._fixed_items(ctx)
-        top: list[ScoreItem] = []
+        top: Reading | None = None
         top_v = -1
-        for r in v.readings(ctx, self.hand_rules):
-            items = self._reading_items(r)
-            val = sum(it.total for it in items)
+        for r in self._readings(ctx):
+            val = self._reading_tai(r)
             if val > top_v:
-                top, top_v = items, val
+                top, top_v = r, val
+        assert top is not None  # (readings raises when there is none)
         # the sheet in the seed's order of the table
-        sheet = tuple(sorted(fixed + top, key=lambda it: _ORDER.get(it.zh, 99)))
+        sheet = tuple(sorted(fixed + self._reading_items(top), key=lambda it: _ORDER.get(it.zh, 99)))
         tai = sum(it.total for it in sheet)
         return ScoreSheet(items=sheet, total=tai, unit="台", points=1 + tai,
                           notes=(f"base = 1 + {tai} 台 = {1 + tai}",))
+
+    def _readings(self, ctx: WinContext) -> tuple[Reading, ...]:
+        """The readings worth scoring.  A set or pair made only of 百搭 is
+        read as one kind of each class that scores alike (speed: about 19
+        kinds, not 55): per suit one kind and one chow, every honour, the
+        百搭's own kinds; the kernel's decompositions use every kind."""
+        if ctx.wilds < 2:
+            return v.readings(ctx, self.hand_rules)
+        decomps = ctx.decompositions
+        if not decomps:
+            try:
+                decomps = tuple(decompositions(ctx.concealed, wilds=ctx.wilds, rules=self.hand_rules))
+            except ValueError as e:
+                raise IllegalWinError(f"not a winning hand: {e}") from None
+            if not decomps:
+                raise IllegalWinError(f"not a winning hand: {format_tiles(ctx.concealed)!r} + {ctx.wilds} 百搭")
+            ctx = replace(ctx, decompositions=decomps)
+        used = [0] * 34
+        for k in ctx.all_kinds:
+            used[k] += 1
+        kinds = set(range(27, 34)) | {k for k in ctx.wild_kinds if k < 34}
+        for s in (0, 9, 18):
+            kinds.add(min(range(s, s + 9), key=lambda k: used[k]))
+            low = min(range(s, s + 7), key=lambda k: max(used[k : k + 3]))
+            kinds.update((low, low + 1, low + 2))
+        key = frozenset(kinds)
+        rules = _SCORING_RULES.get(key)
+        if rules is None:
+            rules = _SCORING_RULES[key] = HandRules(forms=(Form.STANDARD,), wild_kinds=key)
+        return v.readings(ctx, rules)
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         o = self.options
@@ -454,7 +513,7 @@ class Ningbo(Ruleset):
         return None
 
     def _wild_single(self, ctx: WinContext) -> bool:
-        rs = v.readings(ctx, self.hand_rules)
+        rs = self._readings(ctx)
         if self.options.wild_single is WildSingle.EVERY_READING:
             return all(wild_single_wait(r) for r in rs)
         return any(wild_single_wait(r) for r in rs)
@@ -496,6 +555,9 @@ class Ningbo(Ruleset):
             "flower_replacement": table.after_flower and table.phase is Phase.TURN and table.turn == seat,
         }
 
+
+_SCORING_RULES: dict[frozenset[int], HandRules] = {}
+"""The hand rules of :meth:`Ningbo._readings` by their 百搭 kinds (built once each)."""
 
 _ORDER = {zh: i for i, zh in enumerate((
     "自摸", "排糊", "平糊", "边", "夹", "单吊", "对倒", "大吊", "碰碰糊", "杠上开花", "硬糊", "三财神", "抢杠",
