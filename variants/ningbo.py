@@ -346,7 +346,7 @@ class Ningbo(Ruleset):
     version = 1
     zh = "宁波麻将"
     summary = "宁波: 144 tiles, a 百搭 turned up by the dice, at least 4 台, no 吃张打张, 截胡"
-    aliases = ("宁波", "宁波麻将", "宁波百搭", "浙江宁波", "浙江宁波麻将", "财神麻将")
+    aliases = ("宁波", "宁波麻将", "宁波百搭", "浙江宁波", "浙江宁波麻将")
     Options = NingboOptions
 
     flower_tiles = tuple(range(34, 42))
