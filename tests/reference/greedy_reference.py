@@ -84,6 +84,8 @@ class ReferenceGreedyBot:
             # the rule set's cost of a discard counts as shanten
             costs = rs.aim_discard_costs(table, seat)
             options = [(kind, sh + costs[kind], mask) for kind, sh, mask in options]
+        if not options:  # nothing but wild tiles left in hand: one of them goes
+            return next((a for a in legal if a.kind == ActionKind.DISCARD), legal[0])
         low = min(sh for _, sh, _ in options)
         best: tuple[int, int, int] | None = None
         choice = None
