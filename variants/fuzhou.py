@@ -527,6 +527,7 @@ class Fuzhou(Ruleset):
                 raise IllegalWinError(f"{self.id}: {e}") from None
         else:
             raise IllegalWinError(f"{self.id}: {ctx.instant} needs a winning hand (five sets and a pair)")
+        self._flag(ctx, "gold_discarded")  # (checked by win_problem; a bad value is an error here)
         specials, notes = self._specials(ctx, readings)
         counted, more = self._combine(ctx, specials)
         hua = flower_points(ctx.flowers) + _kong_points(ctx)

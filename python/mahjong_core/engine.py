@@ -862,7 +862,7 @@ class Table:
             # 海捞区: win on the drawn tile or lay it aside
             ids = [_discard_id(self.drawn)]
             if self._win_on(seat, None) is not None:
-                ids.append(125)
+                ids = [125] if self._win_forced() else ids + [125]
             return [_ACTIONS[seat][i] for i in ids]
         if self.declared[seat] or self.locked[seat]:
             return self._ready_turn_actions(seat)

@@ -336,3 +336,91 @@ def test_any_tile_hand_wins_only_by_self_draw() -> None:
     assert sc.table.contexts[1].self_drawn
 
 
+# ------------------------------------------------------------ the reserve and the last four tiles
+
+
+def test_the_reserve_grows_with_kongs_and_four_identical_flowers() -> None:
+    # N is dealt four 东: +2 kept back ("4个一样的花也算暗杠多留两张")
+    hands = fill([None, None, None, "+1z1z1z1z"], keep="1s2s3s4s")
+    sc = Scenario(FZ, hands, tail="1s2s3s4s9p")  # N's four replacements, then the 金
+    t = sc.table
+    assert FZ.reserve_extra(t) == 2 and t.live_tiles == len(t.remaining_wall()) - 20
+    assert FZ.score_hand("123m456m789m123p456p5s", win_tile="5s", flowers="1z1z1z1z",
+                         context={"gold": "9p"}).sheet.items[0].count == 6
+
+
+@pytest.mark.parametrize("kong,kept", [("exposed", 19), ("concealed", 20)])
+def test_the_reserve_grows_with_kongs(kong: str, kept: int) -> None:
+    # 明杠 +1, 暗杠 +2 ("每当有人有一个明杠则多留1张，有一个暗杠则多留2张")
+    if kong == "exposed":
+        hands = fill(["+5s", "+555s", None, None], keep="1s")
+        sc = Scenario(FZ, hands, tail="1s", indicator="9p")
+        discard(sc, "E", "5s", answer={"S": "kong"})
+    else:
+        hands = fill([None, "+555s", None, None], keep="5s1s")
+        sc = Scenario(FZ, hands, draws="5s", tail="1s", indicator="9p")
+        discard(sc, "E", KIND_NAMES[parse_tiles(hands[0])[0]])
+        sc.play("S kong 5s")
+    t = sc.table
+    assert t.kongs_made == 1 and t.live_tiles == len(t.remaining_wall()) - kept
+    check_invariants(t)
+
+
+def test_the_last_four_tiles() -> None:
+    # the last four drawable tiles are drawn one each: a winning draw is
+    # taken at once (自摸), any other is laid aside (no claims), and a flower
+    # drawn there is dead (not replaced: "最后一组牌不再补花和出牌")
+    greedy = GreedyBot()
+    seen_zone = dead = forced = 0
+    for seed in range(40):
+        t = Table(FZ, seed=seed)
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            if t.phase is Phase.TURN and t.in_self_draw_zone:
+                seen_zone += 1
+                kinds = {a.kind for a in legal}
+                assert kinds <= {ActionKind.DISCARD, ActionKind.WIN}
+                if ActionKind.WIN in kinds:
+                    assert len(legal) == 1  # the server wins for the seat
+                    forced += 1
+                else:
+                    assert [a.tile for a in legal] == [t.drawn]
+                flowers, tail = sum(map(len, t.flowers)), t.tail
+                t.apply(legal[0])
+                if not t.is_over:
+                    assert t.phase is Phase.TURN  # nobody may claim a tile laid aside
+                    if sum(map(len, t.flowers)) > flowers:
+                        assert t.tail == tail  # a dead flower: no replacement
+                        dead += 1
+                continue
+            # before the zone nobody wins (the greedy bots get ready)
+            options = [a for a in legal if a.kind is not ActionKind.WIN]
+            t.apply(greedy.choose(t, seat, options))
+        check_invariants(t)
+    assert (seen_zone > 50, forced > 0, dead > 0) == (True, True, True), (seen_zone, forced, dead)
+
+
+# ------------------------------------------------------------ dealer and streak
+
+
+def test_the_dealer_stays_on_a_win_or_a_draw_and_the_streak_counts() -> None:
+    m = Match(FZ, [GreedyBot() for _ in range(4)], seed=11, hands=40, keep_tables=True)
+    results = m.play()
+    assert sum(m.totals) == 0
+    stays = 0
+    for before, after, table in zip(results, results[1:], m.tables):
+        if not before.winners or before.dealer in before.winners:
+            assert after.dealer == before.dealer and after.streak == before.streak + 1
+            stays += 1
+        else:
+            assert after.dealer == (before.dealer + 1) % 4 and after.streak == 0
+        for s in table.winners:
+            assert table.contexts[s].extra["streak"] == before.streak
+    assert stays > 3
+
+
+def test_records_of_stacked_hands_replay() -> None:
+    sc = Scenario(FZ, fill([HEAVEN_E, None, READY_W, None]), indicator="9p")
+    sc.play("W win", "E win")
+    assert replay(dumps(sc.table.events), ruleset=FZ).events == sc.table.events
