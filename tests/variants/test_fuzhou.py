@@ -299,3 +299,18 @@ def test_luoyuan_twenty_flowers() -> None:
     assert r.sheet.total == 6 + 5  # four 中: a set of four, 6
     assert Luoyuan(flower_set="36").score_hand("123m456m789m234p567p6s", win_tile="6s", flowers="1f2f3f4f",
                                                  context=GOLD).sheet.total == 11
+
+
+def test_docs_and_docstring_examples_run() -> None:
+    import doctest
+    from pathlib import Path
+
+    from mahjong_core.variants import fuzhou, luoyuan
+
+    root = Path(__file__).resolve().parents[2]
+    for page in ("fuzhou.md", "luoyuan.md"):
+        result = doctest.testfile(str(root / "docs" / "variants" / page), module_relative=False)
+        assert result.attempted >= 2 and result.failed == 0
+    for module in (fuzhou, luoyuan):
+        result = doctest.testmod(module)
+        assert result.attempted >= 2 and result.failed == 0
