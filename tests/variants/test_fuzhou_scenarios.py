@@ -234,6 +234,17 @@ def test_three_golds_down_on_a_draw() -> None:
     check_paper_path(sc.table)
 
 
+def test_the_dealer_dealt_three_golds_wins_at_the_opening() -> None:
+    # the dealer's 17 tiles hold the three 金 (the fourth is turned up): 三金倒 at once
+    sc = Scenario(FZ, fill(["+9p9p9p", None, None, None]), indicator="9p")
+    assert sc.table.phase is Phase.OPENING and sc.to_act == ["E"]
+    sc.play("E win")
+    assert sc.table.contexts[0].instant == "三金倒" and sc.items("E")[-1] == "三金倒"
+    # B = 0 + 3 + 0 + 5: 2*8 + 40 = 56 from each
+    assert sc.deltas() == {"E": 168, "S": -56, "W": -56, "N": -56}
+    check_paper_path(sc.table)
+
+
 # ------------------------------------------------------------ discarding 金
 
 
