@@ -263,13 +263,13 @@ class Fuzhou(Ruleset):
     version = 1
     zh = "福州"
     summary = "Fuzhou 16-tile: honours as flowers, 金 wild after 补花, 抢金/三金倒/金雀/金龙, 底+花+金+连庄 formula"
-    aliases = ("福州麻将", "福建麻将", "福州金", "fuzhou-gold", "foochow")
+    aliases: ClassVar[tuple[str, ...]] = ("福州麻将", "福建麻将", "福州金", "fuzhou-gold", "foochow")
     Options = FuzhouOptions
     options: FuzhouOptions
 
     hand_size = 16
     honors = False
-    flower_tiles = HONOURS + SEASONS + PLANTS
+    flower_tiles: tuple[int, ...] = HONOURS + SEASONS + PLANTS
     wild_indicator = True
     indicator_after_flowers = True
     wild_tiles = "金: every copy of the kind turned up after 补花 (any suit tile)"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong_core.errors import MahjongError
-from mahjong_core.variants.fuzhou import PLANTS, SEASONS, SUIT_KINDS, Fuzhou, FuzhouOptions
+from .fuzhou import PLANTS, SEASONS, SUIT_KINDS, Fuzhou, FuzhouOptions
 
 __all__ = ["FlowerSet", "Luoyuan", "LuoyuanOptions", "TWENTY_FLOWERS"]
 
@@ -92,7 +92,7 @@ class Luoyuan(Fuzhou):
     Options = LuoyuanOptions
     options: LuoyuanOptions
 
-    flower_tiles = TWENTY_FLOWERS
+    flower_tiles: tuple[int, ...] = TWENTY_FLOWERS
     indicator_dice = True
     wild_tiles = "金: every copy of the kind turned up by the second roll after 补花 (any suit tile)"
 
