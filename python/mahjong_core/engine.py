@@ -861,7 +861,7 @@ class Table:
         if self._zone and self.drawn is not None and self.in_self_draw_zone:
             # 海捞区: win on the drawn tile or lay it aside
             ids = [_discard_id(self.drawn)]
-            if self._win_on(seat, None) is not None:
+            if (self._has_instant and self._instant_win(seat) is not None) or self._win_on(seat, None) is not None:
                 ids = [125] if self._win_forced() else ids + [125]
             return [_ACTIONS[seat][i] for i in ids]
         if self.declared[seat] or self.locked[seat]:

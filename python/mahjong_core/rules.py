@@ -756,7 +756,7 @@ class Ruleset:
             "players": rs.num_players,
             "wall_tiles": len(rs.wall_tiles()),
             "hand_size": cls.hand_size,
-            "flowers": len(rs.flower_tiles),
+            "flowers": sum(1 for t in rs.wall_tiles() if t in rs.flower_tiles),
             "wild_tiles": cls.wild_tiles or "none",
             "options": [f.name for f in dataclasses.fields(cls.Options)],
             "defaults": {f.name: defaults[f.name] for f in dataclasses.fields(cls.Options)},

@@ -314,3 +314,10 @@ def test_docs_and_docstring_examples_run() -> None:
     for module in (fuzhou, luoyuan):
         result = doctest.testmod(module)
         assert result.attempted >= 2 and result.failed == 0
+
+
+def test_listing() -> None:
+    d = Fuzhou.describe()
+    assert (d["wall_tiles"], d["flowers"], d["hand_size"], d["players"]) == (144, 36, 16, 4)
+    d = Luoyuan.describe()
+    assert (d["wall_tiles"], d["flowers"], d["defaults"]["flower_set"]) == (128, 20, "20")
