@@ -254,6 +254,20 @@ class Fuzhou(Ruleset):
     self-draw; FZ-A: B + S from a discarder).  ``streak_all_payers``: see
     the option.  A drawn hand pays nothing.
 
+    **PROPOSALs** (the seed is silent or contradicts itself; each is the
+    default and, where it is a choice, an option): 金 stands for the 27 suit
+    kinds only; the turned-up 金 leaves the wall (displayed) and only 抢金
+    takes it; 金 counts 死金 and the 金 taken by 抢金; 平胡 (一张花) needs no
+    kong; 金坎 = 60 (``gold_kan``); 金龙 before 金雀 on one discard; 连庄 paid
+    by the dealer only when a 闲 wins (``streak_all_payers``); a 闲 dealt
+    three 金 declares 三金倒 at its first turn; passing 抢金 is final; a
+    flower drawn among the last four tiles is dead; 抢杠 (``rob_kong``) and
+    过胡 (``missed_win_ban``) as commonly played.  Defaults where the two
+    texts disagree: FZ-B payments (``scoring``), FZ-B 金 discards
+    (``gold_discard``), the highest special only (``event_specials_add``);
+    FZ-A's 混一色 / 清一色 are on (``flushes``).  Not in play: 金坎's
+    declaration (scored on paper only) and 逃跑 (:func:`escape_penalty`).
+
     Context keys (:attr:`context_keys`): ``gold`` (the 金's kind, notation),
     ``streak`` (L), ``gold_discarded`` (the winner discarded a 金 under the
     ``gold_discard`` rule's reach), ``gold_kan`` (a declared 金坎).
