@@ -123,7 +123,8 @@ class FuzhouOptions:
             value = getattr(self, name)
             if not isinstance(value, kind):
                 try:
-                    object.__setattr__(self, name, kind(value))
+                    text = str(value)
+                    object.__setattr__(self, name, kind(text.upper() if kind is Scoring else text.lower()))
                 except ValueError:
                     known = ", ".join(repr(k.value) for k in kind)
                     raise MahjongError(f"fuzhou: {name} must be one of {known}, got {value!r}") from None
