@@ -61,7 +61,8 @@ cdef class Table:
     cdef public list last_tile_offers
     cdef public object last_tile_taker
     cdef public list _waits, _rules
-    cdef public set _flowers_reported
+    cdef public list _flowers_shown, indicator_dice
+    cdef public bint _has_reserve, _has_precedence, _zone_dead_flowers
     cdef public object _turn_cache
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called

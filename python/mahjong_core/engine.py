@@ -343,6 +343,7 @@ class Table:
         self._allow_pung = ruleset.allow_pung
         self._allow_exposed_kong = ruleset.allow_exposed_kong
         self._zone = ruleset.self_draw_zone
+        self._zone_dead_flowers = ruleset.self_draw_zone_flowers_dead and self._zone > 0
         self._wild_discard = ruleset.wild_discard
         self._calls_on_last = ruleset.calls_on_last_discard
         self._flower_ids = frozenset(ruleset.flower_tiles)
@@ -350,6 +351,8 @@ class Table:
         self._ready_rule = ruleset.ready_rule
         self._has_instant = type(ruleset).instant_win is not Ruleset.instant_win
         self._has_extra = type(ruleset).context_extra is not Ruleset.context_extra
+        self._has_reserve = type(ruleset).reserve_extra is not Ruleset.reserve_extra
+        self._has_precedence = type(ruleset).win_precedence is not Ruleset.win_precedence
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
         """The rule set has wins without a shape (``shape_free_win``)."""
         self._same_tile_miss = ruleset.missed_win_ban and ruleset.missed_win_same_tile_only
@@ -439,7 +442,11 @@ class Table:
         """海底漫游: the seat that took the last tile."""
         self._waits: list[int] = [0] * n
         self._rules: list[HandRules | None] = [None] * n
-        self._flowers_reported: set[int] = set()
+        self._flowers_shown: list[int] = [0] * n
+        """How many of each seat's flowers have been exposed (the others
+        wait for the next round of the deal's replacement)."""
+        self.indicator_dice: list[int] = []
+        """The dice rolled for the indicator's position (``indicator_dice``)."""
         self._turn_cache: list[Action] | None = None
         self._banned_discards: frozenset[int] = frozenset()
         """Kinds that may not be discarded now (吃张打张)."""
@@ -485,7 +492,8 @@ class Table:
         self._event("deal", hands=[self._hand_text(s) for s in range(self.n)])
         if self._standing_n:
             self._event("standing", tiles=[_native.Counts(list(st)).notation() for st in self.standing])
-        if rs.wild_indicator:
+        after_flowers = rs.wild_indicator and rs.indicator_after_flowers
+        if rs.wild_indicator and not after_flowers:
             # flip the tile the rule set names (default the last one; the
             # first non-flower from there back); it leaves the wall
             j = max(self.head, self.tail - 1 - rs.indicator_offset(self.dice))
@@ -494,37 +502,25 @@ class Table:
             if j >= self.head:
                 self.indicator = self.wall.pop(j)
                 self.tail -= 1
-        self.wild_kinds = rs.wild_tile_kinds(self)
-        self._wild_flower_ids = self.wild_kinds & self._flower_ids
-        if self._wild_flower_ids:  # wild flowers dealt stay in hand, unexposed
-            for seat in range(self.n):
-                self.wild_flowers[seat] = [f for f in self.flowers[seat] if f in self._wild_flower_ids]
-                self.flowers[seat] = [f for f in self.flowers[seat] if f not in self._wild_flower_ids]
-            self._event("wild_flowers", held=[[KIND_NAMES[f] for f in fs] for fs in self.wild_flowers])
-        subs = dict(rs.substitutes(self))
-        for src, dst in subs.items():
-            if not (0 <= src < 34 and 0 <= dst < 34) or src in self.wild_kinds or src == dst:
-                raise MahjongError(f"{rs.id}: bad substitute {src!r} -> {dst!r} (kinds 0..33, not wild, not itself)")
-            self.plays_as[src] = dst
-        self.substitutes = subs
-        if subs:
-            self._event("substitutes", tiles={KIND_NAMES[a]: KIND_NAMES[b] for a, b in sorted(subs.items())})
-        if self.indicator is not None:
-            self._event(
-                "indicator", tile=KIND_NAMES[self.indicator], wilds=[KIND_NAMES[k] for k in sorted(self.wild_kinds)]
-            )
+        if not after_flowers:
+            self._set_wilds()
         # flower replacement rounds, dealer first, from the tail
         while True:
             moved = False
             for i in range(self.n):
                 seat = (self.dealer + i) % self.n
-                for f in [t for t in self.flowers[seat] if t not in self._flowers_reported]:
-                    self._flowers_reported.add(f)
+                shown = self._flowers_shown[seat]
+                pending = self.flowers[seat][shown:]
+                self._flowers_shown[seat] = shown + len(pending)
+                for f in pending:
                     self._event("flower", seat=seat, tile=KIND_NAMES[f])
                     moved = True
                     self._draw_replacement(seat, flower_round=True)
             if not moved:
                 break
+        if after_flowers:
+            self._flip_after_flowers()
+            self._set_wilds()
         for s in range(self.n):
             if s != self.dealer or self._dealer_draws:
                 self._update_waits(s)
@@ -542,6 +538,62 @@ class Table:
                 return
             self.phase = _TURN
         self._after_opening()
+
+    def _set_wilds(self) -> None:
+        """The hand's wild kinds (from the indicator), wild flowers held and
+        substitutes, once the indicator is known."""
+        rs = self.ruleset
+        self.wild_kinds = rs.wild_tile_kinds(self)
+        self._wild_flower_ids = self.wild_kinds & self._flower_ids
+        if self._wild_flower_ids:  # wild flowers dealt stay in hand, unexposed
+            for seat in range(self.n):
+                self.wild_flowers[seat] = [f for f in self.flowers[seat] if f in self._wild_flower_ids]
+                self.flowers[seat] = [f for f in self.flowers[seat] if f not in self._wild_flower_ids]
+            self._event("wild_flowers", held=[[KIND_NAMES[f] for f in fs] for fs in self.wild_flowers])
+        subs = dict(rs.substitutes(self))
+        for src, dst in subs.items():
+            if not (0 <= src < 34 and 0 <= dst < 34) or src in self.wild_kinds or src == dst:
+                raise MahjongError(f"{rs.id}: bad substitute {src!r} -> {dst!r} (kinds 0..33, not wild, not itself)")
+            self.plays_as[src] = dst
+        self.substitutes = subs
+        if subs:
+            self._event("substitutes", tiles={KIND_NAMES[a]: KIND_NAMES[b] for a, b in sorted(subs.items())})
+        if self.indicator is not None:
+            if self.indicator_dice:
+                self._event(
+                    "indicator", tile=KIND_NAMES[self.indicator], wilds=[KIND_NAMES[k] for k in sorted(self.wild_kinds)],
+                    dice=list(self.indicator_dice),
+                )
+            else:
+                self._event(
+                    "indicator", tile=KIND_NAMES[self.indicator], wilds=[KIND_NAMES[k] for k in sorted(self.wild_kinds)]
+                )
+
+    def _flip_after_flowers(self) -> None:
+        """开金 after 补花 (``indicator_after_flowers``): flip from the tail
+        (or, with ``indicator_dice``, the top of the N-th stack of two from
+        the tail); a flower goes to the dealer and the next one is flipped."""
+        rs = self.ruleset
+        tail0 = self.tail
+        if rs.indicator_dice:
+            rng = random.Random(f"{self.seed}/indicator")
+            self.indicator_dice = [rng.randint(1, 6) for _ in range(max(1, rs.dice))]
+        step = sum(self.indicator_dice)
+        while self.tail > self.head:
+            if rs.indicator_dice:
+                j = max(self.head, tail0 - 2 * step)
+                step += 1
+            else:
+                j = self.tail - 1
+            tile = self.wall.pop(j)
+            self.tail -= 1
+            if tile in self._flower_ids and not rs.indicator_may_be_flower:
+                self.flowers[self.dealer].append(tile)
+                self._flowers_shown[self.dealer] = len(self.flowers[self.dealer])
+                self._event("flower", seat=self.dealer, tile=KIND_NAMES[tile], indicator=True)
+                continue
+            self.indicator = tile
+            return
 
     def _after_opening(self) -> None:
         """The exchange (换三张) and declarations (定缺) before the first
@@ -647,7 +699,7 @@ class Table:
                 self.flowers[seat].append(tile)
                 if flower_round:
                     return None  # exposed in the next round
-                self._flowers_reported.add(tile)
+                self._flowers_shown[seat] = len(self.flowers[seat])
                 self._event("flower", seat=seat, tile=KIND_NAMES[tile])
                 continue
             self.hands[seat][tile] += 1
@@ -665,6 +717,8 @@ class Table:
     def _kept(self) -> int:
         """Tiles kept back at the end of the wall now (the dead wall)."""
         kept: int = self._dead + self._dead_per_kong * max(0, self.kongs_made - self._dead_free)
+        if self._has_reserve:
+            kept += self.ruleset.reserve_extra(self)
         if self._dead_odd:  # a lone tile left at the tail is no stack: kept too
             kept += (len(self.wall) - self.tail) & 1
         return kept
@@ -818,8 +872,8 @@ class Table:
         if self._zone and self.drawn is not None and self.in_self_draw_zone:
             # 海捞区: win on the drawn tile or lay it aside
             ids = [_discard_id(self.drawn)]
-            if self._win_on(seat, None) is not None:
-                ids.append(125)
+            if (self._has_instant and self._instant_win(seat) is not None) or self._win_on(seat, None) is not None:
+                ids = [125] if self._win_forced() else ids + [125]
             return [_ACTIONS[seat][i] for i in ids]
         if self.declared[seat] or self.locked[seat]:
             return self._ready_turn_actions(seat)
@@ -946,7 +1000,7 @@ class Table:
             return None
         counts = self.hands[seat]
         ctx = self._context(seat, counts, None, robbed=False, decomps=())
-        return replace(ctx, instant=name)
+        return self.ruleset.instant_context(self, seat, replace(ctx, instant=name))
 
     def _win_on(self, seat: int, tile: int | None, *, robbed: bool = False) -> WinContext | None:
         """The context of a win by ``seat`` (on its own tiles, or on ``tile``),
@@ -1328,7 +1382,7 @@ class Table:
         self.tail -= 1
         if tile in self._flower_ids:  # a flower: exposed, then the plain replacement
             self.flowers[seat].append(tile)
-            self._flowers_reported.add(tile)
+            self._flowers_shown[seat] = len(self.flowers[seat])
             self._event("flower", seat=seat, tile=KIND_NAMES[tile])
             return self._draw_replacement(seat)
         self.hands[seat][tile] += 1
@@ -1379,9 +1433,14 @@ class Table:
                 self.events.append({"seat": seat, "tile": KIND_NAMES[tile], "type": "draw"})
             elif tile in self._flower_ids:
                 self.flowers[seat].append(tile)
-                self._flowers_reported.add(tile)
+                self._flowers_shown[seat] = len(self.flowers[seat])
                 self._event("draw", seat=seat, tile=KIND_NAMES[tile])
                 self._event("flower", seat=seat, tile=KIND_NAMES[tile])
+                if self._zone_dead_flowers and self._left(seat) < self._zone:
+                    # 海捞区 without 补花: the flower is dead, the next seat draws
+                    self.draws_made[seat] += 1
+                    seat = self._next_seat(seat)
+                    continue
                 rep = self._draw_replacement(seat)
                 if rep is None:
                     self._exhausted()
@@ -1440,6 +1499,8 @@ class Table:
                 ctx = self._instant_win(s)
                 if ctx is not None:
                     ctxs.append(ctx)
+            if ctxs and self._has_precedence and not self.ruleset.multiple_winners:
+                ctxs = self._first_by_precedence(ctxs)
             if ctxs:
                 ctxs = [self._with_count(c, len(ctxs)) for c in ctxs]
                 if not self.ruleset.opening_wins_continue:
@@ -1468,7 +1529,9 @@ class Table:
             robber, tile = self.pending_kong
             wins = [s for s in self._order_from(robber) if answers.get(s, None) is not None and answers[s].kind is _K_WIN]
             if wins:
-                if not self.ruleset.multiple_winners:
+                if self._has_precedence and not self.ruleset.multiple_winners:
+                    wins = [c.seat for c in self._first_by_precedence([self._win_on(s, tile, robbed=True) for s in wins])]
+                elif not self.ruleset.multiple_winners:
                     wins = wins[:1]
                 ctxs = [self._with_count(self._win_on(s, tile, robbed=True), len(wins)) for s in wins]
                 self.robbed.append(tile)
@@ -1481,7 +1544,9 @@ class Table:
         order = self._order_from(discarder)
         wins = [s for s in order if s in answers and answers[s].kind is _K_WIN]
         if wins:
-            if not self.ruleset.multiple_winners:
+            if self._has_precedence and not self.ruleset.multiple_winners:
+                wins = [c.seat for c in self._first_by_precedence([self._win_on(s, tile) for s in wins])]
+            elif not self.ruleset.multiple_winners:
                 wins = wins[:1]
             ctxs = [self._with_count(self._win_on(s, tile), len(wins)) for s in wins]
             self._finish(ctxs)
@@ -1497,6 +1562,19 @@ class Table:
             return
         self._event("call", **best.to_json(), claimed=KIND_NAMES[tile], discarder=discarder)
         self._make_meld(best, discarder, tile)
+
+    def _first_by_precedence(self, ctxs: Sequence[WinContext | None]) -> list[WinContext]:
+        """The one win of highest :meth:`Ruleset.win_precedence` (the first
+        of ``ctxs``, in turn order, on a tie)."""
+        best: WinContext | None = None
+        top = 0
+        for ctx in ctxs:
+            if ctx is None:
+                continue
+            p = self.ruleset.win_precedence(self, ctx)
+            if best is None or p > top:
+                best, top = ctx, p
+        return [best] if best is not None else []
 
     def _with_count(self, ctx: WinContext | None, n: int) -> WinContext:
         assert ctx is not None
@@ -1532,6 +1610,7 @@ class Table:
                 if k != tile:
                     hand[k] -= 1
             meld = _MELDS[MeldKind.CHI][a.tile]
+            self._no_kong_this_turn = self.ruleset.kong_after_chow_ban
             if self.ruleset.chow_discard_ban:
                 self._banned_discards = _chow_swap_kinds(ks, tile)
         elif a.kind is _K_PUNG:

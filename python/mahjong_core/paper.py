@@ -171,8 +171,9 @@ def build_context(
         values["wild_kinds"] = wild
     physical = _physical(rs)
     everything = held + [win] + [k for m in meld_list for k in m.tiles]
+    flower_set = frozenset(rs.flower_tiles)
     for t in everything:
-        if t >= 34 or t not in physical:
+        if t >= 34 or t not in physical or t in flower_set:
             if t not in physical:
                 raise InvalidHandError(f"{rs.id}: tile {KIND_NAMES[t]!r} is not in this rule set's tiles")
             if t not in wild:

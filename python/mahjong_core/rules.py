@@ -262,9 +262,11 @@ class Ruleset:
     suits: tuple[int, ...] = (0, 1, 2)
     """Suits in play (0 m, 1 p, 2 s).  (An instance attribute may follow an
     option.)"""
-    flower_tiles: ClassVar[tuple[int, ...]] = ()
-    """Tile ids that are flowers: exposed at once and replaced (34..41).
-    (The engine reads this tuple, not :meth:`is_flower`.)"""
+    flower_tiles: tuple[int, ...] = ()
+    """Tile ids that are flowers: exposed at once and replaced (34..41, and
+    honours 27..33 where the rule set makes them flowers: 福州).  (The
+    engine reads this tuple, not :meth:`is_flower`; an instance attribute
+    may follow an option: 罗源 20花 / 36花.)"""
     copies: ClassVar[int] = 4
     dice: ClassVar[int] = 2
     dealer_draws_first: ClassVar[bool] = False
@@ -306,9 +308,10 @@ class Ruleset:
     kongs are made only from one's own tiles (合肥: concealed kongs only)."""
     multiple_winners: ClassVar[bool] = True
     """One discard may have several winners (一炮多响); else only the nearest (截胡)."""
-    rob_kong: ClassVar[bool] = True
-    """A tile added to a pung may be won on (抢杠)."""
-    missed_win_ban: ClassVar[bool] = True
+    rob_kong: bool = True
+    """A tile added to a pung may be won on (抢杠).  (An instance attribute
+    may follow an option.)"""
+    missed_win_ban: bool = True
     """漏胡: a seat that passes an offered win (or answers it with a chow or
     pung that another claim then beats) may not win on a discard until its
     own next draw (or call, see ``missed_win_lifted_by_call``)."""
@@ -325,6 +328,9 @@ class Ruleset:
     """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
     kong_after_pung_ban: ClassVar[bool] = False
     """May not make a kong in the turn of the pung."""
+    kong_after_chow_ban: ClassVar[bool] = False
+    """May not make a kong in the turn of a chow (福州 "吃碰牌时，手中有杠牌，
+    不能开杠。只能在下一次抓进牌后才能开杠", with ``kong_after_pung_ban``)."""
     must_win_last_tiles: int = 0
     """With fewer than this many tiles left to draw, a win offered must be
     taken (四川 最后四张自动胡: 4); 0: a win may always be declined.  (An
@@ -354,6 +360,10 @@ class Ruleset:
     nobody may claim or win on), and the next seat draws; no kong is made
     once N or fewer tiles are left to draw.  ``Table.in_self_draw_zone``
     tells whether the seat on turn drew one of them.  0: no such zone."""
+    self_draw_zone_flowers_dead: ClassVar[bool] = False
+    """With ``self_draw_zone``: a flower drawn among the last N tiles is
+    exposed and not replaced, and the next seat draws (福州 "最后一组牌不再
+    补花和出牌")."""
     calls_on_last_discard: ClassVar[bool] = True
     """A discard made when nothing is left to draw may be chowed or punged;
     ``False``: it may only be won on (海底炮 only, as on Botzone)."""
@@ -408,8 +418,19 @@ class Ruleset:
     """The indicator is the last tile of the wall even when it is a flower
     (宁波: a season names the four seasons wild); :meth:`wilds_for_indicator`
     then receives a flower id.  Wild flowers stay in hand as wild tiles."""
-    wild_discard: ClassVar[bool] = True
-    """Wild tiles may be discarded (they can never be claimed)."""
+    indicator_after_flowers: ClassVar[bool] = False
+    """With ``wild_indicator``: the indicator is flipped once every flower
+    of the deal has been replaced (福州 开金), from the tail of the wall; a
+    flower flipped goes to the dealer (exposed, with no replacement tile)
+    and the next tile is flipped, until a tile that is no flower."""
+    indicator_dice: ClassVar[bool] = False
+    """With ``indicator_after_flowers``: the dealer rolls the dice again
+    (``table.indicator_dice``, N their total) and the indicator is the top
+    tile of the N-th stack of two counted back from the tail; after a
+    flower, the top of stack N+1, and so on (罗源 开金)."""
+    wild_discard: bool = True
+    """Wild tiles may be discarded (they can never be claimed).  (An
+    instance attribute may follow an option.)"""
 
     wild_tiles: ClassVar[str] = ""
     """What is wild, in words, for listings ("" = no wild tiles)."""
@@ -526,6 +547,31 @@ class Ruleset:
         PASS together) and for the seat on turn.  :meth:`score` receives a
         context whose ``instant`` is that name.  Default: none."""
         return None
+
+    def instant_context(self, table: Table, seat: int, ctx: WinContext) -> WinContext:
+        """The context of an instant win (``ctx.instant`` names it) as the
+        rule set reads it: e.g. 抢金, where the winner takes the displayed
+        wild into its hand (and the dealer first lays a tile aside), or a
+        win on the deal given a winning tile.  Called by the engine for
+        every instant win it offers or makes.  Default: ``ctx``."""
+        return ctx
+
+    def win_precedence(self, table: Table, ctx: WinContext) -> int:
+        """Without ``multiple_winners``: when several seats win together (on
+        one discard, a robbed kong, or in the opening phase), the highest
+        precedence wins, then the nearest seat in turn order (from the
+        discarder; from the dealer in the opening).  The engine asks only
+        rule sets that override it (福州: 金雀 and 金龙 before other
+        discard wins; 天胡 > 闲家抢金 > 庄家抢金).  Default: 0 for all."""
+        return 0
+
+    def reserve_extra(self, table: Table) -> int:
+        """Tiles kept back at the end of the wall now beyond ``dead_wall``
+        and ``dead_wall_per_kong`` (福州: +1 per exposed kong, +2 per
+        concealed kong and per four identical flowers).  The engine asks
+        only rule sets that override it, whenever it counts the live wall.
+        Default: 0."""
+        return 0
 
     def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
         """Whether ``seat``'s complete hand (34 ``counts`` of its concealed
@@ -719,7 +765,7 @@ class Ruleset:
             "players": rs.num_players,
             "wall_tiles": len(rs.wall_tiles()),
             "hand_size": cls.hand_size,
-            "flowers": len(cls.flower_tiles),
+            "flowers": sum(1 for t in rs.wall_tiles() if t in rs.flower_tiles),
             "wild_tiles": cls.wild_tiles or "none",
             "options": [f.name for f in dataclasses.fields(cls.Options)],
             "defaults": {f.name: defaults[f.name] for f in dataclasses.fields(cls.Options)},

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -16,6 +17,7 @@ from mahjong_core.match import Match
 from mahjong_core.records import dumps, replay
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 
+from mahjong_core.tiles import KIND_NAMES as KIND_NAMES_
 from reference.engine_invariants import check_invariants
 from test_engine import IndicatorRules
 
@@ -559,3 +561,194 @@ def test_dealer_draws_first(rs: Ruleset) -> None:
             if ctx.first_turn:
                 assert ctx.self_drawn and t.draws_made[s] == 1
         assert replay(dumps(t.events), ruleset=rs).events == t.events
+
+
+# ---------------------------------------------------------------------------
+# Honours as flowers, 开金 after 补花 (and by dice), the reserve hook, win
+# precedence, instant contexts, no kong after a chow, dead flowers in the
+# self-draw zone (福州-style rule sets, in miniature)
+
+HONOURS = tuple(range(27, 34))
+
+
+class HonourFlowerRules(Ruleset):
+    """Every honour is a flower (four copies each), with the eight flowers;
+    the wild is turned up after 补花."""
+
+    name = "test-honour-flowers"
+    honors = False
+    flower_tiles = HONOURS + tuple(range(34, 42))
+    wild_indicator = True
+    indicator_after_flowers = True
+
+    def wall_tiles(self) -> list[int]:
+        return [k for k in range(27) for _ in range(4)] + [k for k in HONOURS for _ in range(4)] + list(range(34, 42))
+
+    def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
+        return frozenset({indicator})
+
+
+class DiceIndicatorRules(HonourFlowerRules):
+    name = "test-dice-indicator"
+    indicator_dice = True
+
+
+def test_honours_as_flowers_and_the_indicator_after_them() -> None:
+    dealer_flowers = 0
+    for seed in range(200):
+        t = Table(HonourFlowerRules(), seed=seed, dealer=seed % 4)
+        events = [e["type"] for e in t.events]
+        assert events.index("indicator") > max(i for i, e in enumerate(events) if e == "flower")
+        for s in range(4):
+            assert not any(t.hands[s][27:34])  # every honour dealt or drawn was exposed and replaced
+        shown = [(e["seat"], e["tile"]) for e in t.events if e["type"] == "flower"]
+        assert sorted(shown) == sorted((s, f) for s in range(4) for f in [KIND_NAMES_[x] for x in t.flowers[s]])
+        assert t.indicator is not None and t.indicator < 27 and t.wild_kinds == {t.indicator}
+        turned = [e for e in t.events if e["type"] == "flower" and e.get("indicator")]
+        assert all(e["seat"] == t.dealer for e in turned)  # a flower turned up is the dealer's
+        dealer_flowers += len(turned)
+        assert sum(t.hands[t.dealer]) == 14
+        check_invariants(t)
+        if seed % 20 == 0:
+            t2 = play_hand(HonourFlowerRules(), [GreedyBot()] * 4, seed=seed)
+            assert replay(dumps(t2.events), ruleset=HonourFlowerRules()).events == t2.events
+    assert dealer_flowers > 10
+
+
+def test_indicator_by_dice() -> None:
+    from mahjong_core.scenario import stack_wall
+
+    rs = DiceIndicatorRules()
+    suits = "44m88m99m111p222p333p666p777p555s666s"  # suit tiles at the tail
+    hands = ["111m222m333m444p55p", "123m456m789p123s4s", "567m789m123p456p7s", "789m456m78s999s99p"]
+    wall = stack_wall(rs, ["".join(h) for h in hands], tail=suits)
+    for seed in range(12):
+        t = Table(rs, wall=wall, seed=seed)
+        n = sum(t.indicator_dice)
+        assert len(t.indicator_dice) == 2 and 2 <= n <= 12
+        assert t.indicator == wall[len(wall) - 2 * n]  # the top of the N-th stack from the tail
+        assert [e for e in t.events if e["type"] == "indicator"][0]["dice"] == t.indicator_dice
+        # a flower on that stack: the dealer's, and the top of stack N+1 is turned
+        w2 = list(wall)
+        j = w2.index(27)
+        w2[len(w2) - 2 * n], w2[j] = w2[j], w2[len(w2) - 2 * n]
+        t2 = Table(rs, wall=w2, seed=seed)
+        assert t2.indicator == w2[len(w2) - 2 * n - 2] and 27 in t2.flowers[t2.dealer]
+        check_invariants(t2)
+
+
+class ReserveRules(Ruleset):
+    """Two more tiles kept back per kong of anyone, none per kong otherwise."""
+
+    name = "test-reserve"
+    dead_wall = 10
+
+    def reserve_extra(self, table: Table) -> int:
+        return 2 * table.kongs_made
+
+
+def test_reserve_extra() -> None:
+    grew = 0
+    for seed in range(60):
+        t = Table(ReserveRules(), seed=seed)
+        g = GreedyBot()
+        while not t.is_over:
+            assert t.live_tiles == max(0, len(t.remaining_wall()) - 10 - 2 * t.kongs_made)
+            seat = t.to_act[0]
+            t.apply(g.choose(t, seat, t.legal_actions(seat)))
+        grew += t.kongs_made
+    assert grew > 5
+
+
+class PrecedenceRules(Ruleset):
+    """One winner per discard; a win holding a pung of 9s comes first."""
+
+    name = "test-precedence"
+    honors = False
+    multiple_winners = False
+
+    def win_precedence(self, table: Table, ctx: WinContext) -> int:
+        return 1 if ctx.all_kinds.count(26) >= 3 else 0
+
+
+def test_win_precedence_beats_the_nearest_seat() -> None:
+    from mahjong_core.scenario import Scenario
+
+    # E discards 4s: S (the nearest) and N (a pung of 9s) both win on it
+    hands = ["147m258p369s147p24s", "123m456m789m123p4s", "2468m1357s2468s9m", "456p789p999s567s4s"]
+    for rs, winner in ((PrecedenceRules(), "N"), (NonPrecedenceRules(), "S")):
+        sc = Scenario(rs, hands)
+        sc.play("E discard 4s")
+        assert sc.can("S", "win") and sc.can("N", "win")
+        sc.play("S win", "N win")
+        assert sc.winners == [winner]
+
+
+class NonPrecedenceRules(Ruleset):
+    name = "test-no-precedence"
+    honors = False
+    multiple_winners = False
+
+
+class InstantContextRules(Ruleset):
+    """Any seat holding four 1m at the deal wins at once; the rule set names
+    1m the winning tile."""
+
+    name = "test-instant-context"
+
+    def instant_win(self, table: Table, seat: int) -> str | None:
+        return "四一" if table.hands[seat][0] == 4 and table.phase is Phase.OPENING else None
+
+    def instant_context(self, table: Table, seat: int, ctx: WinContext) -> WinContext:
+        return dataclasses.replace(ctx, win_tile=0)
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        return ScoreSheet(items=(ScoreItem("四一", "Four ones", 1),), total=1, points=1)
+
+
+def test_instant_context() -> None:
+    from mahjong_core.scenario import Scenario
+
+    sc = Scenario(InstantContextRules(), ["1111m258p369s147p5s", "234m567m234p567p4s", "1357p2468s1357s9p",
+                                           "123p456p789p999s4s"])
+    assert sc.to_act == ["E"]
+    sc.play("E win")
+    assert sc.table.contexts[0].win_tile == 0 and sc.table.contexts[0].instant == "四一"
+
+
+class ChowKongRules(Ruleset):
+    name = "test-chow-kong"
+    kong_after_chow_ban = True
+
+
+def test_no_kong_in_the_turn_of_a_chow() -> None:
+    from mahjong_core.scenario import Scenario
+
+    for rs, offered in ((ChowKongRules(), False), (Ruleset(), True)):
+        sc2 = Scenario(rs, ["147m258p369s8m1234z", "5555s67m147p258p1z", "2369m147p248s567z", "1469m36p147s1567z"])
+        sc2.play("E discard 8m", "S chow 678m")
+        assert sc2.can("S", "kong 5s") == offered
+
+
+class ZoneFlowerRules(Ruleset):
+    name = "test-zone-flowers"
+    flower_tiles = tuple(range(34, 42))
+    self_draw_zone = 8
+    self_draw_zone_flowers_dead = True
+    dead_wall = 0
+
+
+def test_flowers_drawn_in_the_zone_are_dead() -> None:
+    dead = 0
+    for seed in range(80):
+        t = Table(ZoneFlowerRules(), seed=seed)
+        g = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            before_tail, before_flowers = t.tail, sum(map(len, t.flowers))
+            t.apply(g.choose(t, seat, [a for a in legal if a.kind is not ActionKind.WIN] or legal))
+            if t.live_tiles < 8 and sum(map(len, t.flowers)) > before_flowers and t.tail == before_tail:
+                dead += 1
+            check_invariants(t)
+    assert dead > 3
