@@ -24,7 +24,7 @@ __all__ = ["build_context", "context_fields", "parse_value", "score_hand_argumen
 
 _FROM_ARGUMENTS = frozenset({
     "seat", "concealed", "win_tile", "melds", "self_drawn", "discarder", "dealer", "flowers",
-    "wilds", "decompositions", "extra",
+    "wilds", "wild_tiles", "decompositions", "extra",
 })
 """WinContext fields set from score_hand's own arguments, not from ``context``."""
 
@@ -190,7 +190,7 @@ def build_context(
             f"hand {len(held)} + the winning tile + {len(meld_list)} meld(s)"
         )
     concealed = sorted(t for t in held + [win] if t not in wild)
-    wilds = len(held) + 1 - len(concealed)
+    wild_tiles = sorted(t for t in held + [win] if t in wild)
     sources = values.pop("meld_sources", None)
     if sources is not None and len(sources) != len(meld_list):
         raise MahjongError(f"context meld_sources: {len(sources)} source(s) for {len(meld_list)} meld(s)")
@@ -205,7 +205,8 @@ def build_context(
         discarder=discarder,
         dealer=winner == dealer,
         flowers=tuple(flower_ids),
-        wilds=wilds,
+        wilds=len(wild_tiles),
+        wild_tiles=tuple(wild_tiles),
         extra=extra,
         **values,
     )
@@ -219,10 +220,13 @@ def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:
     whether the winner deals).
 
     :raises MahjongError: for a win without a winning tile (an opening win),
-        or wild tiles of more than one kind (which ones were held is not told).
+        or wild tiles of more than one kind when ``ctx.wild_tiles`` does not
+        tell which ones were held.
     """
     held = list(ctx.concealed)
-    if ctx.wilds:
+    if ctx.wilds and len(ctx.wild_tiles) == ctx.wilds:
+        held += ctx.wild_tiles
+    elif ctx.wilds:
         if len(ctx.wild_kinds) != 1:
             raise MahjongError(f"score_hand_arguments: {ctx.wilds} wild tile(s) of the kinds {sorted(ctx.wild_kinds)!r}")
         held += [next(iter(ctx.wild_kinds))] * ctx.wilds
