@@ -57,6 +57,7 @@ REGIONAL: list[str] = [
     "neimeng",
     "hefei",
     "taiyuan",
+    "tianjin",
 ]
 """The rule sets measured (one line each)."""
 

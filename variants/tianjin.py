@@ -10,7 +10,7 @@ the end of the 天津 chapter whose pp.21-25 are missing: ``variants-regional.md
 E S W N when seat 0 deals; ``indicator`` is the flipped tile):
 
 >>> tj = Tianjin()
->>> r = tj.score_hand("123456789m111z6p", win_tile="6p", winner=1, context={"indicator": "2s"})
+>>> r = tj.score_hand("123456789m111z3s", win_tile="6p", winner=1, context={"indicator": "2s"})
 >>> r.sheet.names(), r.sheet.total, r.settlement.deltas(4)
 (['龙', '混儿吊'], 8, [-8, 24, -8, -8])
 >>> r.sheet.notes[0]

@@ -86,9 +86,17 @@ def parse_value(key: str, value: Any, default: Any) -> Any:
             raise MahjongError(f"context {key}: {value!r} is not a whole number") from None
     if key == "meld_sources":
         if isinstance(value, str):
-            items = value.split(",") if value.strip() else []
-            value = [None if v.strip().lower() in ("", "none", "-") else v for v in items]
-        return tuple(None if v is None else int(v) for v in value)
+            value = value.split(",") if value.strip() else []
+        out: list[int | None] = []
+        for v in value:
+            if v is None or (isinstance(v, str) and v.strip().lower() in ("", "none", "-")):
+                out.append(None)
+                continue
+            try:
+                out.append(int(v))
+            except (TypeError, ValueError):
+                raise MahjongError(f"context meld_sources: {v!r} is not a seat (or '-')") from None
+        return tuple(out)
     return value
 
 
