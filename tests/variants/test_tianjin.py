@@ -193,8 +193,8 @@ def test_zhuo_wu_option_characters_only() -> None:
 
 
 def test_drawing_a_hun_onto_a_single_is_no_hun_diao() -> None:
-    # the hand waited on 3z alone (单钓); the drawn 混儿 pairs with it: a plain win
-    r = score("123m456m789p111z3z", "8p", indicator="8p")
+    # the hand waited on 3z alone (单钓); the drawn 混儿 (9s) pairs with it: a plain win
+    r = score("123m456m789p111z3z", "9s", indicator="8s")
     assert r.sheet.names() == ["平胡"] and r.sheet.total == 1
 
 
