@@ -62,7 +62,9 @@ The seed sentences and what each becomes:
     uses every 混儿 in it as itself (the 混儿 kind in its own place), read
     with the wild tiles actually held (``WinContext.wild_tiles``).
 
-  Combination (PROPOSAL TJ-V, the only one that gives all nine seed
+  The table is data (:func:`tables`: ``Fan`` entries over
+  :mod:`mahjong_core.patterns` and the predicates at the end of this
+  module).  Combination (PROPOSAL TJ-V, the only one that gives all nine seed
   values): the base is 捉伍儿 + 龙 (3, 4 or 7), or ``plain_win`` (1, 平胡)
   when neither applies; each ×2 item doubles it.  The best reading counts
   (就高不就低).  The sheet lists each item at its seed value, ``total`` is
@@ -101,14 +103,17 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, Shape, is_win
 from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
-from mahjong_core.patterns import Reading, Unit
+from mahjong_core.patterns import Fan, Reading
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, next_kind
 from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind, format_tiles, parse_tile
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
-__all__ = ["Tianjin", "TianjinOptions", "ZhuoWu"]
+__all__ = [
+    "Tianjin", "TianjinOptions", "ZhuoWu", "ben_hun_straight", "double_hun_diao", "hun_diao", "no_hun", "tables",
+    "zhuo_wu", "zhuo_wu_characters",
+]
 
 
 class ZhuoWu(enum.Enum):
@@ -169,18 +174,28 @@ class TianjinOptions:
 _SUIT = ("万", "筒", "条")
 
 
-@dataclass(frozen=True, slots=True)
-class _Facts:
-    """What the table asks of one reading."""
+def tables(o: TianjinOptions) -> tuple[tuple[Fan, ...], tuple[Fan, ...]]:
+    """The table as data, for options ``o``: the base items (their values
+    add; a hand with none is 平胡 ``plain_win``) and the doubling items (each
+    multiplies by its value)."""
+    zhuo = zhuo_wu_characters if o.zhuo_wu is ZhuoWu.CHARACTERS else zhuo_wu
+    base = (
+        Fan("龙", "Dragon (1-9 straight)", 4, v.pure_straight, explain=_why_long),
+        Fan("捉伍儿", "Catching the five", 3, zhuo, explain=_why_zhuo),
+    )
+    doubles = (
+        Fan("本混儿龙", "Dragon with its 混儿 as themselves", 2, ben_hun_straight, explain=_why_ben_hun),
+        Fan("混儿吊", "Wild single wait", 2, hun_diao, explain=lambda r: f"{KIND_NAMES[r.ctx.win_tile]} paired with a 混儿 (×2)"),
+        Fan("双混吊", "Two-wild pair", o.double_hun_diao, double_hun_diao, why=f"the pair is two 混儿 (×{o.double_hun_diao})"),
+        Fan("没混儿", "No wild", 2, no_hun, why="no 混儿 in the hand (×2)"),
+        Fan("杠开", "Win on a kong's replacement", 2, v.kong_replacement,
+            why="won on the tile drawn after a kong (×2; 杠分另算)"),
+    )
+    return base, doubles
 
-    long: int
-    """The suit (0..2) of a 龙, or -1."""
-    zhuo: bool
-    """捉伍儿."""
-    ben_hun: bool
-    """本混儿龙."""
-    diao: int
-    """0; 1 混儿吊; 2 双混吊."""
+
+_LABEL = {"本混儿龙": "本混", "混儿吊": "混吊", "双混吊": "双混吊", "没混儿": "没混儿", "杠开": "杠开"}
+"""Seed 000's words for the doubling items, in its composite names and formulas."""
 
 
 class Tianjin(Ruleset):
@@ -211,6 +226,7 @@ class Tianjin(Ruleset):
         # the engine reads these from the rule set: options set them per instance
         setattr(self, "rob_kong", self.options.rob_kong)
         setattr(self, "wild_discard", self.options.hun_discard)
+        self._base, self._doubles = tables(self.options)
 
     # --- 混儿 ------------------------------------------------------------------
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
@@ -267,146 +283,38 @@ class Tianjin(Ruleset):
     def _allowed(self, ctx: WinContext) -> bool:
         return ctx.self_drawn or (ctx.robbed_kong and self.options.rob_kong)
 
-    def _facts(self, r: Reading) -> _Facts:
-        ctx = r.ctx
-        units = r.units
-        chows = r.chows
-        long = next((s for s in (0, 9, 18) if s in chows and s + 3 in chows and s + 6 in chows), -1)
-        zhuo = False
-        diao = 0
-        wu = r.win_unit
-        wild = ctx.wild_kinds
-        if wu is not None:
-            u = units[wu]
-            t = ctx.win_tile
-            if (u.shape is Shape.CHOW and u.kind % 9 == 3 and t == u.kind + 1
-                    and (self.options.zhuo_wu is ZhuoWu.ANY_SUIT or t < 9)):
-                zhuo = t not in wild or t in u.wilds
-            elif u.shape is Shape.PAIR and len(u.wilds) == 1 and t not in wild and 0 <= t < 34:
-                diao = 1
-        for u in units:
-            if u.shape is Shape.PAIR and len(u.wilds) == 2:
-                diao = 2
-        ben = False
-        if long >= 0 and ctx.wilds:
-            ben = any(self._ben_hun(r, s) for s in (0, 9, 18) if {s, s + 3, s + 6} <= set(chows))
-        return _Facts(long // 9 if long >= 0 else -1, zhuo, ben, diao)
-
-    @staticmethod
-    def _ben_hun(r: Reading, s: int) -> bool:
-        """本混: a 龙 of the suit starting at ``s`` holding 混儿, each as itself."""
-        parts: list[list[Unit]] = [[u for u in r.units if u.shape is Shape.CHOW and u.kind == s + d] for d in (0, 3, 6)]
-        for combo in itertools.product(*parts):
-            n = sum(len(u.wilds) for u in combo)
-            if n and v.wilds_as_themselves(r, combo) == n:
-                return True
-        return False
-
-    def _value(self, f: _Facts, ctx: WinContext) -> int:
-        o = self.options
-        base = (4 if f.long >= 0 else 0) + (3 if f.zhuo else 0) or o.plain_win
-        mult = 1
-        if f.ben_hun:
-            mult *= 2
-        if f.diao == 1:
-            mult *= 2
-        elif f.diao == 2:
-            mult *= o.double_hun_diao
-        if not ctx.wilds:
-            mult *= 2
-        if ctx.kong_replacement:
-            mult *= 2
-        return base * mult
+    def _value(self, r: Reading) -> tuple[int]:
+        base = sum(f.value for f in self._base if f.count(r)) or self.options.plain_win
+        for f in self._doubles:
+            if f.count(r):
+                base *= f.value
+        return (base,)
 
     def score(self, ctx: WinContext) -> ScoreSheet:
-        """The best reading's 番: (捉伍儿 + 龙, or 平胡) × 2 per doubling item."""
+        """The best reading's 番: (捉伍儿 + 龙, or 平胡) × each doubling item."""
         self._check(ctx)
         if not self._allowed(ctx):
             # no reading is scored for a win the rule set refuses (win_problem names it)
             return ScoreSheet(items=(), total=0, unit="番", points=0, notes=("没有炮和: self-drawn wins only",))
-        best_f: _Facts | None = None
-        best_v = -1
-        best_r: Reading | None = None
-        cache: dict[_Facts, int] = {}
-        for r in v.readings(ctx, self.hand_rules):
-            f = self._facts(r)
-            val = cache.get(f)
-            if val is None:
-                val = cache[f] = self._value(f, ctx)
-            if val > best_v:
-                best_f, best_v, best_r = f, val, r
-        assert best_f is not None and best_r is not None
-        return self._sheet(best_f, best_r, best_v)
-
-    def _sheet(self, f: _Facts, r: Reading, total: int) -> ScoreSheet:
-        ctx = r.ctx
+        top = v.best(v.readings(ctx, self.hand_rules), self._value)
+        total = self._value(top)[0]
         o = self.options
-        items: list[ScoreItem] = []
-        formula: list[str] = []
-        factors: list[str] = []
-        if f.long >= 0:
-            items.append(ScoreItem("龙", "Dragon (1-9 straight)", 4, why=f"123 456 789 of {_SUIT[f.long]} (提溜龙)"))
-        if f.zhuo:
-            t = ctx.win_tile
-            items.append(ScoreItem("捉伍儿", "Catching the five", 3,
-                                   why=f"{KIND_NAMES[t]} won between {KIND_NAMES[t - 1]} and {KIND_NAMES[t + 1]}"))
-        if f.long >= 0 and f.zhuo:
-            formula.append("捉5龙")
-            factors.append("7")
-            name = "捉5龙"
-        elif f.long >= 0:
-            formula.append("提溜龙")
-            factors.append("4")
-            name = "龙"
-        elif f.zhuo:
-            formula.append("捉伍儿")
-            factors.append("3")
-            name = "捉伍儿"
-        else:
+        base = [f for f in self._base if f.count(top)]
+        doubles = [f for f in self._doubles if f.count(top)]
+        items = [f.item(top) for f in base]
+        if not base:
             items.append(ScoreItem("平胡", "Plain win", o.plain_win, why="four sets and a pair"))
-            formula.append("平胡")
-            factors.append(str(o.plain_win))
-            name = "平胡"
-        prefix = ""
-        if f.ben_hun:
-            own = sorted(ctx.wild_kinds & set(range(f.long * 9, f.long * 9 + 9)))
-            items.append(ScoreItem("本混儿龙", "Dragon with its 混儿 as themselves", 2,
-                                   why=f"the 龙's 混儿 ({format_tiles(own)}) stand for themselves (×2)"))
-            formula.append("本混")
-            factors.append("2")
-            prefix = "本混"
-        if f.diao == 1:
-            items.append(ScoreItem("混儿吊", "Wild single wait", 2,
-                                   why=f"{KIND_NAMES[ctx.win_tile]} paired with a 混儿 (×2)"))
-            formula.append("混吊")
-            factors.append("2")
-            prefix = "混吊" + prefix
-        elif f.diao == 2:
-            items.append(ScoreItem("双混吊", "Two-wild pair", o.double_hun_diao,
-                                   why=f"the pair is two 混儿 (×{o.double_hun_diao})"))
-            formula.append("双混吊")
-            factors.append(str(o.double_hun_diao))
-            prefix = "双混吊" + prefix
-        if not ctx.wilds:
-            items.append(ScoreItem("没混儿", "No wild", 2, why="no 混儿 in the hand (×2)"))
-            formula.append("没混儿")
-            factors.append("2")
-            prefix = "没混儿" + prefix
-        if ctx.kong_replacement:
-            items.append(ScoreItem("杠开", "Win on a kong's replacement", 2,
-                                   why="won on the tile drawn after a kong (×2; 杠分另算)"))
-            formula.append("杠开")
-            factors.append("2")
-            prefix = "杠开" + prefix
-        if name == "龙" and prefix:
-            label = prefix + "龙"
-        elif name == "平胡" and prefix:
-            label = prefix
-        else:
-            label = prefix + name
-        note = f"{label}: {'+'.join(formula)} = {'*'.join(factors)} = {total}番" if len(factors) > 1 else (
-            f"{label} = {total}番")
-        notes = [note]
+        items += [f.item(top) for f in doubles]
+        names = {f.zh for f in base}
+        head, first, value = (("捉5龙", "捉5龙", 7) if names == {"龙", "捉伍儿"} else
+                              ("龙", "提溜龙", 4) if names == {"龙"} else
+                              ("捉伍儿", "捉伍儿", 3) if names else ("", "平胡", o.plain_win))
+        words = [_LABEL[f.zh] for f in doubles]
+        order = ("杠开", "混吊", "双混吊", "没混儿", "本混")
+        label = "".join(w for w in order if w in words) + head or "平胡"
+        formula = "+".join([first, *words])
+        factors = "*".join([str(value), *(str(f.value) for f in doubles)])
+        notes = [f"{label}: {formula} = {factors} = {total}番" if doubles else f"{label} = {total}番"]
         if ctx.kong_replacement:
             notes.append("杠分另算: the kong is paid when made")
         if o.base != 1:
@@ -458,3 +366,78 @@ class Tianjin(Ruleset):
             return Settlement()
         return Settlement(tuple(Payment(p.payee, p.payer, p.amount, "荒庄: 杠分无效")
                                 for p in table.kong_settlement.payments))
+
+
+# --- vocabulary candidates ---------------------------------------------------
+# Tests of a reading that only this table needs so far (docs/scoring.md: they
+# move to mahjong_core.patterns when a second table needs them).
+
+
+def no_hun(r: Reading) -> bool:
+    """没混儿: no wild tile in the winning hand."""
+    return r.ctx.wilds == 0
+
+
+def hun_diao(r: Reading) -> bool:
+    """混儿吊: the winning tile, a natural one, completed the pair with a wild
+    tile (four sets and a lone wild wait on every tile)."""
+    u = r.units[r.win_unit] if r.win_unit is not None else None
+    t = r.ctx.win_tile
+    return (u is not None and u.shape is Shape.PAIR and len(u.wilds) == 1
+            and 0 <= t < 34 and t not in r.ctx.wild_kinds)
+
+
+def double_hun_diao(r: Reading) -> bool:
+    """双混吊: the pair of the standard form is two wild tiles."""
+    return r.form is Form.STANDARD and any(u.shape is Shape.PAIR and len(u.wilds) == 2 for u in r.units)
+
+
+def zhuo_wu(r: Reading) -> bool:
+    """捉伍儿: the winning tile is a 5 that completed 4-5-6 as its middle tile
+    (坎张), itself (a natural 5, or a wild 5 standing for its own kind)."""
+    if r.win_unit is None:
+        return False
+    u = r.units[r.win_unit]
+    t = r.ctx.win_tile
+    return (u.shape is Shape.CHOW and u.kind < 27 and u.kind % 9 == 3 and t == u.kind + 1
+            and (t not in r.ctx.wild_kinds or t in u.wilds))
+
+
+def zhuo_wu_characters(r: Reading) -> bool:
+    """捉伍儿 of 五万 only."""
+    return r.ctx.win_tile == 4 and zhuo_wu(r)
+
+
+def ben_hun_straight(r: Reading) -> bool:
+    """本混儿龙: a 一条龙 holding at least one wild tile, every wild tile in it
+    standing for its own kind (read with the wild tiles held)."""
+    if not r.ctx.wilds or not v.pure_straight(r):
+        return False
+    for s in (0, 9, 18):
+        parts = [[u for u in r.units if u.shape is Shape.CHOW and u.kind == s + d] for d in (0, 3, 6)]
+        for combo in itertools.product(*parts):
+            n = sum(len(u.wilds) for u in combo)
+            if n and v.wilds_as_themselves(r, combo) == n:
+                return True
+    return False
+
+
+def _long_suit(r: Reading) -> int:
+    ch = set(r.chows)
+    return next(s for s in (0, 9, 18) if {s, s + 3, s + 6} <= ch)
+
+
+def _why_long(r: Reading) -> str:
+    return f"123 456 789 of {_SUIT[_long_suit(r) // 9]} (提溜龙)"
+
+
+def _why_zhuo(r: Reading) -> str:
+    t = r.ctx.win_tile
+    return f"{KIND_NAMES[t]} won between {KIND_NAMES[t - 1]} and {KIND_NAMES[t + 1]}"
+
+
+def _why_ben_hun(r: Reading) -> str:
+    s = next(s for s in (0, 9, 18) if {s, s + 3, s + 6} <= set(r.chows)
+             and any(k // 9 == s // 9 for k in r.ctx.wild_kinds if k < 27))
+    own = sorted(k for k in r.ctx.wild_kinds if s <= k < s + 9)
+    return f"the 龙's 混儿 ({format_tiles(own)}) stand for themselves (×2)"
