@@ -72,8 +72,9 @@ The seed sentences and what each becomes:
 
 Gaps (each a PROPOSAL and an option):
 
-* Tiles and deal (TJ-1): 136 tiles (万筒条 and the seven honours, no
-  flowers), 13 tiles, the dealer 14 and discards first, no tiles kept back.
+* Tiles and deal (TJ-1, not an option: the standard set, which "7 张"
+  presumes): 136 tiles (万筒条 and the seven honours, no flowers), 13
+  tiles, the dealer 14 and discards first, no tiles kept back.
 * Payment (TJ-P): each of the three others pays 番 × ``base`` (default 1);
   ``dealer_factor`` (default 1: no dealer bonus; 2: the dealer wins and
   pays double).
@@ -83,8 +84,9 @@ Gaps (each a PROPOSAL and an option):
   (``kong_refund_on_draw``, default True, as "本局所有杠分无效" of the same
   book's 河北 and 合肥 chapters).  On paper the win's settlement is the
   hand alone (the kongs are "另算").
-* Dealer (TJ-D): the dealer deals again when it wins or the hand is drawn,
-  else the next seat.
+* Dealer (TJ-D): the dealer deals again when it wins or the hand is drawn
+  (``dealer_stays_on_draw``, default True; False: a drawn hand passes the
+  deal on), else the next seat.
 
 ``context_keys``: ``indicator`` — the flipped indicator tile (notation, e.g.
 ``"2s"``); the 混儿 are its kind and the next.  On paper ``wild_kinds`` may
@@ -149,6 +151,8 @@ class TianjinOptions:
     """An added kong may be robbed (TJ-R); the robbed seat pays for all three."""
     hun_discard: bool = True
     """A 混儿 may be discarded (never claimed) (TJ-W)."""
+    dealer_stays_on_draw: bool = True
+    """The dealer deals again after a drawn hand (TJ-D)."""
 
     def __post_init__(self) -> None:
         for name, low in (("base", 1), ("plain_win", 1), ("double_hun_diao", 1), ("dealer_factor", 1),
@@ -156,7 +160,7 @@ class TianjinOptions:
             x = getattr(self, name)
             if isinstance(x, bool) or not isinstance(x, int) or x < low:
                 raise MahjongError(f"tianjin: option {name} must be an int >= {low}, got {x!r}")
-        for name in ("kong_refund_on_draw", "rob_kong", "hun_discard"):
+        for name in ("kong_refund_on_draw", "rob_kong", "hun_discard", "dealer_stays_on_draw"):
             x = getattr(self, name)
             if not isinstance(x, bool):
                 raise MahjongError(f"tianjin: option {name} must be True or False, got {x!r}")
@@ -359,6 +363,12 @@ class Tianjin(Ruleset):
         if not amount:
             return Settlement()
         return Settlement(tuple(Payment(s, seat, amount, why) for s in range(self.num_players) if s != seat))
+
+    def dealer_stays(self, table: Table) -> bool:
+        """The dealer won, or nobody did and ``dealer_stays_on_draw``."""
+        if table.winners:
+            return table.dealer in table.winners
+        return self.options.dealer_stays_on_draw
 
     def settle_draw(self, table: Table) -> Settlement:
         """荒庄: the kong payments of the hand are cancelled (``kong_refund_on_draw``)."""

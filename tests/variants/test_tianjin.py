@@ -303,7 +303,8 @@ def test_a_wrong_size_and_an_unknown_key() -> None:
 @pytest.mark.parametrize(("kw", "match"), [
     ({"base": 0}, "base"), ({"base": True}, "base"), ({"double_hun_diao": "2"}, "double_hun_diao"),
     ({"dealer_factor": 0}, "dealer_factor"), ({"exposed_kong": -1}, "exposed_kong"),
-    ({"rob_kong": 1}, "rob_kong"), ({"zhuo_wu": "bamboo"}, "zhuo_wu"), ({"nope": 1}, "unknown option"),
+    ({"rob_kong": 1}, "rob_kong"), ({"dealer_stays_on_draw": "no"}, "dealer_stays_on_draw"),
+    ({"zhuo_wu": "bamboo"}, "zhuo_wu"), ({"nope": 1}, "unknown option"),
 ])
 def test_bad_options(kw: dict[str, Any], match: str) -> None:
     with pytest.raises(MahjongError, match=match):

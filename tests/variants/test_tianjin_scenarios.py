@@ -129,6 +129,7 @@ def test_exposed_kong_points_are_cancelled_by_a_drawn_hand() -> None:
         assert sc.table.is_over and sc.winners == []
         assert sc.deltas()["W"] == kept and sum(sc.deltas().values()) == 0
         assert rs.next_dealer(sc.table) == sc.seat("E")  # a drawn hand: the dealer deals again
+        assert Tianjin(dealer_stays_on_draw=False).next_dealer(sc.table) == sc.seat("S")
         check_invariants(sc.table)
 
 
