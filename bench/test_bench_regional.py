@@ -60,6 +60,7 @@ REGIONAL: list[str] = [
     "ningbo",
     "fuzhou",
     "luoyuan",
+    "tianjin",
 ]
 """The rule sets measured (one line each)."""
 

@@ -796,6 +796,12 @@ class Table:
                 c[src] = 0
         return c, w
 
+    def _wild_tiles(self, counts: bytearray, seat: int) -> tuple[int, ...]:
+        """The physical wild tiles among ``counts`` and ``seat``'s wild
+        flowers, sorted (``WinContext.wild_tiles``)."""
+        out = [k for k in sorted(self.wild_kinds) if k < 34 for _ in range(counts[k])]
+        return tuple(sorted(out + self.wild_flowers[seat]))
+
     def hand_rules(self, seat: int) -> HandRules:
         """The hand rules for ``seat`` now (:meth:`Ruleset.rules_for`)."""
         return self._rules_for(seat)
@@ -1071,6 +1077,7 @@ class Table:
             flowers=tuple(self.flowers[seat]),
             wilds=w,
             wild_kinds=self.wild_kinds,
+            wild_tiles=self._wild_tiles(counts, seat) if w else (),
             kong_replacement=self_drawn and self.after_kong,
             kong_fed_by=self.kong_fed_by if self_drawn and self.after_kong else None,
             kong_discard=not self_drawn and not robbed and self.discard_after_kong,

@@ -24,7 +24,7 @@ __all__ = ["build_context", "context_fields", "parse_value", "score_hand_argumen
 
 _FROM_ARGUMENTS = frozenset({
     "seat", "concealed", "win_tile", "melds", "self_drawn", "discarder", "dealer", "flowers",
-    "wilds", "decompositions", "extra",
+    "wilds", "wild_tiles", "decompositions", "extra",
 })
 """WinContext fields set from score_hand's own arguments, not from ``context``."""
 
@@ -86,9 +86,17 @@ def parse_value(key: str, value: Any, default: Any) -> Any:
             raise MahjongError(f"context {key}: {value!r} is not a whole number") from None
     if key == "meld_sources":
         if isinstance(value, str):
-            items = value.split(",") if value.strip() else []
-            value = [None if v.strip().lower() in ("", "none", "-") else v for v in items]
-        return tuple(None if v is None else int(v) for v in value)
+            value = value.split(",") if value.strip() else []
+        out: list[int | None] = []
+        for v in value:
+            if v is None or (isinstance(v, str) and v.strip().lower() in ("", "none", "-")):
+                out.append(None)
+                continue
+            try:
+                out.append(int(v))
+            except (TypeError, ValueError):
+                raise MahjongError(f"context meld_sources: {v!r} is not a seat (or '-')") from None
+        return tuple(out)
     return value
 
 
@@ -191,7 +199,7 @@ def build_context(
             f"hand {len(held)} + the winning tile + {len(meld_list)} meld(s)"
         )
     concealed = sorted(t for t in held + [win] if t not in wild)
-    wilds = len(held) + 1 - len(concealed)
+    wild_tiles = sorted(t for t in held + [win] if t in wild)
     sources = values.pop("meld_sources", None)
     if sources is not None and len(sources) != len(meld_list):
         raise MahjongError(f"context meld_sources: {len(sources)} source(s) for {len(meld_list)} meld(s)")
@@ -206,7 +214,8 @@ def build_context(
         discarder=discarder,
         dealer=winner == dealer,
         flowers=tuple(flower_ids),
-        wilds=wilds,
+        wilds=len(wild_tiles),
+        wild_tiles=tuple(wild_tiles),
         extra=extra,
         **values,
     )
@@ -220,11 +229,14 @@ def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:
     whether the winner deals).
 
     :raises MahjongError: for a win without a winning tile (an opening win),
-        or wild tiles of more than one kind other than flowers (which ones
-        were held is not told; wild flowers are interchangeable).
+        or wild tiles of more than one kind other than flowers when
+        ``ctx.wild_tiles`` does not tell which ones were held (wild flowers
+        are interchangeable).
     """
     held = list(ctx.concealed)
-    if ctx.wilds:
+    if ctx.wilds and len(ctx.wild_tiles) == ctx.wilds:
+        held += ctx.wild_tiles
+    elif ctx.wilds:
         if len(ctx.wild_kinds) == 1:
             held += [next(iter(ctx.wild_kinds))] * ctx.wilds
         elif min(ctx.wild_kinds) >= 34 and ctx.wilds <= len(ctx.wild_kinds):

@@ -105,6 +105,7 @@ __all__ = [
     "thirteen_orphans",
     "wait",
     "wilds_as_other",
+    "wilds_as_themselves",
     "wind_pungs",
 ]
 
@@ -774,9 +775,30 @@ def concealed_pungs(r: Reading) -> int:
 
 def wilds_as_other(r: Reading) -> int:
     """Wild tiles standing for a kind other than their own (0: 硬胡 / 无混 —
-    no wild used, or each used as itself)."""
+    no wild used, or each used as itself).  When the context tells which
+    wild tiles were held (``wild_tiles``: several wild kinds, 天津 混儿), a
+    stand-in counts as "itself" only while a held wild tile of its kind is
+    left for it; else every stand-in for a wild kind does."""
+    held = r.ctx.wild_tiles
+    if len(held) == r.ctx.wilds and len(r.ctx.wild_kinds) > 1:
+        return r.ctx.wilds - wilds_as_themselves(r, [u for u in r.units if u.wilds])
     own = r.ctx.wild_kinds
     return sum(1 for u in r.units for k in u.wilds if k not in own)
+
+
+def wilds_as_themselves(r: Reading, units: Iterable[Unit]) -> int:
+    """How many of the wild tiles in ``units`` (units of ``r``) can stand for
+    their own kind at once, given the wild tiles held (``ctx.wild_tiles``,
+    else as many of each wild kind as needed): a stand-in for kind k takes a
+    held wild tile k, while one is left."""
+    held = r.ctx.wild_tiles
+    known = len(held) == r.ctx.wilds
+    need: dict[int, int] = {}
+    for u in units:
+        for k in u.wilds:
+            need[k] = need.get(k, 0) + 1
+    own = r.ctx.wild_kinds
+    return sum(min(n, held.count(k)) if known else (n if k in own else 0) for k, n in need.items())
 
 
 def wait(r: Reading) -> Wait:

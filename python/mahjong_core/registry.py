@@ -43,6 +43,7 @@ _BUILTIN: dict[str, str] = {
     "sichuan": "mahjong_core.variants.sichuan:Sichuan",
     "taiwan": "mahjong_core.variants.taiwan:Taiwan",
     "taiyuan": "mahjong_core.variants.taiyuan:Taiyuan",
+    "tianjin": "mahjong_core.variants.tianjin:Tianjin",
     "tuidaohu": "mahjong_core.variants.guangdong_tuidao:GuangdongTuidao",
     "two_player": "mahjong_core.variants.two_player:TwoPlayer",
 }

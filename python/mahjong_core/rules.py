@@ -167,6 +167,11 @@ class WinContext:
     wilds: int = 0
     """Wild tiles among the concealed tiles (not in ``concealed``)."""
     wild_kinds: frozenset[int] = frozenset()
+    wild_tiles: tuple[int, ...] = ()
+    """The physical tiles (ids, sorted) of the ``wilds`` wild tiles, the
+    winning tile included: which kinds were held when several kinds are wild
+    (天津 混儿: the indicator's kind and the next), for a wild used as itself.
+    The engine and :meth:`Ruleset.score_hand` fill it; () when not told."""
     kong_replacement: bool = False
     """Won on the replacement tile after a kong (杠上开花)."""
     kong_fed_by: int | None = None
