@@ -588,8 +588,8 @@ class HonourFlowerRules(Ruleset):
         return frozenset({indicator})
 
 
-class DiceIndicatorRules(HonourFlowerRules):
-    name = "test-dice-indicator"
+class IndicatorDiceRules(HonourFlowerRules):
+    name = "test-indicator-dice"
     indicator_dice = True
 
 
@@ -618,7 +618,7 @@ def test_honours_as_flowers_and_the_indicator_after_them() -> None:
 def test_indicator_by_dice() -> None:
     from mahjong_core.scenario import stack_wall
 
-    rs = DiceIndicatorRules()
+    rs = IndicatorDiceRules()
     suits = "44m88m99m111p222p333p666p777p555s666s"  # suit tiles at the tail
     hands = ["111m222m333m444p55p", "123m456m789p123s4s", "567m789m123p456p7s", "789m456m78s999s99p"]
     wall = stack_wall(rs, ["".join(h) for h in hands], tail=suits)
