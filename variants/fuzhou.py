@@ -404,7 +404,9 @@ class Fuzhou(Ruleset):
         winning tile is named from the hand (a 金 for 三金倒)."""
         gold = self._gold(table)
         if ctx.instant == QIANGJIN:
-            taken = replace(ctx, wilds=ctx.wilds + 1, win_tile=gold)
+            taken = replace(
+                ctx, wilds=ctx.wilds + 1, win_tile=gold, wild_tiles=tuple(sorted((*ctx.wild_tiles, gold)))
+            )
             if seat != table.dealer:
                 return taken
             best: WinContext | None = None
