@@ -191,6 +191,12 @@ def build_context(
         )
     concealed = sorted(t for t in held + [win] if t not in wild)
     wilds = len(held) + 1 - len(concealed)
+    if values.get("wild_win_tile"):
+        if discarder is not None:
+            raise MahjongError("context wild_win_tile: a wild winning tile is a drawn one (discarder=None)")
+        if win not in wild:  # only the winning tile is wild, not the other tiles of its kind
+            concealed.remove(win)
+            wilds += 1
     sources = values.pop("meld_sources", None)
     if sources is not None and len(sources) != len(meld_list):
         raise MahjongError(f"context meld_sources: {len(sources)} source(s) for {len(meld_list)} meld(s)")
@@ -222,10 +228,14 @@ def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:
         or wild tiles of more than one kind (which ones were held is not told).
     """
     held = list(ctx.concealed)
-    if ctx.wilds:
+    wilds = ctx.wilds
+    if ctx.wild_win_tile and ctx.win_tile not in ctx.wild_kinds:
+        held.append(ctx.win_tile)  # the drawn tile that was wild (the context says so)
+        wilds -= 1
+    if wilds:
         if len(ctx.wild_kinds) != 1:
-            raise MahjongError(f"score_hand_arguments: {ctx.wilds} wild tile(s) of the kinds {sorted(ctx.wild_kinds)!r}")
-        held += [next(iter(ctx.wild_kinds))] * ctx.wilds
+            raise MahjongError(f"score_hand_arguments: {wilds} wild tile(s) of the kinds {sorted(ctx.wild_kinds)!r}")
+        held += [next(iter(ctx.wild_kinds))] * wilds
     if ctx.win_tile not in held:
         raise MahjongError(f"score_hand_arguments: the winning tile {ctx.win_tile!r} is not in the hand")
     held.remove(ctx.win_tile)

@@ -197,10 +197,12 @@ class Scenario:
                     raise ScenarioError(f"{text!r}: the missing suit is m, p or s, not {arg!r}", step)
                 return [Action(ActionKind.MISSING_SUIT, seat, "mps".index(arg))]
             tiles = _tiles(arg, f"{text!r}", step)
-            if verb == "chow":
+            if verb == "chow" or (verb == "ready" and len(tiles) == 3):
                 if len(tiles) not in (1, 3):
                     raise ScenarioError(f"{text!r}: a chow is named by its three tiles or its lowest", step)
-                return [Action(ActionKind.CHOW, seat, min(tiles))]
+                # "ready 345m": 吃听, the chow of a discard with the declaration (READY, lowest kind)
+                kind = ActionKind.CHOW if verb == "chow" else ActionKind.READY
+                return [Action(kind, seat, min(tiles))]
             if len(tiles) != 1:
                 raise ScenarioError(f"{text!r}: {verb} takes one tile", step)
             kinds = {
