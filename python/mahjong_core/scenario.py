@@ -175,8 +175,15 @@ class Scenario:
         return str(action).split(" ", 1)[1]
 
     def offers(self, who: str | int) -> list[str]:
-        """What ``who`` may do now, as words (:meth:`words`), in action-id order."""
-        return [self.words(a) for a in self.table.legal_actions(self.seat(who))]
+        """What ``who`` may do now, as words (:meth:`words`), in action-id order
+        (吃听, a READY answering a discard, as ``ready 345m``)."""
+        out = []
+        for a in self.table.legal_actions(self.seat(who)):
+            if a.kind is ActionKind.READY and self.table.phase is Phase.CLAIMS:
+                out.append("ready " + "".join(str(a.tile % 9 + i) for i in (1, 2, 3)) + "mps"[a.tile // 9])
+            else:
+                out.append(self.words(a))
+        return out
 
     def can(self, who: str | int, move: str) -> bool:
         """Whether ``move`` (words, without the seat) is offered to ``who`` now."""
