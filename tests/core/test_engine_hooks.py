@@ -657,8 +657,40 @@ def test_chow_ready_outranks_a_pung_and_binds_the_declaration() -> None:
     assert t.declared[sc.seat("W")] and not t.must_declare
 
 
+class MaxMeldsRules(Ruleset):
+    """No fourth meld: a hand keeps four tiles."""
+
+    name = "test-max-melds"
+    max_melds = 3
+
+
+class LegalWaitRules(Ruleset):
+    """A declaration needs a legal wait; no win holds an honour."""
+
+    name = "test-legal-wait"
+    ready_rule = ReadyRule.REQUIRED
+    ready_needs_legal_wait = True
+
+    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        return "no honours" if any(k >= 27 for k in ctx.concealed) else None
+
+
+def test_ready_needs_a_legal_wait() -> None:
+    from mahjong_core.scenario import Scenario
+
+    class ShapeOnly(LegalWaitRules):
+        name = "test-shape-wait"
+        ready_needs_legal_wait = False
+
+    for rs, offered in ((LegalWaitRules(), False), (ShapeOnly(), True)):
+        sc = Scenario(rs, BAO_HANDS, draws="9m")
+        sc.play("E discard 7z")
+        assert ("ready 9m" in sc.offers("S")) == offered  # S waits on 1z / 2z only
+
+
 def test_max_melds_blocks_the_fourth_call() -> None:
-    rs = ChowReadyRules()
+    rs = MaxMeldsRules()
+    full = 0
     for seed in range(40):
         t = Table(rs, seed=seed)
         greedy = GreedyBot()
@@ -669,8 +701,10 @@ def test_max_melds_blocks_the_fourth_call() -> None:
                 if a.kind in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.CONCEALED_KONG,
                               ActionKind.ADDED_KONG) or (a.kind is ActionKind.READY and t.phase is Phase.CLAIMS):
                     assert len(t.melds[seat]) < 3
+            full += len(t.melds[seat]) == 3
             t.apply(greedy.choose(t, seat, legal))
         assert all(len(m) <= 3 for m in t.melds)
+    assert full > 20  # seats with three melds were asked and offered no call
 
 
 class ZoneKongRules(Ruleset):

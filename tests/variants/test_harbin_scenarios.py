@@ -85,6 +85,16 @@ def test_declining_the_bao() -> None:
     assert sc.table.declared[1] and not sc.table.is_over
 
 
+def test_a_declaration_needs_a_legal_wait() -> None:
+    """"（如果没有"幺"或"九"或"红中"是不可以听牌的）": opened and waiting on 7s, but no 1, 9 or 中."""
+    hands = list(HANDS)
+    hands[1] = "55p234m456s77m68s3p"
+    hands[3] = "3669m27p1347s889p"
+    sc = Scenario(Harbin(), hands)
+    sc.play("E discard 5p", "S pung")
+    assert "discard 3p" in sc.offers("S") and not any(o.startswith("ready") for o in sc.offers("S"))
+
+
 def test_no_heavenly_win() -> None:
     """"庄家上手14张牌是天胡牌型，也不允许胡牌"."""
     hands = ["123m456p789s111m99p", "2m5m8m1p3p6p2s4s6s8s7z7z9s", HANDS[2], "3669m27p1347s89p5p"]
