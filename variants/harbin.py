@@ -91,21 +91,24 @@ What the rule set decides (the seed's wording first, then each gap of §10.10):
   "78889不算", "8不算").  宝中宝: a 卡当 wait whose one tile is the 宝,
   drawn by the declared seat (摸宝).
 
-``context_keys``: none; a 摸宝 written on paper sets the WinContext field
-``wild_win_tile`` (the drawn winning tile was the 宝, wild).
+``context_keys``: ``bao``, the 宝 (a tile, e.g. ``"8s"``) as the winner
+sees it once declared; a self-drawn winning tile of that kind by a declared
+seat is the wild 摸宝.  On paper the WinContext field ``wild_win_tile`` says
+the same without naming the 宝.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, Shape, decompositions, waits
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Reading
-from mahjong_core.tiles import KIND_NAMES
+from mahjong_core.tiles import KIND_NAMES, parse_tile
 from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 
 if TYPE_CHECKING:
@@ -226,6 +229,10 @@ class Harbin(Ruleset):
     wild_tiles = "宝: the last tile of the wall, hidden; wild only when a declared seat draws it (换宝 on three visible)"
 
     options: HarbinOptions
+    context_keys = MappingProxyType({
+        "bao": "the 宝 (a tile, notation or kind) the declared winner sees: a self-drawn winning tile of "
+               "its kind is the wild 摸宝",
+    })
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -277,12 +284,18 @@ class Harbin(Ruleset):
         return any(not m.is_concealed for m in table.melds[seat])
 
     # --- scoring -------------------------------------------------------------
+    def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
+        """``bao``: the 宝, for a seat that has declared (it sees it)."""
+        if table.declared[seat] and table.indicator is not None:
+            return {"bao": KIND_NAMES[table.indicator]}
+        return _NO_EXTRA
+
     def _check(self, ctx: WinContext) -> tuple[Reading | None, str | None]:
         """The first reading that may win, or the rule every reading breaks."""
         memo = self._memo
         if memo is not None and memo[0] is ctx:
             return memo[1], memo[2]
-        top, problem = self._check_new(ctx)
+        top, problem = self._check_new(_as_mo_bao(ctx))
         self._memo = (ctx, top, problem)
         return top, problem
 
@@ -310,6 +323,7 @@ class Harbin(Ruleset):
         problem = self._check(ctx)[1]
         if problem is _NO_SHAPE:
             raise IllegalWinError(f"{self.id}: {problem}")
+        ctx = _as_mo_bao(ctx)
         vals = self.options.values
         items: list[ScoreItem] = []
         before = [k for k in ctx.concealed]
@@ -356,7 +370,7 @@ class Harbin(Ruleset):
             dealer = ctx.seat if ctx.dealer else _dealer_seat(table, ctx)
             if ctx.self_drawn:
                 payers = [s for s in range(self.num_players) if s != ctx.seat]
-                why = "摸宝" if ctx.wild_win_tile else "自摸"
+                why = "摸宝" if _as_mo_bao(ctx).wild_win_tile else "自摸"
             elif ctx.discarder is not None:
                 payers = [ctx.discarder]
                 why = "抢杠" if ctx.robbed_kong else "点炮"
@@ -399,6 +413,36 @@ class Harbin(Ruleset):
 
 def _name(kind: int) -> str:
     return KIND_NAMES[kind]
+
+
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+
+
+def _bao_kind(value: Any) -> int:
+    """The ``bao`` context key as a kind (notation or a kind 0..33)."""
+    kind = value
+    if isinstance(value, str):
+        try:
+            kind = parse_tile(value)
+        except MahjongError as e:
+            raise MahjongError(f"harbin: context bao: {e}") from None
+    if isinstance(kind, int) and not isinstance(kind, bool) and kind in KINDS:
+        return kind
+    raise MahjongError(f"harbin: context bao must be a tile of the set (e.g. '8s'), got {value!r}")
+
+
+def _as_mo_bao(ctx: WinContext) -> WinContext:
+    """With ``bao`` given: a declared seat's self-drawn winning tile of the
+    宝's kind is the wild 摸宝 (``wild_win_tile``)."""
+    value = ctx.extra.get("bao")
+    if value is None or ctx.wild_win_tile:
+        return ctx
+    bao = _bao_kind(value)
+    if not (ctx.self_drawn and ctx.declared_ready and ctx.win_tile == bao and bao in ctx.concealed):
+        return ctx
+    concealed = list(ctx.concealed)
+    concealed.remove(bao)
+    return replace(ctx, concealed=tuple(concealed), wilds=ctx.wilds + 1, wild_win_tile=True, decompositions=())
 
 
 def _ready_tiles(ctx: WinContext) -> list[int]:

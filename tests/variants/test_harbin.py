@@ -248,11 +248,30 @@ def test_bad_options(bad: dict[str, Any]) -> None:
         Harbin(**bad)
 
 
+def test_the_bao_as_a_context_key() -> None:
+    """``bao``: a declared seat's self-drawn tile of the 宝's kind is the wild 摸宝; a discard of it is not."""
+    ctx = {**READY, "bao": "8s"}
+    r = score("123m99m456s79s", "8s", ("pon 555p",), discarder=None, context=ctx)
+    assert r.sheet.names() == ["宝中宝"] and r.context.extra["bao"] == "8s"
+    assert [p.reason for p in r.settlement.payments] == ["摸宝 (庄家)", "摸宝", "摸宝"]
+    r = score("123m456s99m78s", "4m", ("pon 555p",), discarder=None, context={**READY, "bao": "4m"})
+    assert r.sheet.names() == ["摸宝"] and r.sheet.points == 2
+    r = score("123m456s99m78s", "9s", ("pon 555p",), discarder=None, context={**READY, "bao": "4m"})
+    assert r.sheet.names() == ["自摸"]
+    with pytest.raises(IllegalWinError, match="not a winning hand"):  # a discarded 宝 is not wild
+        score("123m456s99m78s", "4m", ("pon 555p",), context={**READY, "bao": "4m"})
+    with pytest.raises(IllegalWinError, match="not a winning hand"):  # nor one drawn before declaring
+        score("123m456s99m78s", "4m", ("pon 555p",), discarder=None, context={"bao": "4m"})
+    for bad in ("4z", "x", 40, True):
+        with pytest.raises(MahjongError, match="bao"):
+            score("123m456s99m78s", "9s", ("pon 555p",), discarder=None, context={**READY, "bao": bad})
+
+
 def test_bad_input_gets_a_typed_error() -> None:
     with pytest.raises(InvalidHandError, match="tiles"):
         score("123m456s99m78s9s", "9s", ("pon 555p",))  # a tile too many
     with pytest.raises(MahjongError, match="unknown context key"):
-        score("123m456s99m78s", "9s", ("pon 555p",), context={"bao": "3m"})
+        score("123m456s99m78s", "9s", ("pon 555p",), context={"宝": "3m"})
     with pytest.raises(MahjongError, match="wild_win_tile"):
         score("123m456s99m78s", "4m", ("pon 555p",), context=BAO)  # a wild tile on a discard
     with pytest.raises(MahjongError):
