@@ -204,3 +204,13 @@ def test_bad_scenario_moves_name_the_rule() -> None:
     sc = Scenario(Harbin(), HANDS)
     with pytest.raises(ScenarioError, match="not legal"):
         sc.play("E ready 5p")  # 门清: no declaration
+
+
+def test_kong_after_ready_only_while_ready() -> None:
+    """"听牌后可以杠牌的，系统判断杠牌后的牌型是否无法上听 … 如果判断杠牌后无法成听牌牌型，则不允许杠牌"."""
+    hands = ["2478m3569p125689s", "55p111m99m456s79s7z", HANDS[2], HANDS[3]]
+    sc = Scenario(Harbin(), hands, draws="3m2m4m1m", tail="9p", indicator="3p")
+    sc.play("E discard 5p", "S pung", "S ready 7z", "W discard 3m", "N discard 2m", "E discard 4m")
+    assert sc.drawn == "1m" and sc.offers("S") == ["discard 1m", "concealed kong 1m"]  # still waits on 8s after it
+    sc.play("S kong 1m")
+    assert sc.drawn == "9p" and sc.offers("S") == ["discard 9p"] and sc.table.declared[1]
