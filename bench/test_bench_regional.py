@@ -57,6 +57,7 @@ REGIONAL: list[str] = [
     "neimeng",
     "hefei",
     "taiyuan",
+    "ningbo",
     "harbin",
 ]
 """The rule sets measured (one line each)."""

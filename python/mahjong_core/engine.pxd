@@ -46,7 +46,7 @@ cdef class Table:
     cdef public object phase, drawn, last_discard, pending_kong
     cdef public dict claimants, answers
     cdef public set missed_win
-    cdef public bint after_kong, discard_after_kong
+    cdef public bint after_kong, after_flower, discard_after_kong
     cdef public object kong_fed_by
     cdef public list draws_made, winners
     cdef public dict scores, contexts

@@ -177,6 +177,12 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
         tiles[i], tiles[j] = tiles[j], tiles[i]
 
 
+def roll_dice(rng: random.Random, n: int) -> list[int]:
+    """``n`` dice from ``rng``: a table rolls them right after the shuffle
+    (with a stacked wall, first thing from ``random.Random(seed)``)."""
+    return [rng.randint(1, 6) for _ in range(n)]
+
+
 _MELDS: dict[MeldKind, dict[int, Meld]] = {
     MeldKind.CHI: {s * 9 + i: Meld(MeldKind.CHI, (s * 9 + i, s * 9 + i + 1, s * 9 + i + 2)) for s in range(3) for i in range(7)},
     **{kind: {k: Meld(kind, (k,) * size) for k in range(34)} for kind, size in (
@@ -315,7 +321,7 @@ class Table:
             shuffle(tiles, rng)
         else:
             tiles = _checked_wall(ruleset, wall)
-        self.dice = [rng.randint(1, 6) for _ in range(ruleset.dice)]
+        self.dice = roll_dice(rng, ruleset.dice)
         self.wall: list[int] = tiles
         self.head = 0
         self.tail = len(tiles)
@@ -417,6 +423,10 @@ class Table:
         self.answers: dict[int, Action] = {}
         self.missed_win: set[int] = set()
         self.after_kong = False
+        self.after_flower = False
+        """The tile the seat on turn drew replaced a flower it drew (杠花 in
+        宁波: a win on it is 杠上开花 there; rule sets read it in
+        :meth:`Ruleset.context_extra`)."""
         self.kong_fed_by: int | None = None
         self.discard_after_kong = False
         """The last discard was made right after a kong's replacement draw (杠上炮)."""
@@ -496,7 +506,7 @@ class Table:
         if self._standing_n:
             self._event("standing", tiles=[_native.Counts(list(st)).notation() for st in self.standing])
         if rs.wild_indicator:
-            self._flip_indicator()
+            self._flip_indicator(rs.indicator_offset(self.dice))
         self.wild_kinds = rs.wild_tile_kinds(self)
         self._wild_flower_ids = self.wild_kinds & self._flower_ids
         if self._wild_flower_ids:  # wild flowers dealt stay in hand, unexposed
@@ -546,10 +556,10 @@ class Table:
             self.phase = _TURN
         self._after_opening()
 
-    def _flip_indicator(self) -> None:
-        """Flip the first non-flower tile from the tail as the indicator; it
-        leaves the wall."""
-        j = self.tail - 1
+    def _flip_indicator(self, offset: int = 0) -> None:
+        """Flip the indicator: the tile ``offset`` tiles before the end of the
+        wall (the first non-flower from there back); it leaves the wall."""
+        j = max(self.head, self.tail - 1 - offset)
         while j >= self.head and self.wall[j] in self._flower_ids and not self.ruleset.indicator_may_be_flower:
             j -= 1
         if j >= self.head:
@@ -1326,6 +1336,7 @@ class Table:
             self.last_discard = (seat, tile)
             self.discard_after_kong = self.after_kong
             self.after_kong = False
+            self.after_flower = False
             self.kong_fed_by = None
             self.drawn = None
             self._update_waits(seat)
@@ -1420,6 +1431,7 @@ class Table:
             return
         self.drawn = tile
         self.after_kong = True
+        self.after_flower = False
         self.kong_fed_by = fed_by
         self.draws_made[seat] += 1
         self.missed_win.discard(seat)
@@ -1507,6 +1519,7 @@ class Table:
         if self._last_offer and self.last_tile_taker is None and self._left(seat) == 1:
             self._offer_last(seat)
             return
+        replaced = False
         while True:
             if self._left(seat) == 0:
                 self._exhausted()
@@ -1525,6 +1538,7 @@ class Table:
                     self._exhausted()
                     return
                 tile = rep
+                replaced = True
                 self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
             else:
                 self.hands[seat][tile] += 1
@@ -1536,6 +1550,7 @@ class Table:
         self._missed_tiles[seat] = 0
         self._passed_pungs[seat] = 0
         self.after_kong = False
+        self.after_flower = replaced
         self.turn = seat
         self.phase = _TURN
 
@@ -1689,6 +1704,7 @@ class Table:
         self.phase = _TURN
         self.drawn = None
         self.after_kong = False
+        self.after_flower = False
         self._called = a.kind is not _K_KONG
         self.must_declare = a.kind is _K_READY
         if self._has_redraw and a.kind is not _K_KONG:

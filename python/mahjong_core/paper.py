@@ -225,7 +225,8 @@ def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:
     whether the winner deals).
 
     :raises MahjongError: for a win without a winning tile (an opening win),
-        or wild tiles of more than one kind (which ones were held is not told).
+        or wild tiles of more than one kind other than flowers (which ones
+        were held is not told; wild flowers are interchangeable).
     """
     held = list(ctx.concealed)
     wilds = ctx.wilds
@@ -233,9 +234,15 @@ def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:
         held.append(ctx.win_tile)  # the drawn tile that was wild (the context says so)
         wilds -= 1
     if wilds:
-        if len(ctx.wild_kinds) != 1:
+        if len(ctx.wild_kinds) == 1:
+            held += [next(iter(ctx.wild_kinds))] * wilds
+        elif min(ctx.wild_kinds) >= 34 and wilds <= len(ctx.wild_kinds):
+            # wild flowers (one tile each, never read as themselves): any
+            # ctx.wilds of them, the winning tile first when it is one
+            first = [ctx.win_tile] if ctx.win_tile in ctx.wild_kinds else []
+            held += first + sorted(ctx.wild_kinds - set(first))[: wilds - len(first)]
+        else:
             raise MahjongError(f"score_hand_arguments: {wilds} wild tile(s) of the kinds {sorted(ctx.wild_kinds)!r}")
-        held += [next(iter(ctx.wild_kinds))] * wilds
     if ctx.win_tile not in held:
         raise MahjongError(f"score_hand_arguments: the winning tile {ctx.win_tile!r} is not in the hand")
     held.remove(ctx.win_tile)

@@ -35,6 +35,7 @@ _BUILTIN: dict[str, str] = {
     "hefei": "mahjong_core.variants.hefei:Hefei",
     "jinan": "mahjong_core.variants.jinan:Jinan",
     "neimeng": "mahjong_core.variants.neimeng:Neimeng",
+    "ningbo": "mahjong_core.variants.ningbo:Ningbo",
     "qingyuan": "mahjong_core.variants.qingyuan:Qingyuan",
     "shaanxi": "mahjong_core.variants.shaanxi:Shaanxi",
     "shanghai": "mahjong_core.variants.shanghai:Shanghai",

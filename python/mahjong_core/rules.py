@@ -511,6 +511,15 @@ class Ruleset:
             return self.wilds_for_indicator(table.indicator)
         return frozenset()
 
+    def indicator_offset(self, dice: Sequence[int]) -> int:
+        """With ``wild_indicator``: how many tiles before the end of the wall
+        the indicator lies, from this hand's ``dice`` (0: the last tile).
+        宁波 turns up the top tile of the stack the smaller die counts back
+        from the end ("从牌墙最后往前数小点的墩数，翻开上面一张牌").  The tile
+        leaves the wall, so every draw, from the front or the back, skips it.
+        Default: 0."""
+        return 0
+
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
         """The wild kinds an indicator names.  Default: the next kind,
         wrapping (9 → 1 in a suit, 北 → 东, 中 → 白)."""

@@ -438,6 +438,74 @@ def test_wild_flowers() -> None:
     assert flower_games > 20 and flower_wins > 0 and flower_discards > 0
 
 
+class DiceIndicatorRules(NingboRules):
+    """The indicator is the top tile of the stack the smaller die counts
+    back from the end (宁波), and the kind turned up is itself wild."""
+
+    name = "test-dice-indicator"
+
+    def indicator_offset(self, dice: Sequence[int]) -> int:
+        return 2 * min(dice) - 1
+
+
+def test_indicator_offset_places_the_indicator_by_the_dice() -> None:
+    from mahjong_core.engine import roll_dice, shuffle
+
+    offsets = set()
+    for seed in range(40):
+        tiles = DiceIndicatorRules().wall_tiles()
+        rng = random.Random(seed)
+        shuffle(tiles, rng)
+        dice = roll_dice(rng, 2)
+        t = Table(DiceIndicatorRules(), seed=seed)
+        offset = 2 * min(dice) - 1
+        offsets.add(offset)
+        assert t.dice == dice and t.indicator == tiles[len(tiles) - 1 - offset]
+        assert len(t.wall) == len(tiles) - 1  # out of the wall: no draw takes it
+        # the default stays the last tile (the first non-flower from there back)
+        plain = Table(IndicatorRules(), seed=seed)
+        base = IndicatorRules().wall_tiles()
+        shuffle(base, random.Random(seed))
+        assert plain.indicator == [k for k in base if k < 34][-1]
+        play_out(t, [GreedyBot() for _ in range(4)])
+        check_invariants(t)
+    assert len(offsets) >= 5
+
+
+class FlowerBloomRules(Ruleset):
+    """A win on the tile drawn for a flower scores 杠上开花 (宁波 杠花),
+    read from ``Table.after_flower``."""
+
+    name = "test-flower-bloom"
+    flower_tiles = tuple(range(34, 42))
+    context_keys = {"flower_replacement": "won on a flower's replacement"}
+
+    def context_extra(self, table: Table, seat: int) -> dict[str, Any]:
+        return {"flower_replacement": table.after_flower and table.phase is Phase.TURN and table.turn == seat}
+
+
+def test_after_flower_marks_a_flower_replacement() -> None:
+    seen = blooms = 0
+    for seed in range(150):
+        t = Table(FlowerBloomRules(), seed=seed)
+        greedy = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            if t.phase is Phase.TURN and t.drawn is not None:
+                events = [e for e in t.events if e["type"] in ("draw", "flower", "action", "call", "kong")]
+                last = events[-1]
+                replaced_flower = last["type"] == "draw" and last.get("replacement") and events[-2]["type"] == "flower" \
+                    and not any(e["type"] == "kong" for e in events[-4:-2])
+                assert t.after_flower == bool(replaced_flower) or t.after_kong
+                seen += t.after_flower
+            t.apply(greedy.choose(t, seat, t.legal_actions(seat)))
+        for s in t.winners:
+            blooms += bool(t.contexts[s].extra["flower_replacement"])
+            if t.contexts[s].extra["flower_replacement"]:
+                assert t.contexts[s].self_drawn
+    assert seen > 50 and blooms > 0
+
+
 def test_no_win_right_after_a_chow_or_pung() -> None:
     calls = 0
     for seed in range(200):
