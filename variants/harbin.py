@@ -108,8 +108,8 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, Shape, decompositions, waits
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Reading
-from mahjong_core.tiles import KIND_NAMES, parse_tile
 from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.tiles import KIND_NAMES, parse_tile
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
