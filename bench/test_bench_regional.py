@@ -61,6 +61,7 @@ REGIONAL: list[str] = [
     "fuzhou",
     "luoyuan",
     "tianjin",
+    "harbin",
 ]
 """The rule sets measured (one line each)."""
 

@@ -221,10 +221,11 @@ class GreedyBot:
             i = a.id
             if i == _PASS or (void is not None and tile < 27 and tile // 9 == void):
                 continue
-            if keep is not None and (tile not in keep or (102 <= i <= 122 and a.tile not in keep)):
+            chow = 102 <= i <= 122 or (127 <= i <= 160 and table.phase.value == "claims")  # (READY: 吃听)
+            if keep is not None and (tile not in keep or (chow and a.tile not in keep)):
                 continue  # aim_kinds: no meld of a kind given up
             after = bytearray(c)
-            if 102 <= i <= 122:  # chow
+            if chow:
                 for k in range(a.tile, a.tile + 3):
                     if plays[k] != tile:
                         after[plays[k]] -= 1
@@ -239,7 +240,7 @@ class GreedyBot:
             # after a chow or pung the hand has 3n+2 tiles: its shanten is
             # the best it can reach by the coming discard
             sh = _native.shanten_buf(after, w, rules)
-            if sh < best_sh:
+            if sh < best_sh or (sh == best_sh and a.kind == ActionKind.READY and best.kind == ActionKind.CHOW):
                 best, best_sh = a, sh
         return best
 

@@ -194,12 +194,17 @@ def describe_event(e: dict[str, Any]) -> str | None:
         return f"{who(e['seat'])} draws {e['tile']}" + (" (replacement)" if e.get("replacement") else "")
     if kind == "flower":
         return f"{who(e['seat'])} flower {e['tile']}"
+    if kind == "indicator":
+        if e.get("redraw"):
+            return f"indicator changed: {e['old']} -> {e['tile']} (the old one to the dealer's discards)"
+        return f"indicator {e['tile']}" + (f", wild {' '.join(e['wilds'])}" if e.get("wilds") else "")
     if kind == "action":
         if e["action"] in ("pass", "win", "chow", "pung", "kong", "missing_suit"):
             return None  # shown by the "call", "win" or "missing_suits" line
         return f"{who(e['seat'])} {e['action'].replace('_', ' ')}" + (f" {e['tile']}" if "tile" in e else "")
     if kind == "call":
-        return f"{who(e['seat'])} {e['action']}s {e['claimed']} from {who(e['discarder'])}"
+        verb = "chows (吃听)" if e["action"] == "ready" else f"{e['action']}s"
+        return f"{who(e['seat'])} {verb} {e['claimed']} from {who(e['discarder'])}"
     if kind == "kong":
         return f"{who(e['seat'])} kong {e['meld']}"
     if kind == "win":
@@ -229,6 +234,9 @@ class HumanBot:
         hand = format_tiles(table.concealed_tiles(seat), glyphs=self.glyphs)
         melds = " ".join(str(m) for m in table.melds[seat])
         self.out.write(f"\nYour hand: {hand}" + (f"   melds: {melds}" if melds else "") + "\n")
+        shown = table.indicator_for(seat)
+        if shown is not None:  # (a hidden indicator, the 宝, only once this seat may see it)
+            self.out.write(f"indicator: {KIND_NAMES[shown]}\n")
         if table.last_discard is not None and table.phase.value != "turn":
             s, k = table.last_discard
             self.out.write(f"{SEAT_NAMES[s]} discarded {KIND_NAMES[k]}\n")

@@ -74,6 +74,9 @@ cdef class Table:
     cdef public list standing, _passed_pungs
     cdef public list _missed_tiles, kong_dice, locked
     cdef public list exchange
+    cdef public bint _has_wild_draw, _has_redraw, _hidden_indicator, _ready_legal
+    cdef public bint _chow_ready, _chow_ready_any, _zone_kongs, must_declare
+    cdef public int _max_melds, indicator_changes
 
     cpdef _left(self, seat)
     cpdef _pop_front(self, seat)

@@ -215,6 +215,7 @@ def observation(view: Any, seat: int) -> dict[str, Any]:
         "hand_sizes": [sum(h) for h in view.hands],
         "live_tiles": view.live_tiles,
         "last_discard": view.last_discard,
+        "indicator": view.indicator_for(seat) if hasattr(view, "indicator_for") else None,
         "legal": [a.id for a in view.legal_actions(seat)],
     }
 
@@ -270,7 +271,11 @@ _K_WIN, _K_PASS, _K_READY = ActionKind.WIN, ActionKind.PASS, ActionKind.READY
 _PON = MeldKind.PON
 _READY_NONE = ReadyRule.NONE
 
-_PRIORITY = {ActionKind.WIN: 3, ActionKind.KONG: 2, ActionKind.PUNG: 2, ActionKind.CHOW: 1, ActionKind.PASS: 0}
+_PRIORITY = {
+    ActionKind.WIN: 5, ActionKind.KONG: 4, ActionKind.READY: 3, ActionKind.PUNG: 2, ActionKind.CHOW: 1, ActionKind.PASS: 0,
+}
+"""Claim priority: win > kong > 吃听 (READY answering a discard) > pung > chow.
+(A kong and a pung of one discard never meet: they would need five copies.)"""
 
 
 class Table:
@@ -355,6 +360,21 @@ class Table:
         self._has_precedence = type(ruleset).win_precedence is not Ruleset.win_precedence
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
         """The rule set has wins without a shape (``shape_free_win``)."""
+        self._has_wild_draw = type(ruleset).drawn_tile_wild is not Ruleset.drawn_tile_wild
+        """The rule set makes some drawn tiles wild (``drawn_tile_wild``)."""
+        self._has_redraw = type(ruleset).indicator_redraw is not Ruleset.indicator_redraw
+        """The rule set replaces its indicator during the hand (``indicator_redraw``)."""
+        self._hidden_indicator = type(ruleset).indicator_visible is not Ruleset.indicator_visible
+        """The indicator may be hidden from some seats (``indicator_visible``)."""
+        self._max_melds = ruleset.max_melds
+        self._ready_legal = ruleset.ready_needs_legal_wait
+        self._chow_ready = ruleset.chow_ready
+        self._chow_ready_any = ruleset.chow_ready_any_seat
+        self._zone_kongs = ruleset.zone_kong_claims
+        self.must_declare = False
+        """吃听: the seat on turn chowed to declare ready and must declare with its discard."""
+        self.indicator_changes = 0
+        """How many times the indicator was replaced this hand (换宝)."""
         self._same_tile_miss = ruleset.missed_win_ban and ruleset.missed_win_same_tile_only
         self._call_lifts_miss = ruleset.missed_win_lifted_by_call
         self._missed_tiles: list[int] = [0] * n
@@ -496,12 +516,7 @@ class Table:
         if rs.wild_indicator and not after_flowers:
             # flip the tile the rule set names (default the last one; the
             # first non-flower from there back); it leaves the wall
-            j = max(self.head, self.tail - 1 - rs.indicator_offset(self.dice))
-            while j >= self.head and self.wall[j] in self._flower_ids and not rs.indicator_may_be_flower:
-                j -= 1
-            if j >= self.head:
-                self.indicator = self.wall.pop(j)
-                self.tail -= 1
+            self._flip_indicator(rs.indicator_offset(self.dice))
         if not after_flowers:
             self._set_wilds()
         # flower replacement rounds, dealer first, from the tail
@@ -594,6 +609,50 @@ class Table:
                 continue
             self.indicator = tile
             return
+
+    def _flip_indicator(self, offset: int = 0) -> None:
+        """Flip the indicator: the tile ``offset`` tiles before the end of the
+        wall (the first non-flower from there back); it leaves the wall."""
+        j = max(self.head, self.tail - 1 - offset)
+        while j >= self.head and self.wall[j] in self._flower_ids and not self.ruleset.indicator_may_be_flower:
+            j -= 1
+        if j >= self.head:
+            self.indicator = self.wall.pop(j)
+            self.tail -= 1
+
+    def _redraw_indicator(self) -> None:
+        """换宝 (``Ruleset.indicator_redraw``): while the rule set asks for it
+        and a tile is left to draw, the old indicator goes to the dealer's
+        discards and the last tile of the wall becomes the new one."""
+        rs = self.ruleset
+        changed = False
+        while self.indicator is not None and self.live_tiles > 0 and rs.indicator_redraw(self):
+            old = self.indicator
+            self.discards[self.dealer].append(old)
+            self.indicator = None
+            self._flip_indicator()
+            if self.indicator is None:  # (only flowers left at the tail)
+                self.indicator = old
+                self.discards[self.dealer].pop()
+                break
+            changed = True
+            self.indicator_changes += 1
+            self._event("indicator", tile=KIND_NAMES[self.indicator], old=KIND_NAMES[old], redraw=True)
+        if changed:
+            kinds = rs.wild_tile_kinds(self)
+            if kinds != self.wild_kinds:
+                self.wild_kinds = kinds
+                for s in range(self.n):
+                    if s != self.turn or self.phase is not _TURN:
+                        self._update_waits(s)
+            self._turn_cache = None
+
+    def indicator_for(self, seat: int) -> int | None:
+        """The indicator as ``seat`` may see it: None when there is none or
+        the rule set hides it from this seat (``Ruleset.indicator_visible``)."""
+        if self.indicator is None or (self._hidden_indicator and not self.ruleset.indicator_visible(self, seat)):
+            return None
+        return self.indicator
 
     def _after_opening(self) -> None:
         """The exchange (换三张) and declarations (定缺) before the first
@@ -875,7 +934,7 @@ class Table:
     def _turn_actions(self, seat: int) -> list[Action]:
         rs = self.ruleset
         hand = self.hands[seat]
-        if self._zone and self.drawn is not None and self.in_self_draw_zone:
+        if self._zone and self.drawn is not None and self._zone_turn():
             # 海捞区: win on the drawn tile or lay it aside
             ids = [_discard_id(self.drawn)]
             if (self._has_instant and self._instant_win(seat) is not None) or self._win_on(seat, None) is not None:
@@ -890,6 +949,10 @@ class Table:
                 ids.append(125)
             return [_ACTIONS[seat][i] for i in ids]
         ids = _native.held_kinds(hand)
+        if self.must_declare:  # 吃听: the declaration comes with this discard
+            ready = self._ready_discards(seat, ids)
+            acts = _ACTIONS[seat]
+            return [acts[127 + k] for k in ready] if ready else [acts[k] for k in ids]
         if self._ready_rule is not _READY_NONE and rs.may_declare_ready(self, seat):
             if self._standing_n:  # 立四: only a standing tile is discarded with the declaration
                 st0 = self.standing[seat]
@@ -913,7 +976,10 @@ class Table:
             if first:  # the missing suit goes first (定缺)
                 ids = first
                 ready = [k for k in ready if k in first]
-        if self._allow_kong and self._left(seat) > self._zone and not self._no_kong_this_turn:
+        if (
+            self._allow_kong and self._left(seat) > self._zone and not self._no_kong_this_turn
+            and (not self._max_melds or len(self.melds[seat]) < self._max_melds)
+        ):
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
             kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
             if kongs:
@@ -924,7 +990,7 @@ class Table:
             ids.append(125)
         elif not self._called and (
             drawn is None or self.after_kong or self._dynamic_rules or drawn in self.wild_kinds
-            or (self._waits[seat] >> self.plays_as[drawn]) & 1
+            or self._has_wild_draw or (self._waits[seat] >> self.plays_as[drawn]) & 1
         ) and self._win_on(seat, None) is not None:
             # (a plain draw can only win if it is one of the waits cached at
             # the seat's last discard; no win right after a chow or pung)
@@ -954,10 +1020,47 @@ class Table:
                 continue
             hand[k] -= 1
             c, w = self._split_wilds(hand, seat)
-            if _native.waits_mask_buf(c, w, rules):
+            mask = _native.waits_mask_buf(c, w, rules)
+            if mask and (not self._ready_legal or self._legal_wait(seat, mask)):
                 out.append(k)
             hand[k] += 1
         return out
+
+    def _legal_wait(self, seat: int, mask: int) -> bool:
+        """Whether one of the kinds in ``mask`` completes ``seat``'s 3n+1
+        hand into a win it may legally make once declared
+        (``ready_needs_legal_wait``)."""
+        while mask:
+            bit = mask & -mask
+            if self._win_on(seat, bit.bit_length() - 1, as_declared=True) is not None:
+                return True
+            mask ^= bit
+        return False
+
+    def _zone_turn(self) -> bool:
+        """The seat on turn drew one of the last ``self_draw_zone`` tiles in
+        turn (not a kong's replacement, with ``zone_kong_claims``)."""
+        return self.in_self_draw_zone and not (self._zone_kongs and self.after_kong)
+
+    def _drawn_wild(self, seat: int) -> bool:
+        """The tile ``seat`` has just drawn is wild for it (``drawn_tile_wild``)."""
+        drawn = self.drawn
+        return (
+            self._has_wild_draw and seat == self.turn and self.phase is _TURN and drawn is not None
+            and 0 <= drawn < 34 and drawn not in self.wild_kinds and self.hands[seat][drawn] > 0
+            and self.ruleset.drawn_tile_wild(self, seat, drawn)
+        )
+
+    def _win_counts(self, seat: int, counts: bytearray, tile: int | None) -> tuple[bytearray, int, bool]:
+        """The counts and wilds a win of ``seat`` is checked on, and whether
+        its drawn winning tile counts as a wild (``drawn_tile_wild``)."""
+        c, w = self._split_wilds(counts, seat)
+        if tile is None and self._has_wild_draw and self._drawn_wild(seat):
+            assert self.drawn is not None
+            c = bytearray(c)
+            c[self.plays_as[self.drawn]] -= 1
+            return c, w + 1, True
+        return c, w, False
 
     def _ready_turn_actions(self, seat: int) -> list[Action]:
         """After 报听: the drawn tile is discarded (the hand is locked), a win
@@ -973,7 +1076,8 @@ class Table:
             ids = _native.held_kinds(hand)
         if (
             rs.ready_allows_kong and self._allow_kong and self._left(seat) > self._zone and drawn is not None
-            and not self.locked[seat]
+            and not self.locked[seat] and not self._drawn_wild(seat)
+            and (not self._max_melds or len(self.melds[seat]) < self._max_melds)
         ):
             before = self._waits[seat]
             rules = self._rules_for(seat)
@@ -1008,14 +1112,17 @@ class Table:
         ctx = self._context(seat, counts, None, robbed=False, decomps=())
         return self.ruleset.instant_context(self, seat, replace(ctx, instant=name))
 
-    def _win_on(self, seat: int, tile: int | None, *, robbed: bool = False) -> WinContext | None:
+    def _win_on(
+        self, seat: int, tile: int | None, *, robbed: bool = False, as_declared: bool = False
+    ) -> WinContext | None:
         """The context of a win by ``seat`` (on its own tiles, or on ``tile``),
-        or None when it is not a legal win."""
+        or None when it is not a legal win (``as_declared``: as if the seat
+        had declared ready, to test a declaration)."""
         rs = self.ruleset
         if seat in self.ready_forfeit:
             return None
         rr = self._ready_rule
-        if not self.declared[seat] and (
+        if not as_declared and not self.declared[seat] and (
             rr is ReadyRule.REQUIRED or (rr is ReadyRule.REQUIRED_FOR_DISCARD_WIN and tile is not None)
         ):
             return None
@@ -1029,7 +1136,7 @@ class Table:
             or any(m.kind_of // 9 == miss and m.kind_of < 27 for m in self.melds[seat])
         ):
             return None  # 定缺: no tile of the missing suit at a win
-        c, w = self._split_wilds(counts, seat)
+        c, w, _ = self._win_counts(seat, counts, tile)
         rules = self._rules_for(seat)
         if not _native.is_win_buf(c, w, rules):
             if not (self._has_free and rs.shape_free_win(self, seat, counts)):
@@ -1038,6 +1145,8 @@ class Table:
         else:
             decomps = decompositions(_native.Counts(c), wilds=w, rules=rules)
         ctx = self._context(seat, counts, tile, robbed=robbed, decomps=decomps)
+        if as_declared and not ctx.declared_ready:
+            ctx = replace(ctx, declared_ready=True)
         sheet = rs.score(ctx)
         if not rs.can_win(ctx, sheet):
             return None
@@ -1048,7 +1157,7 @@ class Table:
     ) -> WinContext:
         self_drawn = tile is None
         win_tile = self.drawn if self_drawn and self.drawn is not None else (tile if tile is not None else -1)
-        c, w = self._split_wilds(counts, seat)
+        c, w, wild_win = self._win_counts(seat, counts, tile)
         discarder = None
         if not self_drawn:
             discarder = self.pending_kong[0] if robbed and self.pending_kong else (
@@ -1077,7 +1186,10 @@ class Table:
             flowers=tuple(self.flowers[seat]),
             wilds=w,
             wild_kinds=self.wild_kinds,
-            wild_tiles=self._wild_tiles(counts, seat) if w else (),
+            wild_tiles=(
+                tuple(sorted((*self._wild_tiles(counts, seat), win_tile)))
+                if wild_win and win_tile not in self.wild_kinds else self._wild_tiles(counts, seat)
+            ) if w else (),
             kong_replacement=self_drawn and self.after_kong,
             kong_fed_by=self.kong_fed_by if self_drawn and self.after_kong else None,
             kong_discard=not self_drawn and not robbed and self.discard_after_kong,
@@ -1088,6 +1200,7 @@ class Table:
             fourth_tile=fourth,
             declared_ready=self.declared[seat],
             ready_on_deal=seat in self.ready_on_deal,
+            wild_win_tile=wild_win,
             decompositions=decomps,
             extra=self.ruleset.context_extra(self, seat) if self._has_extra else _NO_EXTRA,
         )
@@ -1126,10 +1239,12 @@ class Table:
                     return [_ACTIONS[seat][125]]
                 return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
             return []
-        if (
-            self._allow_chow and tile < 27 and seat == self._next_seat(discarder)
-            and (not wild or tile not in wild)
-        ):
+        calls_ok = not self._max_melds or len(self.melds[seat]) < self._max_melds
+        is_next = seat == self._next_seat(discarder)
+        plain_chow = self._allow_chow and is_next
+        ready_chow = self._chow_ready and (is_next or self._chow_ready_any)
+        ready_ids: list[int] = []
+        if calls_ok and (plain_chow or ready_chow) and tile < 27 and (not wild or tile not in wild):
             s, i = divmod(tile, 9)
             for low in range(max(0, i - 2), min(6, i) + 1):
                 k0 = s * 9 + low
@@ -1138,8 +1253,11 @@ class Table:
                     (k0 == tile or hand[k0]) and (k0 + 1 == tile or hand[k0 + 1]) and (k0 + 2 == tile or hand[k0 + 2])
                     and not (wild and (k0 in wild or k0 + 1 in wild or k0 + 2 in wild))
                 ):
-                    ids.append(_CHOW_BASE + s * 7 + low)
-        cnt = hand[tile]
+                    if plain_chow:
+                        ids.append(_CHOW_BASE + s * 7 + low)
+                    if ready_chow and self._chow_makes_ready(seat, k0, tile, discarder):
+                        ready_ids.append(127 + k0)
+        cnt = hand[tile] if calls_ok else 0
         miss = self.missing[seat]
         if miss is not None and tile < 27 and tile // 9 == miss:
             cnt = 0  # no pung or kong of the missing suit
@@ -1147,18 +1265,47 @@ class Table:
         if cnt >= 2 and (not wild or tile not in wild):
             if self._allow_pung and not (self._passed_pungs[seat] >> tile) & 1:
                 ids.append(123)
-            if cnt >= 3 and self._allow_kong and self._allow_exposed_kong and self._left(seat) > self._zone:
+            if (
+                cnt >= 3 and self._allow_kong and self._allow_exposed_kong
+                and self._left(seat) > (0 if self._zone_kongs else self._zone)
+            ):
                 ids.append(124)
         if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile):
             if self._win_on(seat, tile) is not None:
                 if self._win_forced():
                     return [_ACTIONS[seat][125]]  # 最后四张自动胡: no choice
                 ids.append(125)
-        if not ids:
+        if not ids and not ready_ids:
             return []
         ids.append(126)
+        ids += ready_ids  # 吃听 (ids 127..: after pass, ascending)
         acts = _ACTIONS[seat]
         return [acts[i] for i in ids]
+
+    def _chow_makes_ready(self, seat: int, low: int, tile: int, discarder: int) -> bool:
+        """吃听: whether chowing ``tile`` into the chow from ``low`` lets
+        ``seat`` declare ready with its next discard."""
+        if self.declared[seat]:
+            return False
+        hand = self.hands[seat]
+        used = [k for k in (low, low + 1, low + 2) if k != tile]
+        for k in used:
+            hand[k] -= 1
+        self.melds[seat].append(_MELDS[MeldKind.CHI][low])
+        self.meld_sources[seat].append(discarder)
+        try:
+            c, w = self._split_wilds(hand, seat)
+            rules = self._rules_for(seat)
+            if _native.shanten_buf(c, w, rules) > 0:
+                return False  # no discard leaves it waiting
+            return self.ruleset.may_declare_ready(self, seat) and bool(
+                self._ready_discards(seat, _native.held_kinds(hand))
+            )
+        finally:
+            self.melds[seat].pop()
+            self.meld_sources[seat].pop()
+            for k in used:
+                hand[k] += 1
 
     # ---------------------------------------------------------------- apply
     def apply(self, action: Action | int, seat: int | None = None) -> None:
@@ -1233,6 +1380,7 @@ class Table:
             return
         if a.kind is _K_READY:
             self.declared[seat] = True
+            self.must_declare = False
             if self._standing_n and self.standing[seat][a.tile]:
                 self.standing[seat][a.tile] -= 1  # 立四: the declaration discards a standing tile
             if not self.discards[seat] and not any(self.melds):
@@ -1240,10 +1388,12 @@ class Table:
             self._event("ready", seat=seat)
             a = _ACTIONS[seat][a.tile]  # then the discard itself
         if a.kind is _K_DISCARD:
+            self.must_declare = False
             self._banned_discards = frozenset()
             self._no_kong_this_turn = False
             self._called = False
             tile = a.tile
+            aside = tile >= 34 or (self._zone and self._zone_turn())
             if tile >= 34:
                 self.wild_flowers[seat].remove(tile)
             else:
@@ -1256,7 +1406,7 @@ class Table:
             self.kong_fed_by = None
             self.drawn = None
             self._update_waits(seat)
-            if tile >= 34 or (self._zone and self.in_self_draw_zone):
+            if aside:
                 # a wild flower, or a tile laid aside in the 海捞区: nobody may claim it
                 self._next_draw(self._next_seat(seat))
             else:
@@ -1327,6 +1477,8 @@ class Table:
     def _replacement(self, seat: int, fed_by: int | None, roll: bool | None = None) -> None:
         """The kong's replacement draw; with ``dice_kong`` a ready seat first
         chooses (``roll`` None: ask; True: by the dice; False: plain)."""
+        if self._has_redraw and roll is None:
+            self._redraw_indicator()
         if roll is None and self._dice_kong and self._left(seat) > 0 and self._ready(seat):
                 self.kong_fed_by = fed_by
                 self.phase = _REPLACE
@@ -1405,7 +1557,9 @@ class Table:
             hand = self.hands[s]
             # cheap necessary conditions before the full check
             if not (self._waits[s] & bit or hand[tile] >= 2):
-                if s != nxt or suit_lo < 0 or not self._allow_chow:
+                if suit_lo < 0 or not (
+                    (s == nxt and (self._allow_chow or self._chow_ready)) or (self._chow_ready and self._chow_ready_any)
+                ):
                     continue
                 near = 0  # kinds held within two of the tile: a chow needs two
                 for k in range(max(suit_lo, tile - 2), min(suit_lo + 8, tile + 2) + 1):
@@ -1426,6 +1580,8 @@ class Table:
     def _next_draw(self, seat: int) -> None:
         self.claimants = {}
         self.answers = {}
+        if self._has_redraw:
+            self._redraw_indicator()
         if self._last_offer and self.last_tile_taker is None and self._left(seat) == 1:
             self._offer_last(seat)
             return
@@ -1611,7 +1767,7 @@ class Table:
         self.discards[discarder].pop()
         self.claimants = {}
         self.answers = {}
-        if a.kind is _K_CHOW:
+        if a.kind is _K_CHOW or a.kind is _K_READY:  # (READY: 吃听)
             ks = (a.tile, a.tile + 1, a.tile + 2)
             for k in ks:
                 if k != tile:
@@ -1641,6 +1797,9 @@ class Table:
         self.after_kong = False
         self.after_flower = False
         self._called = a.kind is not _K_KONG
+        self.must_declare = a.kind is _K_READY
+        if self._has_redraw and a.kind is not _K_KONG:
+            self._redraw_indicator()
         if a.kind is _K_KONG:
             self.kongs_made += 1
             self._kong_paid(seat, meld, discarder)
@@ -1764,8 +1923,9 @@ class Table:
         Layout: own concealed counts (34); the tile just drawn (34);
         per relative seat: meld counts (34), discard counts (34), flowers (1);
         last discard (34) and who made it (4); seat wind, round wind, dealer
-        (4 each); live tiles / 144 (1); phase turn/claims/rob (3); wild kinds (34);
-        wild flowers held (1).
+        (4 each); live tiles / 144 (1); phase turn/claims/rob (3); wild kinds (34:
+        with a hidden indicator, the kinds it names only for a seat that may
+        see it); wild flowers held (1).
         """
         if out is None:
             out = np.zeros(OBS_SIZE, dtype=np.float32)
@@ -1806,6 +1966,11 @@ class Table:
         for k in self.wild_kinds:
             if k < 34:
                 out[base + k] = 1
+        shown = self.indicator_for(seat) if self._hidden_indicator and self.ruleset.wild_indicator else None
+        if shown is not None:
+            for k in self.ruleset.wilds_for_indicator(shown):  # a hidden 宝, to a seat that sees it
+                if k < 34:
+                    out[base + k] = 1
         out[base + 34] = len(self.wild_flowers[seat])
         return out
 

@@ -200,6 +200,12 @@ def build_context(
         )
     concealed = sorted(t for t in held + [win] if t not in wild)
     wild_tiles = sorted(t for t in held + [win] if t in wild)
+    if values.get("wild_win_tile"):
+        if discarder is not None:
+            raise MahjongError("context wild_win_tile: a wild winning tile is a drawn one (discarder=None)")
+        if win not in wild:  # only the winning tile is wild, not the other tiles of its kind
+            concealed.remove(win)
+            wild_tiles = sorted(wild_tiles + [win])
     sources = values.pop("meld_sources", None)
     if sources is not None and len(sources) != len(meld_list):
         raise MahjongError(f"context meld_sources: {len(sources)} source(s) for {len(meld_list)} meld(s)")
@@ -234,18 +240,23 @@ def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:
         are interchangeable).
     """
     held = list(ctx.concealed)
-    if ctx.wilds and len(ctx.wild_tiles) == ctx.wilds:
+    wilds = ctx.wilds
+    if wilds and len(ctx.wild_tiles) == wilds:
         held += ctx.wild_tiles
-    elif ctx.wilds:
+        wilds = 0
+    elif ctx.wild_win_tile and ctx.win_tile not in ctx.wild_kinds:
+        held.append(ctx.win_tile)  # the drawn tile that was wild (the context says so)
+        wilds -= 1
+    if wilds:
         if len(ctx.wild_kinds) == 1:
-            held += [next(iter(ctx.wild_kinds))] * ctx.wilds
-        elif min(ctx.wild_kinds) >= 34 and ctx.wilds <= len(ctx.wild_kinds):
+            held += [next(iter(ctx.wild_kinds))] * wilds
+        elif ctx.wild_kinds and min(ctx.wild_kinds) >= 34 and wilds <= len(ctx.wild_kinds):
             # wild flowers (one tile each, never read as themselves): any
             # ctx.wilds of them, the winning tile first when it is one
             first = [ctx.win_tile] if ctx.win_tile in ctx.wild_kinds else []
-            held += first + sorted(ctx.wild_kinds - set(first))[: ctx.wilds - len(first)]
+            held += first + sorted(ctx.wild_kinds - set(first))[: wilds - len(first)]
         else:
-            raise MahjongError(f"score_hand_arguments: {ctx.wilds} wild tile(s) of the kinds {sorted(ctx.wild_kinds)!r}")
+            raise MahjongError(f"score_hand_arguments: {wilds} wild tile(s) of the kinds {sorted(ctx.wild_kinds)!r}")
     if ctx.win_tile not in held:
         raise MahjongError(f"score_hand_arguments: the winning tile {ctx.win_tile!r} is not in the hand")
     held.remove(ctx.win_tile)

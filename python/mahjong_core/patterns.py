@@ -335,7 +335,7 @@ def _win_units(units: Sequence[Unit], ctx: WinContext) -> list[int | None]:
     tile = ctx.win_tile
     if tile < 0:
         return [None]
-    as_wild = tile >= 34 or tile in ctx.wild_kinds
+    as_wild = tile >= 34 or tile in ctx.wild_kinds or ctx.wild_win_tile
     out: list[int | None] = []
     taken: list[Unit] = []
     for i, u in enumerate(units):
@@ -783,6 +783,8 @@ def wilds_as_other(r: Reading) -> int:
     if len(held) == r.ctx.wilds and len(r.ctx.wild_kinds) > 1:
         return r.ctx.wilds - wilds_as_themselves(r, [u for u in r.units if u.wilds])
     own = r.ctx.wild_kinds
+    if r.ctx.wild_win_tile:  # the wild winning tile is of its own kind too
+        own = own | {r.ctx.win_tile}
     return sum(1 for u in r.units for k in u.wilds if k not in own)
 
 
@@ -816,7 +818,7 @@ def wait(r: Reading) -> Wait:
         return Wait.PUNG
     if u.shape is Shape.CHOW:
         t = r.ctx.win_tile
-        pos = t - u.kind if 0 <= t - u.kind <= 2 and t not in r.ctx.wild_kinds else -1
+        pos = t - u.kind if 0 <= t - u.kind <= 2 and t not in r.ctx.wild_kinds and not r.ctx.wild_win_tile else -1
         if pos == 1:
             return Wait.CLOSED
         if pos == 0:

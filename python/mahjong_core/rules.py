@@ -197,6 +197,10 @@ class WinContext:
     """The name of a special win granted whatever the shape (三金倒, 八花 ...)."""
     multiple_winners: int = 1
     """How many seats win on this discard (一炮多响)."""
+    wild_win_tile: bool = False
+    """The winning tile was wild for the winner although other tiles of its
+    kind are not (a drawn tile made wild by :meth:`Ruleset.drawn_tile_wild`,
+    哈尔滨 摸宝): it is counted in ``wilds``, not in ``concealed``."""
     liable: int | None = None
     """A seat that must pay for everyone (包), decided by the engine's rules."""
     decompositions: tuple[Decomposition, ...] = ()
@@ -414,6 +418,29 @@ class Ruleset:
     instead of the same waits."""
     ready_missed_win_forfeits: ClassVar[bool] = False
     """After declaring, passing a win forbids every win for the rest of the hand."""
+    ready_needs_legal_wait: ClassVar[bool] = False
+    """A declaration of ready needs a wait the seat may legally win on
+    (:meth:`score` and :meth:`win_problem` asked as if declared), not only a
+    waiting shape (哈尔滨: two suits, a 1/9/中, a pung and a chow)."""
+    chow_ready: bool = False
+    """吃听: a seat may chow a discard when the chow leaves it able to declare
+    ready at once; it answers ``READY`` with the chow's lowest kind (ids
+    127.., in the claims phase), ranks above a pung (win > kong > 吃听 >
+    pung > chow), and must then declare ready with its discard.  (An
+    instance attribute may follow an option.)"""
+    chow_ready_any_seat: bool = False
+    """With ``chow_ready``: any seat may 吃听, not only the discarder's 下家;
+    the nearest in turn order first.  (An instance attribute may follow an
+    option.)"""
+    max_melds: ClassVar[int] = 0
+    """A seat holding this many declared melds (kongs included) makes no
+    more chow, pung or kong (哈尔滨: a ready hand keeps at least 4 tiles);
+    0: no limit."""
+    zone_kong_claims: ClassVar[bool] = False
+    """With ``self_draw_zone``: a discard made before the zone may still be
+    konged while a tile is left to draw; the replacement comes from the
+    zone, and the konger then plays a normal turn (its discard may be
+    claimed) (哈尔滨 "剩下的牌变成了3张")."""
 
     # --- wild tiles ----------------------------------------------------------
     wild_indicator: ClassVar[bool] = False
@@ -645,6 +672,32 @@ class Ruleset:
         ``WinContext.extra`` (called by the engine only when a rule set
         overrides it).  Default: none."""
         return _NO_EXTRA
+
+    def drawn_tile_wild(self, table: Table, seat: int, tile: int) -> bool:
+        """Whether the tile ``seat`` has just drawn (``table.drawn``, kind
+        ``tile``) is wild for it, while other tiles of that kind are not
+        (哈尔滨 摸宝: the 宝 drawn by a declared seat).  A win then counts the
+        drawn tile as a wild (``WinContext.wild_win_tile``); the tile is
+        never konged.  The engine asks only rule sets that override it.
+        Default: False."""
+        return False
+
+    def indicator_visible(self, table: Table, seat: int) -> bool:
+        """Whether ``seat`` may see the indicator (``table.indicator``): a
+        face-down 宝 is seen only after declaring ready.  ``observe`` and
+        ``observe_tensor`` show it (and the kinds it names) only then.
+        Default: True."""
+        return True
+
+    def indicator_redraw(self, table: Table) -> bool:
+        """Whether the indicator must be replaced now (换宝: three copies of
+        the 宝 are visible).  Asked before every draw and replacement draw and
+        after every chow and pung (only for rule sets that override it); while
+        it answers True and a tile is left to draw, the old indicator goes
+        to the dealer's discards (never claimed) and the last tile of the wall
+        becomes the new one (an ``indicator`` event with ``redraw``).
+        Default: False."""
+        return False
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
         """The wild kinds of a hand scored on paper, from its context keys

@@ -190,8 +190,15 @@ class Scenario:
         return str(action).split(" ", 1)[1]
 
     def offers(self, who: str | int) -> list[str]:
-        """What ``who`` may do now, as words (:meth:`words`), in action-id order."""
-        return [self.words(a) for a in self.table.legal_actions(self.seat(who))]
+        """What ``who`` may do now, as words (:meth:`words`), in action-id order
+        (吃听, a READY answering a discard, as ``ready 345m``)."""
+        out = []
+        for a in self.table.legal_actions(self.seat(who)):
+            if a.kind is ActionKind.READY and self.table.phase is Phase.CLAIMS:
+                out.append("ready " + "".join(str(a.tile % 9 + i) for i in (1, 2, 3)) + "mps"[a.tile // 9])
+            else:
+                out.append(self.words(a))
+        return out
 
     def can(self, who: str | int, move: str) -> bool:
         """Whether ``move`` (words, without the seat) is offered to ``who`` now."""
@@ -212,10 +219,12 @@ class Scenario:
                     raise ScenarioError(f"{text!r}: the missing suit is m, p or s, not {arg!r}", step)
                 return [Action(ActionKind.MISSING_SUIT, seat, "mps".index(arg))]
             tiles = _tiles(arg, f"{text!r}", step)
-            if verb == "chow":
+            if verb == "chow" or (verb == "ready" and len(tiles) == 3):
                 if len(tiles) not in (1, 3):
                     raise ScenarioError(f"{text!r}: a chow is named by its three tiles or its lowest", step)
-                return [Action(ActionKind.CHOW, seat, min(tiles))]
+                # "ready 345m": 吃听, the chow of a discard with the declaration (READY, lowest kind)
+                kind = ActionKind.CHOW if verb == "chow" else ActionKind.READY
+                return [Action(kind, seat, min(tiles))]
             if len(tiles) != 1:
                 raise ScenarioError(f"{text!r}: {verb} takes one tile", step)
             kinds = {

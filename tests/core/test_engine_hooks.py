@@ -15,7 +15,8 @@ from mahjong_core.bots import GreedyBot, RandomBot, play_hand
 from mahjong_core.engine import Action, ActionKind, Phase, Table, play_out
 from mahjong_core.match import Match
 from mahjong_core.records import dumps, replay
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.errors import MahjongError
+from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 
 from mahjong_core.tiles import KIND_NAMES as KIND_NAMES_
 from reference.engine_invariants import check_invariants
@@ -752,3 +753,255 @@ def test_flowers_drawn_in_the_zone_are_dead() -> None:
                 dead += 1
             check_invariants(t)
     assert dead > 3
+
+# --- a hidden, conditional wild (哈尔滨 宝), 吃听, max_melds, zone kongs -------------
+
+
+class HiddenBaoRules(Ruleset):
+    """A face-down indicator (the 宝) seen only after declaring ready; only
+    the 宝 a declared seat draws is wild; three visible copies replace it."""
+
+    name = "test-hidden-bao"
+    wild_indicator = True
+    ready_rule = ReadyRule.REQUIRED
+    missed_win_ban = False
+
+    def wild_tile_kinds(self, table: Table) -> frozenset[int]:
+        return frozenset()
+
+    def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
+        return frozenset({indicator})
+
+    def drawn_tile_wild(self, table: Table, seat: int, tile: int) -> bool:
+        return bool(table.declared[seat]) and tile == table.indicator
+
+    def indicator_visible(self, table: Table, seat: int) -> bool:
+        return bool(table.declared[seat])
+
+    def indicator_redraw(self, table: Table) -> bool:
+        k = table.indicator
+        seen = sum(d.count(k) for d in table.discards) + sum(m.tiles.count(k) for ms in table.melds for m in ms)
+        return seen >= 3
+
+
+BAO_HANDS = [
+    "147m258p369s34567z",  # E (dealer): discards 7z first
+    "123m456p789s1122z",   # S: declares ready on its first draw, waits 1z / 2z
+    "369m147p258s3467z",   # W
+    "258m369p147s3467z",   # N
+]
+
+
+def _obs_bao(t: Table, seat: int) -> set[int]:
+    """The kinds the wild block of ``seat``'s observation tensor shows."""
+    from mahjong_core.engine import OBS_SIZE
+
+    v = t.observe_tensor(seat)
+    base = OBS_SIZE - 35
+    return {k for k in range(34) if v[base + k]}
+
+
+def test_hidden_wild_is_seen_after_ready_and_wild_only_when_drawn_by_the_declared_seat() -> None:
+    from mahjong_core.paper import score_hand_arguments
+    from mahjong_core.scenario import Scenario
+
+    rs = HiddenBaoRules()
+    sc = Scenario(rs, BAO_HANDS, draws="9m1m4m9p5z", indicator="5z")
+    t = sc.table
+    S = sc.seat("S")
+    assert t.indicator == 31 and all(t.observe(s)["indicator"] is None for s in range(4))
+    assert all(_obs_bao(t, s) == set() for s in range(4))
+    sc.play("E discard 7z")
+    assert "ready 9m" in sc.offers("S")
+    sc.play("S ready 9m")
+    assert t.observe(S)["indicator"] == 31 and _obs_bao(t, S) == {31}
+    assert [t.observe(s)["indicator"] for s in range(4) if s != S] == [None, None, None]
+    assert all(_obs_bao(t, s) == set() for s in range(4) if s != S)
+    sc.play("W discard 1m", "N discard 4m", "E discard 9p")
+    assert sc.drawn == "5z" and sc.offers("S") == ["discard 5z", "win"]  # the 宝, drawn: wild
+    sc.play("S win")
+    ctx = t.contexts[S]
+    assert ctx.wild_win_tile and ctx.wilds == 1 and 31 not in ctx.concealed and ctx.self_drawn
+    paper = rs.score_hand(**score_hand_arguments(ctx, t.dealer))
+    assert paper.sheet == t.scores[S] and paper.context.wild_win_tile
+    # only the drawn tile is wild: on paper the other 5z of the hand stay natural
+    held = rs.score_hand("123m456p789s1155z", win_tile="5z", winner=1, context={"wild_win_tile": True})
+    assert held.context.wilds == 1 and held.context.concealed.count(31) == 2
+    with pytest.raises(MahjongError, match="wild_win_tile"):
+        rs.score_hand("123m456p789s1122z", win_tile="5z", winner=1, discarder=0, context={"wild_win_tile": True})
+
+
+def test_hidden_wild_is_ordinary_before_ready_and_on_a_discard() -> None:
+    from mahjong_core.scenario import Scenario
+
+    rs = HiddenBaoRules()
+    # S draws the 宝 before declaring: an ordinary tile (no win), and so is a 宝 discarded to it
+    sc = Scenario(rs, BAO_HANDS, draws="5z", indicator="5z")
+    sc.play("E discard 7z")
+    assert sc.drawn == "5z" and "win" not in sc.offers("S")
+    sc = Scenario(rs, BAO_HANDS, draws="9m1m4m", indicator="5z")
+    sc.play("E discard 7z", "S ready 9m", "W discard 1m", "N discard 4m", "E discard 5z")
+    # a discarded 宝 is not wild: S (declared, waiting 1z / 2z) has no claim on it
+    assert sc.table.phase is Phase.TURN and sc.to_act == ["S"]
+
+
+def test_indicator_redraw_moves_the_old_one_to_the_dealers_river() -> None:
+    from mahjong_core.scenario import Scenario
+
+    rs = HiddenBaoRules()
+    hands = ["147m258p369s34567z", "123m456p789s1126z", "369m147p258s3457z", "258m369p147s3457z"]
+    sc = Scenario(rs, hands, draws="9m1m2m3m", tail="8p", indicator="5z")
+    t = sc.table
+    sc.play("E discard 5z", "S discard 9m", "W discard 5z")
+    assert t.indicator == 31 and t.indicator_changes == 0  # two visible: no change yet
+    sc.play("N discard 5z")  # the third visible: replaced before the next draw
+    assert t.indicator == 16 and t.indicator_changes == 1 and t.discards[0][-1] == 31
+    assert sc.events("indicator")[-1] == {"type": "indicator", "tile": "8p", "old": "5z", "redraw": True}
+    check_invariants(t)
+    assert t.live_tiles == 136 - 53 - 1 - 4 - 1  # the new 宝 left the wall
+
+
+def test_hidden_wild_games_keep_the_invariants() -> None:
+    from mahjong_core.paper import score_hand_arguments
+
+    rs = HiddenBaoRules()
+    greedy = GreedyBot()
+    wild_wins = changes = 0
+    for seed in range(60):
+        t = Table(rs, seed=seed)
+        while not t.is_over:
+            seat = t.to_act[0]
+            t.apply(greedy.choose(t, seat, t.legal_actions(seat)))
+            check_invariants(t)
+            for s in range(4):
+                assert (t.observe(s)["indicator"] is not None) == (t.declared[s] and t.indicator is not None)
+        changes += t.indicator_changes
+        for s in t.winners:
+            ctx = t.contexts[s]
+            wild_wins += ctx.wild_win_tile
+            assert rs.score_hand(**score_hand_arguments(ctx, t.dealer)).sheet == t.scores[s]
+        assert replay(dumps(t.events), ruleset=rs).events == t.events
+    assert wild_wins and changes
+
+
+class ChowReadyRules(Ruleset):
+    """吃听 by any seat; a ready hand keeps four tiles (max_melds)."""
+
+    name = "test-chow-ready"
+    ready_rule = ReadyRule.REQUIRED
+    chow_ready = True
+    chow_ready_any_seat = True
+    max_melds = 3
+    missed_win_ban = False
+
+
+def test_chow_ready_outranks_a_pung_and_binds_the_declaration() -> None:
+    from mahjong_core.scenario import Scenario
+
+    rs = ChowReadyRules()
+    hands = [
+        "147m258p369s34567z",  # E discards 5p
+        "19m19p19s1234567z",   # S (the 下家): nothing to claim
+        "46p123m789s11z55z7z",  # W: 吃听 456p (not the 下家), then declares with 7z, waiting 1z / 5z
+        "129m55p19s123467z",   # N: may pung 5p
+    ]
+    sc = Scenario(rs, hands)
+    sc.play("E discard 5p")
+    assert "ready 456p" in sc.offers("W") and "chow 456p" not in sc.offers("W")  # not the 下家: 吃听 only
+    assert "pung" in sc.offers("N")
+    sc.play("N pung", "W ready 456p")
+    t = sc.table
+    assert sc.events("call")[-1]["seat"] == t.dealer + 2 and sc.events("call")[-1]["action"] == "ready"
+    assert t.must_declare and all(o.startswith("ready ") for o in sc.offers("W"))
+    sc.play("W ready 7z")
+    assert t.declared[sc.seat("W")] and not t.must_declare
+
+
+class MaxMeldsRules(Ruleset):
+    """No fourth meld: a hand keeps four tiles."""
+
+    name = "test-max-melds"
+    max_melds = 3
+
+
+class LegalWaitRules(Ruleset):
+    """A declaration needs a legal wait; no win holds an honour."""
+
+    name = "test-legal-wait"
+    ready_rule = ReadyRule.REQUIRED
+    ready_needs_legal_wait = True
+
+    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        return "no honours" if any(k >= 27 for k in ctx.concealed) else None
+
+
+def test_ready_needs_a_legal_wait() -> None:
+    from mahjong_core.scenario import Scenario
+
+    class ShapeOnly(LegalWaitRules):
+        name = "test-shape-wait"
+        ready_needs_legal_wait = False
+
+    for rs, offered in ((LegalWaitRules(), False), (ShapeOnly(), True)):
+        sc = Scenario(rs, BAO_HANDS, draws="9m")
+        sc.play("E discard 7z")
+        assert ("ready 9m" in sc.offers("S")) == offered  # S waits on 1z / 2z only
+
+
+def test_max_melds_blocks_the_fourth_call() -> None:
+    rs = MaxMeldsRules()
+    full = 0
+    for seed in range(40):
+        t = Table(rs, seed=seed)
+        greedy = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            for a in legal:
+                if a.kind in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.CONCEALED_KONG,
+                              ActionKind.ADDED_KONG) or (a.kind is ActionKind.READY and t.phase is Phase.CLAIMS):
+                    assert len(t.melds[seat]) < 3
+            full += len(t.melds[seat]) == 3
+            t.apply(greedy.choose(t, seat, legal))
+        assert all(len(m) <= 3 for m in t.melds)
+    assert full > 20  # seats with three melds were asked and offered no call
+
+
+class ZoneKongRules(Ruleset):
+    """The last four tiles drawn in turn (海捞区); a discard before them may still be konged."""
+
+    name = "test-zone-kong"
+    self_draw_zone = 4
+    zone_kong_claims = True
+    missed_win_ban = False
+
+
+def test_zone_kong_claims_take_the_replacement_from_the_zone() -> None:
+    from mahjong_core.scenario import Scenario
+
+    hands = ["258m258p369s13467z", "369m147p147s1234z", "111m369p258s2567z", "479m147p258s1245z"]
+    for rs, konged in ((ZoneKongRules(), True), (LastFourZone(), False)):
+        # the fifth tile from the end (1m) is drawn by N with four left
+        sc = Scenario(rs, hands, tail="9p9p9p9s1m")
+        sc.idle(until_live=4)
+        t = sc.table
+        assert t.live_tiles == 4 and sc.to_act == ["N"] and sc.drawn == "1m"
+        sc.play("N discard 1m")
+        assert ("kong" in sc.offers("W")) == konged and "pung" in sc.offers("W")
+        if not konged:
+            continue
+        sc.play("W kong")
+        assert sc.drawn == "9p" and t.live_tiles == 3 and t.in_self_draw_zone
+        assert len(sc.offers("W")) > 2  # the konger plays a normal turn: any discard
+        sc.play("W discard 2s")
+        assert "N" in sc.to_act or t.turn == sc.seat("N")  # its discard may be claimed (or N draws)
+        for who in list(sc.to_act):
+            if t.phase is Phase.CLAIMS:
+                sc.play(f"{who} pass")
+        assert sc.to_act == ["N"] and t.in_self_draw_zone and sc.offers("N") == [f"discard {sc.drawn}"]
+
+
+class LastFourZone(Ruleset):
+    name = "test-zone"
+    self_draw_zone = 4
+    missed_win_ban = False

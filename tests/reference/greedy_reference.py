@@ -125,10 +125,11 @@ class ReferenceGreedyBot:
         for a in legal:
             if a.kind == ActionKind.PASS or (void is not None and tile < 27 and tile // 9 == void):
                 continue
-            if keep is not None and (tile not in keep or (a.kind == ActionKind.CHOW and a.tile not in keep)):
+            chow = a.kind == ActionKind.CHOW or a.kind == ActionKind.READY  # (READY answering a discard: 吃听)
+            if keep is not None and (tile not in keep or (chow and a.tile not in keep)):
                 continue  # aim_kinds: no meld of a kind given up
             after = bytearray(c)
-            if a.kind == ActionKind.CHOW:
+            if chow:
                 for k in range(a.tile, a.tile + 3):
                     if plays[k] != tile:
                         after[plays[k]] -= 1
@@ -143,8 +144,8 @@ class ReferenceGreedyBot:
             # after a chow or pung the hand has 3n+2 tiles: its shanten is
             # the best it can reach by the coming discard
             sh = _native.shanten_buf(after, w, rules)
-            if sh < best_sh:
-                best, best_sh = a, sh
+            if sh < best_sh or (sh == best_sh and a.kind == ActionKind.READY and best.kind == ActionKind.CHOW):
+                best, best_sh = a, sh  # (吃听 before a plain chow of the same tiles)
         return best
 
 
