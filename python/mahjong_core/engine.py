@@ -1017,6 +1017,7 @@ class Table:
             flowers=tuple(self.flowers[seat]),
             wilds=w,
             wild_kinds=self.wild_kinds,
+            wild_tiles=tuple(k for k in sorted(self.wild_kinds) if k < 34 for _ in range(counts[k])),
             kong_replacement=self_drawn and self.after_kong,
             kong_fed_by=self.kong_fed_by if self_drawn and self.after_kong else None,
             kong_discard=not self_drawn and not robbed and self.discard_after_kong,

@@ -24,7 +24,7 @@ __all__ = ["build_context", "context_fields", "parse_value", "score_hand_argumen
 
 _FROM_ARGUMENTS = frozenset({
     "seat", "concealed", "win_tile", "melds", "self_drawn", "discarder", "dealer", "flowers",
-    "wilds", "decompositions", "extra",
+    "wilds", "decompositions", "extra", "wild_tiles",
 })
 """WinContext fields set from score_hand's own arguments, not from ``context``."""
 
@@ -191,6 +191,7 @@ def build_context(
         )
     concealed = sorted(t for t in held + [win] if t not in wild)
     wilds = len(held) + 1 - len(concealed)
+    wild_tiles = tuple(sorted(t for t in held + [win] if t in wild and t < 34))
     sources = values.pop("meld_sources", None)
     if sources is not None and len(sources) != len(meld_list):
         raise MahjongError(f"context meld_sources: {len(sources)} source(s) for {len(meld_list)} meld(s)")
@@ -207,6 +208,7 @@ def build_context(
         flowers=tuple(flower_ids),
         wilds=wilds,
         extra=extra,
+        wild_tiles=wild_tiles,
         **values,
     )
 
@@ -219,13 +221,16 @@ def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:
     whether the winner deals).
 
     :raises MahjongError: for a win without a winning tile (an opening win),
-        or wild tiles of more than one kind other than flowers (which ones
-        were held is not told; wild flowers are interchangeable).
+        or wild tiles of more than one kind other than flowers when
+        ``ctx.wild_tiles`` does not say which were held (wild flowers are
+        interchangeable).
     """
     held = list(ctx.concealed)
     if ctx.wilds:
         if len(ctx.wild_kinds) == 1:
             held += [next(iter(ctx.wild_kinds))] * ctx.wilds
+        elif len(ctx.wild_tiles) == ctx.wilds:
+            held += list(ctx.wild_tiles)  # several wild kinds (正精 and 副精): the ones held
         elif min(ctx.wild_kinds) >= 34 and ctx.wilds <= len(ctx.wild_kinds):
             # wild flowers (one tile each, never read as themselves): any
             # ctx.wilds of them, the winning tile first when it is one

@@ -774,8 +774,23 @@ def concealed_pungs(r: Reading) -> int:
 
 def wilds_as_other(r: Reading) -> int:
     """Wild tiles standing for a kind other than their own (0: 硬胡 / 无混 —
-    no wild used, or each used as itself)."""
-    own = r.ctx.wild_kinds
+    no wild used, or each used as itself).  With several wild kinds and
+    ``ctx.wild_tiles`` known, a wild counts as used as itself only as many
+    times as tiles of that kind were held."""
+    ctx = r.ctx
+    own = ctx.wild_kinds
+    if len(own) > 1 and ctx.wild_tiles and len(ctx.wild_tiles) == ctx.wilds:
+        # several wild kinds (正精 and 副精): a wild is used as itself only
+        # as far as tiles of that kind were held
+        left = list(ctx.wild_tiles)
+        other = 0
+        for u in r.units:
+            for k in u.wilds:
+                if k in left:
+                    left.remove(k)
+                else:
+                    other += 1
+        return other
     return sum(1 for u in r.units for k in u.wilds if k not in own)
 
 

@@ -33,6 +33,7 @@ _BUILTIN: dict[str, str] = {
     "hebei": "mahjong_core.variants.hebei:Hebei",
     "hefei": "mahjong_core.variants.hefei:Hefei",
     "jinan": "mahjong_core.variants.jinan:Jinan",
+    "nanchang": "mahjong_core.variants.nanchang:Nanchang",
     "neimeng": "mahjong_core.variants.neimeng:Neimeng",
     "ningbo": "mahjong_core.variants.ningbo:Ningbo",
     "qingyuan": "mahjong_core.variants.qingyuan:Qingyuan",

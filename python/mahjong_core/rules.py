@@ -201,6 +201,12 @@ class WinContext:
     missing suit, the seats that already won ...): the keys a rule set lists
     in :attr:`Ruleset.context_keys`, filled by :meth:`Ruleset.context_extra`
     during play and by :meth:`Ruleset.score_hand` on paper."""
+    wild_tiles: tuple[int, ...] = field(default=(), compare=False)
+    """The wild tiles among the concealed ones (their own kinds, sorted,
+    wild flowers not included), for rule sets with several wild kinds (正精
+    and 副精): which were held.  Filled by the engine and by
+    :meth:`Ruleset.score_hand`; not compared (a record of the tiles, not a
+    fact of the win)."""
 
     @property
     def all_kinds(self) -> list[int]:
