@@ -429,9 +429,21 @@ class Nanchang(Ruleset):
         return Settlement(tuple(jing_bonus(self.table_jing(table), self.options)))
 
     # --- play ----------------------------------------------------------------------
+    def aim_rules(self, table: Any, seat: int) -> HandRules:
+        """What the bots aim for: 十三烂 only with a scattered concealed hand
+        (ten different kinds or more, no melds); else sets, honour chows and
+        七对 (the discard analysis with 十三烂 costs five times as much)."""
+        counts, _ = table.analysis_counts(seat)
+        if table.melds[seat] or sum(1 for c in counts if c) < 10:
+            return _AIM_RULES
+        return self.hand_rules
+
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
         return {"indicator": table.indicator, "jing": ",".join(map(str, self.table_jing(table)))}
 
+
+_AIM_RULES = HandRules(forms=(Form.STANDARD, Form.SEVEN_PAIRS), honor_chows=True)
+"""What the bots aim for without a scattered hand."""
 
 _SCORING_RULES: dict[frozenset[int], HandRules] = {}
 """The hand rules of :meth:`Nanchang._readings` by their 精 kinds."""

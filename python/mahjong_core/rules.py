@@ -310,8 +310,9 @@ class Ruleset:
     allow_exposed_kong: ClassVar[bool] = True
     """With ``allow_kong``: a discard may be konged (明杠 / 直杠); ``False``:
     kongs are made only from one's own tiles (合肥: concealed kongs only)."""
-    multiple_winners: ClassVar[bool] = True
-    """One discard may have several winners (一炮多响); else only the nearest (截胡)."""
+    multiple_winners: bool = True
+    """One discard may have several winners (一炮多响); else only the nearest
+    (截胡).  An instance attribute may follow an option (南昌)."""
     rob_kong: ClassVar[bool] = True
     """A tile added to a pung may be won on (抢杠)."""
     missed_win_ban: ClassVar[bool] = True
