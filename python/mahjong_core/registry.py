@@ -26,6 +26,7 @@ _BUILTIN: dict[str, str] = {
     "changchun": "mahjong_core.variants.changchun:Changchun",
     "changsha": "mahjong_core.variants.changsha:Changsha",
     "dahu": "mahjong_core.variants.guangdong_tuidao:GuangdongDahu",
+    "fujian_baida": "mahjong_core.variants.fujian_baida:FujianBaida",
     "guangdong": "mahjong_core.variants.guangdong:GuangdongChicken",
     "guizhou": "mahjong_core.variants.guizhou:Guizhou",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
