@@ -59,6 +59,7 @@ REGIONAL: list[str] = [
     "taiyuan",
     "ningbo",
     "nanchang",
+    "fujian_baida",
 ]
 """The rule sets measured (one line each)."""
 
