@@ -62,6 +62,8 @@ REGIONAL: list[str] = [
     "luoyuan",
     "tianjin",
     "harbin",
+    "nanchang",
+    "fujian_baida",
 ]
 """The rule sets measured (one line each)."""
 

@@ -126,7 +126,7 @@ class Shaanxi(Ruleset):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.multiple_winners = self.options.multiple_winners  # type: ignore[misc]
+        self.multiple_winners = self.options.multiple_winners
         if self.options.pair_258:
             self.hand_rules = HandRules(forms=_FORMS, pair_kinds=HandRules.PAIR_258)  # type: ignore[misc]
 

@@ -170,7 +170,8 @@ class WinContext:
     wild_tiles: tuple[int, ...] = ()
     """The physical tiles (ids, sorted) of the ``wilds`` wild tiles, the
     winning tile included: which kinds were held when several kinds are wild
-    (天津 混儿: the indicator's kind and the next), for a wild used as itself.
+    (天津 混儿: the indicator's kind and the next; 南昌 正精 and 副精), for a
+    wild used as itself.
     The engine and :meth:`Ruleset.score_hand` fill it; () when not told."""
     kong_replacement: bool = False
     """Won on the replacement tile after a kong (杠上开花)."""
@@ -315,8 +316,9 @@ class Ruleset:
     allow_exposed_kong: ClassVar[bool] = True
     """With ``allow_kong``: a discard may be konged (明杠 / 直杠); ``False``:
     kongs are made only from one's own tiles (合肥: concealed kongs only)."""
-    multiple_winners: ClassVar[bool] = True
-    """One discard may have several winners (一炮多响); else only the nearest (截胡)."""
+    multiple_winners: bool = True
+    """One discard may have several winners (一炮多响); else only the nearest
+    (截胡).  An instance attribute may follow an option (南昌)."""
     rob_kong: bool = True
     """A tile added to a pung may be won on (抢杠).  (An instance attribute
     may follow an option.)"""

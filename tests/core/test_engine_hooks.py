@@ -1005,3 +1005,46 @@ class LastFourZone(Ruleset):
     name = "test-zone"
     self_draw_zone = 4
     missed_win_ban = False
+
+class TwoWildKindsRules(Ruleset):
+    """Two wild kinds from one indicator (the next two kinds, as 南昌's 正精
+    and 副精); 截胡 or 一炮多响 by an instance attribute."""
+
+    name = "test-two-wilds"
+    wild_indicator = True
+
+    def __init__(self, multiple: bool = True) -> None:
+        super().__init__()
+        self.multiple_winners = multiple
+
+    def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
+        from mahjong_core.rules import next_kind
+
+        return frozenset({next_kind(indicator), next_kind(next_kind(indicator))})
+
+
+def test_wild_tiles_tell_which_wilds_were_held() -> None:
+    """``WinContext.wild_tiles``: the engine records which wild tiles a win
+    held, so that a win with two wild kinds is written on paper again."""
+    from mahjong_core.paper import score_hand_arguments
+
+    rs = TwoWildKindsRules()
+    two = 0
+    for seed in range(150):
+        t = play_hand(rs, [GreedyBot() for _ in range(4)], seed=seed)
+        for s in t.winners:
+            ctx = t.contexts[s]
+            assert len(ctx.wild_tiles) == ctx.wilds and set(ctx.wild_tiles) <= ctx.wild_kinds
+            if ctx.win_tile < 0:
+                continue
+            two += len(set(ctx.wild_tiles)) == 2
+            paper = rs.score_hand(**score_hand_arguments(ctx, t.dealer))
+            assert paper.context.wild_tiles == ctx.wild_tiles and paper.sheet == t.scores[s]
+    assert two > 5
+
+
+def test_multiple_winners_may_be_an_instance_attribute() -> None:
+    for multiple in (True, False):
+        rs = TwoWildKindsRules(multiple)
+        most = max(len(play_hand(rs, [GreedyBot() for _ in range(4)], seed=seed).winners) for seed in range(150))
+        assert (most > 1) == multiple

@@ -685,3 +685,25 @@ def test_context_predicates() -> None:
     assert v.kong_discard(v.readings(replace(base, kong_discard=True))[0])
     assert v.robbed_kong(v.readings(replace(base, robbed_kong=True))[0])
     assert v.any_win(r)
+
+
+def test_wilds_as_other_with_several_wild_kinds() -> None:
+    """正精 and 副精: a wild is used as itself only as far as tiles of that
+    kind were held (``ctx.wild_tiles``); brute force over which held wild
+    plays which slot."""
+    import dataclasses
+    import itertools
+
+    def brute(r: v.Reading, held: tuple[int, ...]) -> int:
+        slots = [k for u in r.units for k in u.wilds]
+        return min(sum(1 for a, b in zip(p, slots) if a != b) for p in itertools.permutations(held))
+
+    for held in ((9, 10), (9, 9, 10), (10, 10, 9)):
+        ctx = ctx_of("123m456m789m78s" if len(held) == 2 else "123m456m789m8s", "9s", wilds=len(held))
+        ctx = dataclasses.replace(ctx, wild_kinds=frozenset({9, 10}), wild_tiles=held)
+        for r in v.readings(ctx, HandRules(wild_kinds=frozenset({0, 9, 10, 24, 25, 26}))):
+            assert v.wilds_as_other(r) == brute(r, held), (held, r.units)
+    # 1p and 2p held as a 1p pair: one of them stands for another kind
+    ctx = dataclasses.replace(ctx_of("123m456m789m78s", "9s", wilds=2),
+                              wild_kinds=frozenset({9, 10}), wild_tiles=(9, 10))
+    assert not any(r.is_natural for r in v.readings(ctx))

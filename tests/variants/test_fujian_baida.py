@@ -1,0 +1,181 @@
+"""福建百搭 (seed 001, variants-more §11.5) on paper: every seed sentence
+(活动百搭, the 白板 替身 "其中一张白板", 带弟百搭 with its wraps 9 → 1 and
+东南西北中发白) and every PROPOSAL 番 through ``score_hand`` (sheet and
+payments), illegal wins naming the rule, options and bad input."""
+
+from __future__ import annotations
+
+import doctest
+from typing import Any
+
+import pytest
+from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
+from mahjong_core.registry import find_variant
+from mahjong_core.tiles import parse_tile
+from mahjong_core.variants import fujian_baida
+from mahjong_core.variants.fujian_baida import FujianBaida, Mode, daidi_wild
+
+HD = FujianBaida()
+DD = FujianBaida(mode="daidi")
+I7S = {"indicator": "7s"}
+
+
+def score(hand: str, win: str, rs: FujianBaida = HD, **kw: Any) -> Any:
+    kw.setdefault("context", I7S)
+    return rs.score_hand(hand, win_tile=win, **kw)
+
+
+def names(hand: str, win: str, rs: FujianBaida = HD, **kw: Any) -> list[str]:
+    return score(hand, win, rs, **kw).sheet.names()  # type: ignore[no-any-return]
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(fujian_baida).failed == 0
+
+
+@pytest.mark.parametrize("name", ["fujian_baida", "FUJIAN_BAIDA", "fujian_baida-v1", "福建百搭", "活动百搭", "带弟百搭"])
+def test_find_variant(name: str) -> None:
+    assert find_variant(name) is FujianBaida
+
+
+def test_metadata() -> None:
+    assert HD.zh == "福建百搭" and len(HD.wall_tiles()) == 136 and HD.options.mode is Mode.HUODONG
+
+
+# --- 活动百搭: "开牌时将杠尾的一张牌翻开，该牌就是百搭" ---------------------------------
+
+
+@pytest.mark.parametrize("ind", ["3m", "9m", "4z", "5z", "7z"])
+def test_huodong_wild_is_the_turned_up_kind(ind: str) -> None:
+    assert HD.paper_wild_kinds({"indicator": ind}) == {parse_tile(ind)}
+
+
+def test_a_wild_stands_for_any_kind() -> None:
+    # two 7s (百搭): one stands for 3s (123s), the drawn one pairs 4z
+    r = score("123m456p456s12s7s4z", "7s")
+    assert r.sheet.names() == ["自摸"] and r.context.wilds == 2
+    assert r.sheet.points == 2 and r.settlement.deltas(4) == [6, -2, -2, -2]
+
+
+def test_a_wild_used_as_itself_keeps_wu_baida() -> None:
+    assert names("123m456p789s567s1z", "1z", discarder=3) == ["无百搭"]
+
+
+def test_a_discarded_wild_is_dead() -> None:
+    with pytest.raises(IllegalWinError, match="discarded 百搭 is dead"):
+        score("123m456p789s12s11z", "7s", discarder=3)
+    assert names("123m456p789s12s11z", "7s", FujianBaida(win_on_discarded_wild=True), discarder=3) == []
+
+
+# --- the 替身: "其中一张白板可以用作代替该张翻开的牌" ----------------------------------------
+
+
+def test_one_white_plays_as_the_turned_up_kind() -> None:
+    r = score("123m456p5z89s11z22z", "2z", discarder=3)
+    assert r.sheet.names() == ["无百搭"] and r.settlement.deltas(4) == [2, 0, 0, -2]
+    # the win tile may be the 白板 itself
+    assert names("123m456p89s11z222z", "5z", discarder=3) == ["无百搭"]
+
+
+def test_only_one_white_by_the_letter() -> None:
+    # 789s twice needs both 白板 as 7s
+    hand, win = "123m456p55z8899s1z", "1z"
+    with pytest.raises(IllegalWinError, match="白板 may stand in"):
+        score(hand, win, discarder=3)
+    assert names(hand, win, FujianBaida(stand_ins=2), discarder=3) == ["无百搭"]
+    # but a 白板 pair as itself is always fine
+    assert names("123m456p789s111z5z", "5z", discarder=3) == ["无百搭"]
+
+
+def test_no_stand_in_when_white_is_the_wild_or_the_option_is_off() -> None:
+    with pytest.raises(IllegalWinError):
+        score("123m456p5z89s11z22z", "2z", FujianBaida(stand_ins=0), discarder=3)
+    # 白板 turned up: it is the 百搭, no 替身 (here a 白板 is a wild for 7s: no 无百搭)
+    assert names("123m456p5z89s11z22z", "2z", discarder=3, context={"indicator": "5z"}) == []
+
+
+# --- 带弟百搭 ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ind", "wild"), [
+    ("3m", "4m"),  # "假设杠尾的张牌翻开是三万，则四万是百搭"
+    ("9m", "1m"),  # "开九万则以一万为百搭"
+    ("9p", "1p"), ("8s", "9s"),
+    ("1z", "2z"), ("2z", "3z"), ("3z", "4z"),
+    ("4z", "7z"),  # "开北则以红中为百搭"
+    ("7z", "6z"), ("6z", "5z"),
+    ("5z", "1z"),  # 白 → 东 ("首尾相连")
+])
+def test_daidi_wild_is_the_next_kind(ind: str, wild: str) -> None:
+    assert daidi_wild(parse_tile(ind)) == parse_tile(wild)
+    assert DD.paper_wild_kinds({"indicator": ind}) == {parse_tile(wild)}
+
+
+def test_daidi_hands_and_its_stand_in() -> None:
+    # 6s turned up: 7s is the 百搭; a 白板 plays as 7s (PROPOSAL), not as 6s
+    ctx = {"indicator": "6s"}
+    assert names("123m456p5z89s11z22z", "2z", DD, discarder=3, context=ctx) == ["无百搭"]
+    with pytest.raises(IllegalWinError):
+        score("123m456p5z89s11z22z", "2z", FujianBaida(mode="daidi", daidi_stand_in=False), discarder=3, context=ctx)
+    # the turned-up 6s itself is an ordinary tile
+    assert names("123m456p678s11z22z", "2z", DD, discarder=3, context=ctx) == ["无百搭"]
+
+
+# --- the 番 -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("hand", "win", "kw", "want", "fan"), [
+    ("111m444p999s333z2z", "2z", {"discarder": 3}, ["无百搭", "碰碰胡"], 3),
+    ("11m44m66p88p33s55s2z", "2z", {"discarder": 3}, ["无百搭", "七对"], 3),
+    ("111m234m567m88m22z", "2z", {"discarder": 3}, ["无百搭", "混一色"], 3),
+    ("111m234m567m888m9m", "9m", {"discarder": 3}, ["无百搭", "清一色"], 5),
+    ("111z222z333z444z6z", "6z", {"discarder": 3}, ["无百搭", "字一色"], 7),
+    ("123m456p789s12s33z", "3s", {"context": {"indicator": "7s", "kong_replacement": True}},
+     ["自摸", "无百搭", "杠上开花"], 3),
+    ("123m456p789s12s33z", "3s", {"discarder": 1, "context": {"indicator": "7s", "robbed_kong": True}},
+     ["无百搭", "抢杠"], 2),
+    ("123m456p789s12s33z", "3s", {"context": {"indicator": "7s", "last_tile": True}}, ["自摸", "无百搭", "海底捞月"], 3),
+    ("123m456p789s12s33z", "3s", {"context": {"indicator": "7s", "first_turn": True}}, ["自摸", "无百搭", "天胡"], 8),
+    ("123m456p789s12s33z", "3s", {"winner": 2, "context": {"indicator": "7s", "first_turn": True}},
+     ["自摸", "无百搭", "地胡"], 8),
+])
+def test_every_fan(hand: str, win: str, kw: dict[str, Any], want: list[str], fan: int) -> None:
+    r = score(hand, win, **kw)
+    assert r.sheet.names() == want and r.sheet.total == fan
+    assert r.sheet.points == 2 ** min(fan, 5)
+
+
+def test_payments_and_cap() -> None:
+    r = score("111z222z333z444z6z", "6z", FujianBaida(base=3, cap=4), discarder=2)
+    assert r.sheet.total == 7 and r.sheet.points == 48 and r.settlement.deltas(4) == [48, 0, -48, 0]
+    assert "capped" in r.sheet.notes[0]
+    r = score("111m234m567m888m9m", "9m")  # 6 番, capped at 5
+    assert r.sheet.total == 6 and r.sheet.points == 32 and r.settlement.deltas(4) == [96, -32, -32, -32]
+
+
+def test_best_reading_with_wilds() -> None:
+    # three 7s 百搭: as 7m and a 万 pair they make 清一色
+    assert names("111m234m567m89m7s7s", "7s") == ["自摸", "清一色"]
+
+
+# --- bad input ---------------------------------------------------------------------
+
+
+def test_bad_input() -> None:
+    with pytest.raises(MahjongError, match="indicator"):
+        score("123m456p789s12s33z", "3s", context={"indicator": "zz"})
+    with pytest.raises(MahjongError, match="no flowers"):
+        score("123m456p789s12s33z", "3s", context={"indicator": "1f"})
+    with pytest.raises(InvalidHandError):
+        score("123m456p789s12s3z", "3s")
+    with pytest.raises(IllegalWinError, match="not a winning hand"):
+        score("123m456p789s12s34z", "5s", discarder=3)
+    with pytest.raises(MahjongError):
+        daidi_wild(40)
+
+
+@pytest.mark.parametrize("opts", [{"mode": "x"}, {"stand_ins": 5}, {"stand_ins": True}, {"cap": -1},
+                                  {"daidi_stand_in": 1}, {"nope": 2}])
+def test_bad_options(opts: dict[str, Any]) -> None:
+    with pytest.raises(MahjongError):
+        FujianBaida(**opts)

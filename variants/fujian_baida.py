@@ -1,0 +1,348 @@
+"""福建百搭 (Fujian wild): 136 tiles, a 百搭 named by the tile turned up at
+the kong tail, in two forms: 活动百搭 (that kind is wild) and 带弟百搭 (the
+kind after it is wild); a 白板 may stand in for the 百搭's kind.
+
+Source: seed 001 (各地麻将玩法, 福建麻将), as specified in
+``variants-more.md`` §11.5 (SKETCH ONLY: the seed gives the wild and nothing
+else).  Each seed sentence is implemented to the letter; every gap is a
+PROPOSAL here (the common 百搭 game of the region), the default, and an
+option where it is a choice.  Score a hand from notation (``indicator``
+names the turned-up tile):
+
+>>> fj = FujianBaida()
+>>> r = fj.score_hand("123m456p5z89s11z22z", win_tile="2z", discarder=3, context={"indicator": "7s"})
+>>> r.sheet.names(), r.sheet.total, r.sheet.points, r.settlement.deltas(4)
+(['无百搭'], 1, 2, [2, 0, 0, -2])
+
+(活动百搭 with 7s turned up: 7s is the 百搭, and the 白板 plays as 7s in 789s.)
+
+Seed sentences and what they are here:
+
+* "活动百搭：开牌时将杠尾的一张牌翻开，该牌就是百搭": after the deal the last
+  tile of the wall (the kong tail, where replacements are drawn) is turned
+  up; the tiles of its kind are 百搭 (wild: at a win each stands for any
+  kind).  PROPOSAL: the turned-up tile itself is set aside (3 百搭 in play)
+  and no draw takes it.
+* "其中一张白板可以用作代替该张翻开的牌": a 白板 may play as the turned-up
+  kind (替身: it is that kind, not a wild).  To the letter one 白板
+  (option ``stand_ins``: how many of the 白板 held may; 4 = every one).
+  When 白板 is itself the 百搭 there is no 替身.
+* "带弟百搭：假设杠尾的张牌翻开是三万，则四万是百搭": option ``mode="daidi"``:
+  the 百搭 is the kind after the turned-up one.  "序数牌九一相连而番子牌以
+  东南西北中发白首尾相连，故开九万则以一万为百搭，开北则以红中为百搭": suits wrap
+  9 → 1; honours go 东 → 南 → 西 → 北 → 中 → 发 → 白 → 东.  PROPOSAL
+  (spec §11.5): a 白板 stands in for the 百搭's kind here too (option
+  ``daidi_stand_in``).
+
+PROPOSALs for the rest of the game:
+
+* 13 tiles, the dealer 14; chow (from the 上家), pung, kongs; 百搭 may be
+  discarded but a discarded 百搭 is never chowed, punged or konged (the
+  engine's rule for wilds) and is dead: no win on it (option
+  ``win_on_discarded_wild``).  A 白板 is discarded, chowed and punged as
+  白板.  抢杠 allowed; one winner per discard, the nearest (option
+  ``multiple_winners``).  The dealer stays after its own win or a draw.
+* Winning forms: four sets and a pair, or seven pairs.
+* 番 (added up): 自摸 1, 无百搭 1 (no 百搭 standing for another kind),
+  碰碰胡 2, 七对 2, 混一色 2, 清一色 4, 字一色 6 (不计 混一色 碰碰胡),
+  杠上开花 1, 抢杠 1, 海底捞月 1 (self-drawn last tile), 天胡 6, 地胡 6;
+  ``points`` = ``base`` × 2 ** min(番, ``cap``) (cap 5).  The best reading
+  of the hand (every 百搭 assignment, every number of 白板 used as 替身) is
+  kept.
+* Payments: a self-draw, each of the three others pays points; a discard
+  win, the discarder pays points (the robbed seat for 抢杠).
+
+Context keys (``Ruleset.context_keys``): ``indicator`` (the turned-up tile,
+notation or id: names the 百搭 of a hand on paper).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from mahjong_core import _native
+from mahjong_core import patterns as v
+from mahjong_core.analysis import Form, HandRules, decompositions
+from mahjong_core.errors import IllegalWinError, MahjongError
+from mahjong_core.patterns import Fan, Reading
+from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.tiles import format_tiles, parse_tile
+
+if TYPE_CHECKING:
+    from mahjong_core.engine import Table
+
+__all__ = ["FAN_TABLE", "FujianBaida", "FujianBaidaOptions", "Mode", "daidi_wild"]
+
+WHITE = 31
+"""白板 (5z)."""
+
+_DAIDI_HONOURS = (27, 28, 29, 30, 33, 32, 31)
+"""东 南 西 北 中 发 白: the order of 带弟百搭 ("东南西北中发白首尾相连")."""
+
+
+def daidi_wild(indicator: int) -> int:
+    """带弟百搭: the kind after ``indicator`` (9 → 1; 东南西北中发白, 白 → 东).
+
+    >>> from mahjong_core.tiles import KIND_NAMES
+    >>> [KIND_NAMES[daidi_wild(parse_tile(t))] for t in ("3m", "9m", "4z", "5z", "7z", "6z")]
+    ['4m', '1m', '7z', '1z', '6z', '5z']
+    """
+    if not 0 <= indicator < 34:
+        raise MahjongError(f"fujian_baida: {indicator!r} is no tile kind 0..33")
+    if indicator < 27:
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    i = _DAIDI_HONOURS.index(indicator)
+    return _DAIDI_HONOURS[(i + 1) % 7]
+
+
+class Mode(enum.Enum):
+    """Which 百搭 the turned-up tile names."""
+
+    HUODONG = "huodong"
+    """活动百搭: its own kind (default)."""
+    DAIDI = "daidi"
+    """带弟百搭: the kind after it."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FujianBaidaOptions:
+    """House rules of 福建百搭 (see :class:`FujianBaida`)."""
+
+    mode: Mode = Mode.HUODONG
+    """活动百搭 or 带弟百搭 (the seed gives both)."""
+    stand_ins: int = 1
+    """How many 白板 in a hand may play as the 百搭's kind ("其中一张白板"; 0 none, 4 every one)."""
+    daidi_stand_in: bool = True
+    """带弟百搭 has the 白板 替身 too (PROPOSAL)."""
+    base: int = 1
+    """What a hand of 0 番 is worth."""
+    cap: int = 5
+    """The most 番 counted."""
+    win_on_discarded_wild: bool = False
+    """A discarded 百搭 may be won on (PROPOSAL default: it is dead)."""
+    multiple_winners: bool = False
+    """一炮多响 instead of the nearest winner."""
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "mode", Mode(self.mode))
+        except ValueError:
+            raise MahjongError(f"fujian_baida: option mode {self.mode!r} is not one of 'huodong', 'daidi'") from None
+        for name, top in (("stand_ins", 4), ("base", None), ("cap", None)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0 or (top is not None and value > top):
+                limit = f"0..{top}" if top is not None else ">= 0"
+                raise MahjongError(f"fujian_baida: option {name} must be a whole number {limit}, got {value!r}")
+        for name in ("daidi_stand_in", "win_on_discarded_wild", "multiple_winners"):
+            if not isinstance(getattr(self, name), bool):
+                raise MahjongError(f"fujian_baida: option {name} must be True or False, got {getattr(self, name)!r}")
+
+
+FAN_TABLE: tuple[Fan, ...] = (
+    Fan("无百搭", "No 百搭 as another kind", 1, lambda r: r.is_natural, why="no 百搭 standing for another kind"),
+    Fan("字一色", "All honours", 6, v.all_honours, excludes=("混一色", "碰碰胡"), why="honours only"),
+    Fan("碰碰胡", "All pungs", 2, v.all_pungs, why="four pungs or kongs and a pair"),
+    Fan("七对", "Seven pairs", 2, v.seven_pairs, why="seven pairs"),
+    Fan("清一色", "Full flush", 4, v.full_flush, why="one suit"),
+    Fan("混一色", "Half flush", 2, v.half_flush, why="one suit and honours"),
+)
+"""The 番 of a reading (PROPOSAL values)."""
+
+_ORDER = {zh: i for i, zh in enumerate(
+    ("自摸", "无百搭", "字一色", "碰碰胡", "七对", "清一色", "混一色", "杠上开花", "抢杠", "海底捞月", "天胡", "地胡"))}
+
+
+class FujianBaida(Ruleset):
+    """福建百搭: see the module docstring for every decision."""
+
+    name = "fujian_baida"
+    version = 1
+    zh = "福建百搭"
+    summary = "福建百搭: the kong tail's tile names the 百搭 (活动: its kind; 带弟: the next), a 白板 stands in for it"
+    aliases = ("福建百搭", "福建百搭麻将", "活动百搭", "带弟百搭", "fujian")
+    Options = FujianBaidaOptions
+
+    wild_indicator = True
+    wild_discard = True
+    multiple_winners = False
+    rob_kong = True
+    wild_tiles = "活动百搭: the kind of the tile turned up at the kong tail; 带弟百搭: the kind after it"
+    hand_rules = HandRules(forms=(Form.STANDARD, Form.SEVEN_PAIRS))
+
+    context_keys: ClassVar[Mapping[str, str]] = MappingProxyType({
+        "indicator": "the tile turned up at the kong tail (notation or id): names the 百搭",
+    })
+
+    options: FujianBaidaOptions
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.multiple_winners = self.options.multiple_winners
+
+    # --- the 百搭 and its 替身 -----------------------------------------------------
+    def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
+        if self.options.mode is Mode.DAIDI:
+            return frozenset({daidi_wild(indicator)})
+        return frozenset({indicator})
+
+    def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
+        ind = extra.get("indicator")
+        if ind is None or ind == "":
+            return frozenset()
+        try:
+            tile = parse_tile(ind) if isinstance(ind, str) else int(ind)
+        except (MahjongError, TypeError, ValueError):
+            raise MahjongError(f"fujian_baida: context indicator {ind!r} is not a tile") from None
+        if not 0 <= tile < 34:
+            raise MahjongError(f"fujian_baida: context indicator {ind!r} is not a tile of this game (no flowers)")
+        return self.wilds_for_indicator(tile)
+
+    def stand_in_target(self, wild_kinds: frozenset[int]) -> int | None:
+        """The kind a 白板 may play as (the 百搭's kind), or None (no 替身:
+        白板 is the 百搭, ``stand_ins`` is 0, or 带弟 without it)."""
+        o = self.options
+        if not o.stand_ins or len(wild_kinds) != 1 or WHITE in wild_kinds:
+            return None
+        if o.mode is Mode.DAIDI and not o.daidi_stand_in:
+            return None
+        return next(iter(wild_kinds))
+
+    def _relabellings(self, concealed: Sequence[int], wild_kinds: frozenset[int]) -> list[tuple[int, ...]]:
+        """The concealed kinds with 0, 1 … ``stand_ins`` of the 白板 played
+        as the 百搭's kind."""
+        out = [tuple(concealed)]
+        target = self.stand_in_target(wild_kinds)
+        if target is None:
+            return out
+        tiles = list(concealed)
+        for _ in range(min(self.options.stand_ins, tiles.count(WHITE))):
+            tiles.remove(WHITE)
+            tiles.append(target)
+            out.append(tuple(sorted(tiles)))
+        return out
+
+    def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
+        """A win with 白板 playing as the 百搭's kind (替身)."""
+        target = self.stand_in_target(table.wild_kinds)
+        if target is None or not counts[WHITE]:
+            return False
+        c = bytearray(counts)
+        w = 0
+        for k in table.wild_kinds:
+            w += c[k]
+            c[k] = 0
+        rules = table.hand_rules(seat)
+        for _ in range(min(self.options.stand_ins, counts[WHITE])):
+            c[WHITE] -= 1
+            c[target] += 1
+            if _native.is_win_buf(c, w, rules):
+                return True
+        return False
+
+    def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
+        """The kinds that make a 替身 win (a 白板 held or drawn)."""
+        target = self.stand_in_target(table.wild_kinds)
+        if target is None:
+            return 0
+        mask = 0
+        c = bytearray(counts)
+        for k in range(34):
+            if c[k] >= 4 or not (c[WHITE] or k == WHITE):
+                continue
+            c[k] += 1
+            if self.shape_free_win(table, seat, c):
+                mask |= 1 << k
+            c[k] -= 1
+        return mask
+
+    # --- scoring ---------------------------------------------------------------------
+    def _readings(self, ctx: WinContext) -> list[Reading]:
+        out: list[Reading] = []
+        for tiles in self._relabellings(ctx.concealed, ctx.wild_kinds):
+            try:
+                found = tuple(decompositions(tiles, wilds=ctx.wilds, rules=self.hand_rules))
+            except ValueError as e:
+                raise IllegalWinError(f"{self.id}: not a winning hand: {e}") from None
+            if found:
+                sub = replace(ctx, concealed=tiles, decompositions=found)
+                out += v.readings(sub, self._scoring_rules(ctx.wild_kinds), by_win_unit=False)
+        if not out:
+            raise IllegalWinError(
+                f"{self.id}: not a winning hand: {format_tiles(ctx.concealed)!r} + {ctx.wilds} 百搭 (four sets and a "
+                f"pair, or seven pairs; a 白板 may stand in for the 百搭's kind)")
+        return out
+
+    def _scoring_rules(self, wild_kinds: frozenset[int]) -> HandRules:
+        """A set or pair made only of 百搭 read as the 百搭's own kind, a
+        kind of each suit and an honour (the table cannot tell the others
+        apart)."""
+        key = wild_kinds | {0, 9, 18, 27}
+        rules = _SCORING_RULES.get(key)
+        if rules is None:
+            rules = _SCORING_RULES[key] = replace(self.hand_rules, wild_kinds=key)
+        return rules
+
+    def _fixed_items(self, ctx: WinContext) -> list[ScoreItem]:
+        out: list[ScoreItem] = []
+        if ctx.self_drawn:
+            out.append(ScoreItem("自摸", "Self-drawn", 1, 1, "won on one's own draw"))
+        if ctx.kong_replacement:
+            out.append(ScoreItem("杠上开花", "Win on a kong's replacement", 1, 1, "won on the tile drawn for a kong"))
+        if ctx.robbed_kong:
+            out.append(ScoreItem("抢杠", "Robbing a kong", 1, 1, "won on the tile added to a pung"))
+        if ctx.last_tile and ctx.self_drawn:
+            out.append(ScoreItem("海底捞月", "Last tile", 1, 1, "self-drawn the last tile of the wall"))
+        if ctx.first_turn and ctx.dealer:
+            out.append(ScoreItem("天胡", "Heavenly hand", 6, 1, "the dealer wins on the deal"))
+        if ctx.first_turn and not ctx.dealer:
+            out.append(ScoreItem("地胡", "Earthly hand", 6, 1, "won on the first draw, no call made"))
+        return out
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        """The 番 of the best reading plus the win's own; ``points`` =
+        ``base`` × 2 ** min(番, cap).
+
+        :raises IllegalWinError: when the tiles are no winning hand, with the
+            白板 替身 or without.
+        """
+        best: tuple[int, Reading] | None = None
+        for r in self._readings(ctx):
+            fan = sum(f.value * n for f, n in v.matching(FAN_TABLE, r))
+            if best is None or fan > best[0]:
+                best = (fan, r)
+        assert best is not None
+        items = [f.item(best[1], n) for f, n in v.matching(FAN_TABLE, best[1])] + self._fixed_items(ctx)
+        items.sort(key=lambda it: _ORDER.get(it.zh, 99))
+        fan = sum(it.total for it in items)
+        o = self.options
+        counted = min(fan, o.cap)
+        notes = [f"{o.base} × 2^{counted} = {o.base * 2 ** counted}"]
+        if counted < fan:
+            notes.insert(0, f"{fan} 番 capped at {o.cap}")
+        return ScoreSheet(items=tuple(items), total=fan, unit="番", points=o.base * 2 ** counted, notes=tuple(notes))
+
+    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        if (not ctx.self_drawn and not self.options.win_on_discarded_wild
+                and 0 <= ctx.win_tile < 34 and ctx.win_tile in ctx.wild_kinds):
+            return "a discarded 百搭 is dead: no win on it (PROPOSAL, option win_on_discarded_wild)"
+        return None
+
+    def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+        out: list[Payment] = []
+        for ctx, sheet in wins:
+            if ctx.self_drawn:
+                out += [Payment(s, ctx.seat, sheet.points, "自摸") for s in range(self.num_players) if s != ctx.seat]
+            elif ctx.discarder is not None:
+                out.append(Payment(ctx.discarder, ctx.seat, sheet.points, "抢杠" if ctx.robbed_kong else "放炮"))
+        return Settlement(tuple(out))
+
+    def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
+        return {"indicator": table.indicator}
+
+
+_SCORING_RULES: dict[frozenset[int], HandRules] = {}
+"""The hand rules of :meth:`FujianBaida._scoring_rules` by their 百搭 kinds."""
