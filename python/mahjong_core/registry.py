@@ -30,6 +30,7 @@ _BUILTIN: dict[str, str] = {
     "guizhou": "mahjong_core.variants.guizhou:Guizhou",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
     "hainan": "mahjong_core.variants.hainan:Hainan",
+    "hangzhou": "mahjong_core.variants.hangzhou:Hangzhou",
     "hebei": "mahjong_core.variants.hebei:Hebei",
     "hefei": "mahjong_core.variants.hefei:Hefei",
     "jinan": "mahjong_core.variants.jinan:Jinan",
