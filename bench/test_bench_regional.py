@@ -59,6 +59,7 @@ REGIONAL: list[str] = [
     "taiyuan",
     "ningbo",
     "hangzhou",
+    "wenzhou",
 ]
 """The rule sets measured (one line each)."""
 
