@@ -64,6 +64,8 @@ REGIONAL: list[str] = [
     "harbin",
     "nanchang",
     "fujian_baida",
+    "hangzhou",
+    "wenzhou",
 ]
 """The rule sets measured (one line each)."""
 

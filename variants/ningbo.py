@@ -89,7 +89,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahjong_core import patterns as v
-from mahjong_core.analysis import Form, HandRules, Shape, decompositions
+from mahjong_core.analysis import Form, HandRules, decompositions
 from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.patterns import Fan, Reading, Wait
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
@@ -292,18 +292,10 @@ HAND_TAI: tuple[Fan, ...] = _hand_fans(PinghuPair.SCORING_HONOURS)
 """The 台 that depend on the reading (the default 平糊 pair rule)."""
 
 
-def wild_single_wait(r: Reading) -> bool:
-    """财神单吊 in this reading: the winning tile completed the pair, whose
-    other tile is a 百搭 (the hand before the win was four sets and a lone
-    百搭)."""
-    if r.win_unit is None:
-        return False
-    u = r.units[r.win_unit]
-    if u.shape is not Shape.PAIR:
-        return False
-    t = r.ctx.win_tile
-    as_wild = t >= 34 or t in r.ctx.wild_kinds
-    return len(u.wilds) == 2 if as_wild else len(u.wilds) >= 1
+wild_single_wait = v.wild_pair_wait
+"""财神单吊 in a reading: the winning tile completed the pair, whose other
+tile is a 百搭 (the hand before the win was four sets and a lone 百搭); the
+shared vocabulary's :func:`~mahjong_core.patterns.wild_pair_wait`."""
 
 
 def seat_flower_items(flowers: Sequence[int], seat_wind: int, mode: SeatFlowers = SeatFlowers.EACH) -> list[ScoreItem]:

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,6 +72,10 @@ class Match:
     keep_tables: bool = False
     carry: dict[str, Any] = field(default_factory=dict)
     """State for the next hand, from :meth:`Ruleset.carry`."""
+    placement: tuple[int, ...] = ()
+    """Where the players drew their places (:meth:`Ruleset.reseat`): player
+    ``p`` sits where :meth:`Ruleset.seating` puts player ``placement[p]``
+    (empty: where it puts ``p``)."""
 
     def __post_init__(self) -> None:
         n = self.ruleset.num_players
@@ -93,6 +98,8 @@ class Match:
         seed = (self.seed * 1_000_003 + number * 7_919) % (2**63)
         n = self.ruleset.num_players
         seats = tuple(self.ruleset.seating(self._rounds_done))
+        if self.placement:
+            seats = tuple(seats[q] for q in self.placement)
         if sorted(seats) != list(range(n)):
             raise MahjongError(f"{self.ruleset.id}: seating {seats!r} is not a permutation of {n} seats")
         by_seat: list[Bot] = [self.bots[0]] * n
@@ -116,8 +123,13 @@ class Match:
         nxt = self.ruleset.next_dealer(table)
         if not 0 <= nxt < n:
             raise MahjongError(f"{self.ruleset.id}: next_dealer gave seat {nxt!r}")
+        reseat = self.ruleset.reseat(table)
+        if reseat:  # the players draw their places again; the streak ends
+            order = list(range(n))
+            random.Random(seed ^ 0x5EA7).shuffle(order)
+            self.placement = tuple(order)
         if nxt == self.dealer:
-            self.streak += 1
+            self.streak = 0 if reseat else self.streak + 1
         else:
             self.streak = 0
             self.dealer = nxt

@@ -104,6 +104,7 @@ __all__ = [
     "terminals_in_each",
     "thirteen_orphans",
     "wait",
+    "wild_pair_wait",
     "wilds_as_other",
     "wilds_as_themselves",
     "wind_pungs",
@@ -801,6 +802,20 @@ def wilds_as_themselves(r: Reading, units: Iterable[Unit]) -> int:
             need[k] = need.get(k, 0) + 1
     own = r.ctx.wild_kinds
     return sum(min(n, held.count(k)) if known else (n if k in own else 0) for k, n in need.items())
+
+
+def wild_pair_wait(r: Reading) -> bool:
+    """爆头 (杭州) / 财神单吊 (宁波): the winning tile completed a pair whose
+    other tile is a wild, so the hand before the win was complete sets and
+    a lone wild, waiting on anything (a wild winning tile: the pair is two
+    wilds)."""
+    if r.win_unit is None:
+        return False
+    u = r.units[r.win_unit]
+    if u.shape is not Shape.PAIR:
+        return False
+    t = r.ctx.win_tile
+    return len(u.wilds) == 2 if (t >= 34 or t in r.ctx.wild_kinds) else len(u.wilds) >= 1
 
 
 def wait(r: Reading) -> Wait:

@@ -32,6 +32,7 @@ _BUILTIN: dict[str, str] = {
     "guizhou": "mahjong_core.variants.guizhou:Guizhou",
     "guobiao": "mahjong_core.variants.guobiao:Guobiao",
     "hainan": "mahjong_core.variants.hainan:Hainan",
+    "hangzhou": "mahjong_core.variants.hangzhou:Hangzhou",
     "harbin": "mahjong_core.variants.harbin:Harbin",
     "hebei": "mahjong_core.variants.hebei:Hebei",
     "hefei": "mahjong_core.variants.hefei:Hefei",
@@ -49,6 +50,7 @@ _BUILTIN: dict[str, str] = {
     "tianjin": "mahjong_core.variants.tianjin:Tianjin",
     "tuidaohu": "mahjong_core.variants.guangdong_tuidao:GuangdongTuidao",
     "two_player": "mahjong_core.variants.two_player:TwoPlayer",
+    "wenzhou": "mahjong_core.variants.wenzhou:Wenzhou",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False

@@ -787,6 +787,15 @@ class Ruleset:
         Default: players keep their seats."""
         return tuple(range(self.num_players))
 
+    def reseat(self, table: Table) -> bool:
+        """After this finished hand of a match: whether the players draw
+        their seats again (温州: after the dealer's fourth 连庄).  The
+        :class:`~mahjong_core.match.Match` then places them at random (seeded
+        by the match), on top of :meth:`seating`, and the dealer's streak
+        ends (the next hand has ``streak`` 0); the next dealer's seat is
+        still :meth:`next_dealer`'s.  Default: False."""
+        return False
+
     def exchange_offset(self, table: Table) -> int:
         """换三张: the tiles go from seat ``s`` to ``(s + offset) % n``.
         Default, by the hand's dice: a sum divisible by 3 passes to the

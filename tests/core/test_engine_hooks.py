@@ -379,6 +379,43 @@ def test_next_dealer_hook() -> None:
     assert moved > 5
 
 
+class ReseatRules(Ruleset):
+    """温州-style: after a hand the dealer dealt with a streak of 2 or more,
+    the players draw their seats again."""
+
+    name = "test-reseat"
+
+    def reseat(self, table: Table) -> bool:
+        return table.streak >= 2
+
+
+def test_reseat_hook() -> None:
+    m = Match(ReseatRules(), [GreedyBot() for _ in range(4)], seed=2, hands=80, keep_tables=True)
+    m.play()
+    reseats = moved = 0
+    for (prev, t), nxt in zip(zip(m.results, m.tables), m.results[1:]):
+        assert list(prev.deltas) == [t.deltas()[prev.seats[p]] for p in range(4)]
+        stays = not prev.winners or prev.dealer in prev.winners
+        assert nxt.dealer == (prev.dealer if stays else (prev.dealer + 1) % 4)  # next_dealer as before
+        if prev.streak >= 2:
+            reseats += 1
+            assert nxt.streak == 0  # the streak ends
+            assert sorted(nxt.seats) == [0, 1, 2, 3]
+            moved += nxt.seats != prev.seats
+        else:
+            assert nxt.seats == prev.seats  # nobody moves
+            assert nxt.streak == (prev.streak + 1 if stays else 0)
+    assert reseats > 3 and moved > 2
+    assert sum(m.totals) == 0 and [sum(r.deltas[p] for r in m.results) for p in range(4)] == m.totals
+    again = Match(ReseatRules(), [GreedyBot() for _ in range(4)], seed=2, hands=80)
+    again.play()
+    assert [r.seats for r in again.results] == [r.seats for r in m.results]  # seeded
+    # the default never reseats
+    plain = Match(Ruleset(), [GreedyBot() for _ in range(4)], seed=2, hands=30)
+    plain.play()
+    assert {r.seats for r in plain.results} == {(0, 1, 2, 3)} and plain.placement == ()
+
+
 SEASONS = frozenset(range(34, 38))
 PLANTS = frozenset(range(38, 42))
 

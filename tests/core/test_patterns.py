@@ -301,6 +301,8 @@ BRUTE: dict[str, Callable[[Split], Any]] = {
         if u.shape in ("pung", "kong") and not u.claimed and not (i == s.win and not s.ctx.self_drawn)
     ),
     "wilds_as_other": lambda s: sum(1 for k in s.assigned if k != WILD),
+    "wild_pair_wait": lambda s: s.win is not None and s.units[s.win].shape == "pair"
+    and len(s.units[s.win].wilds) == (2 if s.ctx.win_tile == WILD else 1),
     "wait": b_wait,
     "closed_or_edge_wait": lambda s: b_wait(s) in (v.Wait.CLOSED, v.Wait.EDGE),
     "all_sets_declared": lambda s: b_std(s) and all(u.meld is not None for u in b_sets(s)),
