@@ -92,6 +92,7 @@ class RandomBot:
 
 
 _TURN = Phase.TURN
+_CLAIMS = Phase.CLAIMS
 _EXCHANGE = Phase.EXCHANGE
 _NEEDS_READY = (ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN)
 _DEFAULT_COSTS = Ruleset.aim_discard_costs
@@ -129,6 +130,8 @@ class GreedyBot:
             elif 161 <= i <= 163:
                 missing = True
         phase = table.phase
+        if phase is not _TURN and phase is not _CLAIMS:
+            phase = Phase(phase.value)  # (also a Phase of another copy of the engine)
         if phase is _EXCHANGE:
             # 换三张: pass on tiles of the suit held least (of those offered)
             hand = table.hands[seat]
