@@ -244,20 +244,33 @@ class FujianBaida(Ruleset):
         return False
 
     def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
-        """The kinds that make a 替身 win (a 白板 held or drawn)."""
+        """The kinds that make a 替身 win (a 白板 held or drawn): the kinds
+        :meth:`shape_free_win` accepts, found with one waits call per number
+        of 白板 played as the 百搭's kind."""
         target = self.stand_in_target(table.wild_kinds)
         if target is None:
             return 0
-        mask = 0
         c = bytearray(counts)
-        for k in range(34):
-            if c[k] >= 4 or not (c[WHITE] or k == WHITE):
-                continue
-            c[k] += 1
-            if self.shape_free_win(table, seat, c):
-                mask |= 1 << k
-            c[k] -= 1
-        return mask
+        w = 0
+        for k in table.wild_kinds:
+            w += c[k]
+            c[k] = 0
+        rules = table.hand_rules(seat)
+        whites = c[WHITE]
+        most = min(self.options.stand_ins, whites)
+        mask = 0
+        for j in range(most + 1):  # j 白板 held play as the 百搭's kind
+            if j:
+                c[WHITE] -= 1
+                c[target] += 1
+            waits = _native.waits_mask_buf(c, w, rules)
+            if j:
+                mask |= waits  # a tile drawn, j 白板 standing in
+                if any(counts[k] < 4 for k in table.wild_kinds) and _native.is_win_buf(c, w + 1, rules):
+                    mask |= sum(1 << k for k in table.wild_kinds)  # a 百搭 drawn
+            if j < self.options.stand_ins and (waits >> target) & 1:
+                mask |= 1 << WHITE  # the 白板 drawn stands in too
+        return mask & sum(1 << k for k in range(34) if counts[k] < 4)
 
     # --- scoring ---------------------------------------------------------------------
     def _readings(self, ctx: WinContext) -> list[Reading]:

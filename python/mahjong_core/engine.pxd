@@ -63,6 +63,8 @@ cdef class Table:
     cdef public list _waits, _rules
     cdef public list _flowers_shown, indicator_dice
     cdef public bint _has_reserve, _has_precedence, _zone_dead_flowers
+    cdef public long _reserve_key
+    cdef public int _reserve
     cdef public object _turn_cache
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called

@@ -357,6 +357,8 @@ class Table:
         self._has_instant = type(ruleset).instant_win is not Ruleset.instant_win
         self._has_extra = type(ruleset).context_extra is not Ruleset.context_extra
         self._has_reserve = type(ruleset).reserve_extra is not Ruleset.reserve_extra
+        self._reserve_key = -1
+        self._reserve = 0
         self._has_precedence = type(ruleset).win_precedence is not Ruleset.win_precedence
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
         """The rule set has wins without a shape (``shape_free_win``)."""
@@ -777,7 +779,12 @@ class Table:
         """Tiles kept back at the end of the wall now (the dead wall)."""
         kept: int = self._dead + self._dead_per_kong * max(0, self.kongs_made - self._dead_free)
         if self._has_reserve:
-            kept += self.ruleset.reserve_extra(self)
+            # asked again only when a kong is made or a flower shown
+            key = self.kongs_made * 4096 + sum([len(f) for f in self.flowers])
+            if key != self._reserve_key:
+                self._reserve_key = key
+                self._reserve = self.ruleset.reserve_extra(self)
+            kept += self._reserve
         if self._dead_odd:  # a lone tile left at the tail is no stack: kept too
             kept += (len(self.wall) - self.tail) & 1
         return kept

@@ -603,8 +603,8 @@ class Ruleset:
         """Tiles kept back at the end of the wall now beyond ``dead_wall``
         and ``dead_wall_per_kong`` (福州: +1 per exposed kong, +2 per
         concealed kong and per four identical flowers).  The engine asks
-        only rule sets that override it, whenever it counts the live wall.
-        Default: 0."""
+        only rule sets that override it, and again only after a kong is
+        made or a flower shown (what it may depend on).  Default: 0."""
         return 0
 
     def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:

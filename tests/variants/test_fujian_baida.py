@@ -179,3 +179,42 @@ def test_bad_input() -> None:
 def test_bad_options(opts: dict[str, Any]) -> None:
     with pytest.raises(MahjongError):
         FujianBaida(**opts)
+
+
+@pytest.mark.parametrize("opts", [{}, {"stand_ins": 2}, {"stand_ins": 4}, {"mode": "daidi"}])
+def test_stand_in_waits_are_the_kinds_a_stand_in_win_accepts(opts: dict[str, object]) -> None:
+    """shape_free_waits (one waits call per number of 白板 standing in) gives
+    exactly the kinds whose draw shape_free_win accepts, on random hands
+    rich in 白板 and 百搭."""
+    import random
+
+    from mahjong_core.engine import Table
+    from mahjong_core.variants.fujian_baida import WHITE, FujianBaida
+
+    rs = FujianBaida.from_options_json(opts) if opts else FujianBaida()
+    nonzero = 0
+    for seed in range(60):
+        t = Table(rs, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(25):
+            pool = [k for k in range(34) for _ in range(4)]
+            rng.shuffle(pool)
+            hand = pool[:13]
+            for _ in range(rng.randint(0, 4)):
+                hand[rng.randrange(13)] = WHITE
+            for _ in range(rng.randint(0, 2)):
+                hand[rng.randrange(13)] = min(t.wild_kinds)
+            c = bytearray(34)
+            for k in hand:
+                c[k] = min(4, c[k] + 1)
+            if sum(c) != 13:
+                continue
+            want = 0
+            for k in range(34):
+                if c[k] < 4 and (c[WHITE] or k == WHITE):
+                    c[k] += 1
+                    want |= rs.shape_free_win(t, 0, c) << k
+                    c[k] -= 1
+            assert rs.shape_free_waits(t, 0, c) == want
+            nonzero += want != 0
+    assert nonzero > 5
