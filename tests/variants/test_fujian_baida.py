@@ -197,9 +197,17 @@ def test_stand_in_waits_are_the_kinds_a_stand_in_win_accepts(opts: dict[str, obj
         t = Table(rs, seed=seed)
         rng = random.Random(seed)
         for _ in range(25):
-            pool = [k for k in range(34) for _ in range(4)]
-            rng.shuffle(pool)
-            hand = pool[:13]
+            if rng.random() < 0.5:  # random tiles
+                pool = [k for k in range(34) for _ in range(4)]
+                rng.shuffle(pool)
+                hand = pool[:13]
+            else:  # a complete hand less one tile: ready, often on the 百搭's kind
+                hand = []
+                for _ in range(4):
+                    k = rng.randrange(34)
+                    hand += [k, k, k] if k >= 27 or k % 9 > 6 or rng.random() < 0.4 else [k, k + 1, k + 2]
+                hand += [rng.randrange(34)] * 2
+                hand.remove(rng.choice(hand))
             for _ in range(rng.randint(0, 4)):
                 hand[rng.randrange(13)] = WHITE
             for _ in range(rng.randint(0, 2)):
