@@ -38,7 +38,7 @@ import numpy.typing as npt
 
 from . import _native
 from .analysis import Counts, HandRules, decompositions
-from .errors import IllegalActionError, MahjongError
+from .errors import IllegalActionError, InvalidHandError, MahjongError
 from .rules import _NO_EXTRA, ReadyRule, Ruleset, ScoreSheet, Settlement, WinContext
 from .tiles import KIND_NAMES, Meld, MeldKind
 
@@ -1022,6 +1022,14 @@ class Table:
         rules = self._rules_for(seat)
         hand = self.hands[seat]
         out = []
+        c, w = self._split_wilds(hand, seat)
+        try:
+            if _native.shanten_buf(c, w, rules) > 0:
+                # no discard leaves a hand ready that is two or more tiles
+                # from complete: one kernel call instead of one per kind
+                return out
+        except InvalidHandError:
+            pass  # (no form applies to the whole hand: ask each discard)
         for k in held:
             if k in self._banned_discards:
                 continue

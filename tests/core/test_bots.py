@@ -191,3 +191,36 @@ def test_discard_options_order_and_unseen(data: st.DataObject) -> None:
     for o in options:
         after = [c - (k == o.discard) for k, c in enumerate(counts)]
         assert o.unseen == sum(max(0, 4 - after[k] - visible.count(k)) for k in o.improving)
+
+
+@pytest.mark.parametrize("name", ["jinan", "hebei", "taiyuan", "two_player"])
+def test_ready_declarations_are_the_discards_that_leave_a_ready_hand(name: str) -> None:
+    """报听 offers: every discard after which the hand waits on something
+    (per kind, the obvious way), whatever shortcut the engine takes."""
+    from mahjong_core.engine import ActionKind
+    from mahjong_core.registry import find_variant
+
+    rs = find_variant(name)()
+    offered = 0
+    for seed in range(30):
+        t = Table(rs, seed=seed)
+        bots = [GreedyBot() if s % 2 else RandomBot(seed + s) for s in range(rs.num_players)]
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            if t.phase.value == "turn" and not t.declared[seat] and rs.may_declare_ready(t, seat):
+                got = sorted(a.tile for a in legal if a.kind == ActionKind.READY)
+                want = []
+                hand = t.hands[seat]
+                for k in [k for k in range(34) if hand[k]]:
+                    hand[k] -= 1
+                    c, w = t.analysis_counts(seat)
+                    if _native.waits_mask_buf(c, w, t.hand_rules(seat)):
+                        want.append(k)
+                    hand[k] += 1
+                assert set(got) <= set(want), (seed, t.steps)
+                if not rs.standing_tiles:  # (立四: only a standing tile goes with it)
+                    assert got == want, (seed, t.steps)
+                offered += bool(got)
+            t.apply(bots[seat].choose(t, seat, legal))
+    assert offered > 20
