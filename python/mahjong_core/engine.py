@@ -245,6 +245,10 @@ class Phase(enum.Enum):
     OPENING = "opening"
     """Right after the deal, seats holding an opening win (长沙 四喜, 三金倒 ...)
     answer win or pass (see :meth:`Ruleset.instant_win`)."""
+    FLOWER = "flower"
+    """A seat exposed a flower it drew in play (``Ruleset.flower_rob``):
+    the seats with an instant win on it (七抢一) answer win or pass, then
+    the drawer plays on."""
     REPLACE = "replace"
     """After a kong (``Ruleset.dice_kong``): the konger, ready, answers TAKE
     (roll the dice for the replacement) or PASS (the plain replacement)."""
@@ -258,6 +262,7 @@ _OPENING = Phase.OPENING
 _EXCHANGE = Phase.EXCHANGE
 _LAST = Phase.LAST
 _REPLACE = Phase.REPLACE
+_FLOWER = Phase.FLOWER
 _K_DISCARD, _K_ANKAN, _K_KAKAN = ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG
 _K_CHOW, _K_PUNG, _K_KONG = ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG
 _K_WIN, _K_PASS, _K_READY = ActionKind.WIN, ActionKind.PASS, ActionKind.READY
@@ -345,6 +350,8 @@ class Table:
         self._has_instant = type(ruleset).instant_win is not Ruleset.instant_win
         self._has_extra = type(ruleset).context_extra is not Ruleset.context_extra
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
+        self._flower_rob = ruleset.flower_rob and self._has_instant
+        """A flower drawn in play may be robbed (``Ruleset.flower_rob``)."""
         """The rule set has wins without a shape (``shape_free_win``)."""
         self._same_tile_miss = ruleset.missed_win_ban and ruleset.missed_win_same_tile_only
         self._call_lifts_miss = ruleset.missed_win_lifted_by_call
@@ -1262,6 +1269,7 @@ class Table:
                 self.claimants = {seat: [_ACTIONS[seat][126], _ACTIONS[seat][164]]}
                 self.answers = {}
                 return
+        had_flowers = len(self.flowers[seat])
         if roll:
             tile = self._dice_replacement(seat)
         else:
@@ -1283,6 +1291,8 @@ class Table:
             self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
         self.phase = _TURN
         self.turn = seat
+        if self._flower_rob and len(self.flowers[seat]) > had_flowers:
+            self._offer_flower_rob(seat)
 
     def _ready(self, seat: int) -> bool:
         """Whether ``seat``'s 3n+1 hand has a wait it may legally win on
@@ -1355,6 +1365,7 @@ class Table:
         if self._last_offer and self.last_tile_taker is None and self._left(seat) == 1:
             self._offer_last(seat)
             return
+        flowered = False
         while True:
             if self._left(seat) == 0:
                 self._exhausted()
@@ -1374,6 +1385,7 @@ class Table:
                     return
                 tile = rep
                 self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
+                flowered = True
             else:
                 self.hands[seat][tile] += 1
                 self.events.append({"seat": seat, "tile": KIND_NAMES[tile], "type": "draw"})
@@ -1386,6 +1398,22 @@ class Table:
         self.after_kong = False
         self.turn = seat
         self.phase = _TURN
+        if flowered and self._flower_rob:
+            self._offer_flower_rob(seat)
+
+    def _offer_flower_rob(self, seat: int) -> None:
+        """``flower_rob``: the other seats with an instant win now (七抢一)
+        answer WIN or PASS before ``seat``, which drew a flower, plays on."""
+        self.phase = _FLOWER  # the hook sees the flower phase
+        claim = {}
+        for s in self._order_from(seat):
+            if self.ruleset.instant_win(self, s) is not None:
+                claim[s] = [_ACTIONS[s][125], _ACTIONS[s][126]]
+        if claim:
+            self.claimants = claim
+            self.answers = {}
+        else:
+            self.phase = _TURN
 
     def _offer_last(self, seat: int) -> None:
         """海底漫游: offer the last tile to ``seat``; after every playing seat
@@ -1438,6 +1466,23 @@ class Table:
                     "win_payments", payments=[[p.payer, p.payee, p.amount, p.reason] for p in settled.payments]
                 )
             self._after_opening()
+            return
+        if self.phase is _FLOWER:
+            drawer = self.turn
+            wins = [s for s in self._order_from(drawer) if s in answers and answers[s].kind is _K_WIN]
+            if not self.ruleset.multiple_winners:
+                wins = wins[:1]
+            ctxs = []
+            for s in wins:
+                ctx = self._instant_win(s)
+                if ctx is not None:  # won on the drawer's flower
+                    ctxs.append(replace(ctx, self_drawn=False, discarder=drawer, win_tile=-1))
+            if ctxs:
+                self._finish([self._with_count(c, len(ctxs)) for c in ctxs])
+                return
+            self.claimants = {}
+            self.answers = {}
+            self.phase = _TURN  # the drawer plays on
             return
         if self.phase is _DECLARE:
             for s, decl in answers.items():

@@ -333,6 +333,13 @@ class Ruleset:
     """Opening wins (:meth:`instant_win` in the OPENING phase, e.g. 长沙
     起手小胡) are paid at once and the hand goes on; ``False``: they end the
     hand like any win.  (An instance attribute may follow an option.)"""
+    flower_rob: ClassVar[bool] = False
+    """With :meth:`instant_win`: when a seat exposes a flower it drew in play
+    (a draw or a replacement draw), every other seat whose
+    :meth:`instant_win` then names a win (台湾 七抢一: seven flowers, the
+    eighth just drawn) answers WIN or PASS (``Phase.FLOWER``) before the
+    drawer plays on.  Such a win is scored as one on the drawer's tile:
+    ``discarder`` is the drawer, ``win_tile`` -1.  Default: off."""
     last_tile_offer: ClassVar[bool] = False
     """海底漫游 (长沙): when one tile is left, it is offered in turn from the
     seat to draw (TAKE or PASS); the taker wins on it or discards it, and

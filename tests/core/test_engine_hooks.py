@@ -491,3 +491,59 @@ def test_dealer_draws_first(rs: Ruleset) -> None:
             if ctx.first_turn:
                 assert ctx.self_drawn and t.draws_made[s] == 1
         assert replay(dumps(t.events), ruleset=rs).events == t.events
+
+
+class FlowerRobRules(Ruleset):
+    """``flower_rob``: a seat holding three flowers wins at once when another
+    seat exposes a flower it drew in play (a tiny 七抢一)."""
+
+    name = "test-flower-rob"
+    flower_tiles = (34, 35, 36, 37, 38, 39, 40, 41)
+    flower_rob = True
+
+    def instant_win(self, table: Table, seat: int) -> str | None:
+        if table.phase is Phase.FLOWER and len(table.flowers[seat]) == 3:
+            return "抢花"
+        return None
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        if ctx.instant:
+            return ScoreSheet(items=(ScoreItem(ctx.instant, "flower rob", 3),), total=3, points=3)
+        return super().score(ctx)
+
+
+class FlowerNoRobRules(FlowerRobRules):
+    name = "test-flower-no-rob"
+    flower_rob = False
+
+
+def _flower_wall(rs: Ruleset) -> list[int]:
+    """E holds 1f2f3f after the deal; S's first draw is 4f, replaced by 9m."""
+    from mahjong_core.scenario import stack_wall
+
+    hands = ["1f2f3f123m4569p789s1z", "147m258p369s1234z", "147p258s369m1234z", "147s258m369p5677z"]
+    return stack_wall(rs, hands, draws="4f", tail="1239m")
+
+
+def test_flower_rob() -> None:
+    rs = FlowerRobRules()
+    t = Table(rs, wall=_flower_wall(rs))
+    t.apply(Action(ActionKind.DISCARD, 0, 27))  # E discards 1z; nobody claims; S draws 4f, then 9m
+    assert t.phase is Phase.FLOWER and t.to_act == [0] and t.flowers[1] == [37]
+    assert [a.kind for a in t.legal_actions(0)] == [ActionKind.WIN, ActionKind.PASS]
+    t.apply(Action(ActionKind.WIN, 0))
+    ctx = t.contexts[0]
+    assert t.winners == [0] and ctx.instant == "抢花" and ctx.discarder == 1 and not ctx.self_drawn
+    assert ctx.win_tile == -1 and t.deltas() == [3, -3, 0, 0]  # the drawer pays, as a discarder
+    assert replay(dumps(t.events), ruleset=rs).events == t.events
+    # passed: the drawer plays on with its replacement tile
+    t = Table(rs, wall=_flower_wall(rs))
+    t.apply(Action(ActionKind.DISCARD, 0, 27))
+    t.apply(Action(ActionKind.PASS, 0))
+    assert t.phase is Phase.TURN and t.turn == 1 and t.drawn == 8 and not t.winners
+    # without the flag (and by default) nothing is offered
+    norob = FlowerNoRobRules()
+    t = Table(norob, wall=_flower_wall(norob))
+    t.apply(Action(ActionKind.DISCARD, 0, 27))
+    assert t.phase is Phase.TURN and t.turn == 1 and t.drawn == 8
+    assert Ruleset.flower_rob is False
