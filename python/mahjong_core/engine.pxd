@@ -69,7 +69,8 @@ cdef class Table:
     cdef public bint _has_free, _same_tile_miss, _dice_kong, _call_lifts_miss
     cdef public bint _allow_exposed_kong
     cdef public int _zone, _dead_free, _standing_n
-    cdef public bint _missed_pung, _flower_rob
+    cdef public bint _missed_pung, _flower_rob, _chow_any, _special_adds
+    cdef public tuple _specials
     cdef public list standing, _passed_pungs
     cdef public list _missed_tiles, kong_dice, locked
     cdef public list exchange

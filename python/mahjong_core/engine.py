@@ -72,18 +72,26 @@ class ActionKind(enum.IntEnum):
     """定缺: declare suit ``tile`` (0 m, 1 p, 2 s) the one this seat will not keep."""
     TAKE = 10
     """海底漫游: take the last tile of the wall when it is offered."""
+    SPECIAL_KONG = 11
+    """Lay down special kong number ``tile`` of ``Ruleset.special_melds``
+    (an index 0..7, not a kind)."""
+    SPECIAL_ADD = 12
+    """Add a tile of kind ``tile`` to one's special kong that holds that kind."""
 
 
 # Fixed action ids: discard k (0..33), concealed kong k (34..67), added kong k
 # (68..101), chow with lowest kind s*9+i (102 + s*7 + i, 21 ids), pung 123,
 # kong on a discard 124, win 125, pass 126; ready + discard k (127..160),
 # missing suit (161..163), take the last tile (164), discard wild flower
-# 1f..8f (165..172).
+# 1f..8f (165..172), special kong i (173..180), add kind k to a special kong
+# (181..214).
 _BASE = {ActionKind.DISCARD: 0, ActionKind.CONCEALED_KONG: 34, ActionKind.ADDED_KONG: 68, ActionKind.READY: 127}
 _CHOW_BASE = 102
 _SINGLE = {ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126, ActionKind.TAKE: 164}
 _FLOWER_DISCARD_BASE = 165
-NUM_ACTIONS = 173
+_SPECIAL_BASE = 173
+_SPECIAL_ADD_BASE = 181
+NUM_ACTIONS = 215
 """Size of the action space (the same for every rule set of this engine version)."""
 OBS_SIZE = 34 + 34 + 4 * 69 + 38 + 12 + 4 + 34 + 1
 """Length of :meth:`Table.observe_tensor` vectors."""
@@ -107,6 +115,14 @@ class Action:
             if not 0 <= self.tile < 34:
                 raise IllegalActionError(f"{self.kind.name.lower()} needs a tile kind 0..33, got {self.tile!r}")
             i = _BASE[self.kind] + self.tile
+        elif self.kind == ActionKind.SPECIAL_KONG:
+            if not 0 <= self.tile < 8:
+                raise IllegalActionError(f"special kong needs an index 0..7 of the rule set's special sets, got {self.tile!r}")
+            i = _SPECIAL_BASE + self.tile
+        elif self.kind == ActionKind.SPECIAL_ADD:
+            if not 0 <= self.tile < 34:
+                raise IllegalActionError(f"special add needs a tile kind 0..33, got {self.tile!r}")
+            i = _SPECIAL_ADD_BASE + self.tile
         elif self.kind == ActionKind.MISSING_SUIT:
             if self.tile not in (0, 1, 2):
                 raise IllegalActionError(f"missing suit must be 0 (m), 1 (p) or 2 (s), got {self.tile!r}")
@@ -131,6 +147,10 @@ class Action:
         if action_id < 123:
             j = action_id - _CHOW_BASE
             return cls(ActionKind.CHOW, seat, (j // 7) * 9 + j % 7)
+        if action_id >= _SPECIAL_ADD_BASE:
+            return cls(ActionKind.SPECIAL_ADD, seat, action_id - _SPECIAL_ADD_BASE)
+        if action_id >= _SPECIAL_BASE:
+            return cls(ActionKind.SPECIAL_KONG, seat, action_id - _SPECIAL_BASE)
         if action_id >= _FLOWER_DISCARD_BASE:
             return cls(ActionKind.DISCARD, seat, 34 + action_id - _FLOWER_DISCARD_BASE)
         if 161 <= action_id < 164:
@@ -144,6 +164,8 @@ class Action:
         out: dict[str, Any] = {"seat": self.seat, "action": self.kind.name.lower()}
         if self.kind == ActionKind.MISSING_SUIT:
             out["suit"] = "mps"[self.tile]
+        elif self.kind == ActionKind.SPECIAL_KONG:
+            out["special"] = self.tile
         elif self.tile >= 0:
             out["tile"] = KIND_NAMES[self.tile]
         return out
@@ -152,6 +174,8 @@ class Action:
         name = self.kind.name.lower().replace("_", " ")
         if self.kind == ActionKind.MISSING_SUIT:
             return f"S{self.seat} missing suit {'mps'[self.tile]}"
+        if self.kind == ActionKind.SPECIAL_KONG:
+            return f"S{self.seat} special kong {self.tile}"
         if self.kind == ActionKind.CHOW:
             return f"S{self.seat} chow {self.tile % 9 + 1}{self.tile % 9 + 2}{self.tile % 9 + 3}{'mps'[self.tile // 9]}"
         return f"S{self.seat} {name}" + (f" {KIND_NAMES[self.tile]}" if self.tile >= 0 else "")
@@ -351,6 +375,15 @@ class Table:
         self._has_extra = type(ruleset).context_extra is not Ruleset.context_extra
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
         self._flower_rob = ruleset.flower_rob and self._has_instant
+        self._chow_any = ruleset.chow_from_any_seat
+        """Every other seat may chow a discard (``chow_from_any_seat``)."""
+        self._specials: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(x)) for x in ruleset.special_melds)
+        """``Ruleset.special_melds``, each sorted."""
+        if len(self._specials) > 8 or any(
+            not 3 <= len(x) <= Meld.SPECIAL_MAX or not all(0 <= k < 34 for k in x) for x in self._specials
+        ):
+            raise MahjongError(f"{ruleset.id}: special_melds are at most 8 sets of 3 to 8 kinds 0..33")
+        self._special_adds = bool(self._specials) and ruleset.special_meld_additions
         """A flower drawn in play may be robbed (``Ruleset.flower_rob``)."""
         """The rule set has wins without a shape (``shape_free_win``)."""
         self._same_tile_miss = ruleset.missed_win_ban and ruleset.missed_win_same_tile_only
@@ -855,6 +888,11 @@ class Table:
             if kongs:
                 ids += kongs
                 ids.sort()
+        if self._specials and self._left(seat) > self._zone:
+            more = self._special_ids(seat)
+            if more:
+                ids += more
+                ids.sort()
         drawn = self.drawn
         if self._has_instant and self._instant_win(seat) is not None:
             ids.append(125)
@@ -879,6 +917,63 @@ class Table:
             ids = [125]  # 最后四张自动胡: a win on the last tiles is not declined
         acts = _ACTIONS[seat]
         return [acts[i] for i in ids]
+
+    def _special_ids(self, seat: int) -> list[int]:
+        """The special kongs ``seat`` may lay down or add to now (ids)."""
+        hand = self.hands[seat]
+        out = []
+        for i, kinds in enumerate(self._specials):
+            need = bytearray(34)
+            for k in kinds:
+                need[k] += 1
+            if all(hand[k] >= need[k] for k in kinds) and self.ruleset.special_meld_allowed(self, seat, i):
+                out.append(_SPECIAL_BASE + i)
+        if self._special_adds:
+            kinds_held = {
+                k for m in self.melds[seat] if m.kind is MeldKind.SPECIAL and len(m.tiles) < Meld.SPECIAL_MAX
+                for k in m.tiles
+            }
+            out += [_SPECIAL_ADD_BASE + k for k in sorted(kinds_held) if hand[k] and k not in self.wild_kinds]
+        return out
+
+    def _lay_special(self, seat: int, a: Action) -> None:
+        """Lay down a special kong (or add to one): the meld, its payments,
+        then its replacement draws (k - 3 for a new one of k tiles, one for
+        an added tile)."""
+        hand = self.hands[seat]
+        melds = self.melds[seat]
+        if a.kind is ActionKind.SPECIAL_KONG:
+            kinds = self._specials[a.tile]
+            for k in kinds:
+                hand[k] -= 1
+            meld = Meld(MeldKind.SPECIAL, kinds)
+            melds.append(meld)
+            self.meld_sources[seat].append(None)
+            draws = len(kinds) - 3
+        else:
+            hand[a.tile] -= 1
+            i = next(
+                j for j, m in enumerate(melds)
+                if m.kind is MeldKind.SPECIAL and a.tile in m.tiles and len(m.tiles) < Meld.SPECIAL_MAX
+            )
+            meld = melds[i] = Meld(MeldKind.SPECIAL, melds[i].tiles + (a.tile,))
+            draws = 1
+        self._clamp_standing(seat)
+        self._event("kong", seat=seat, meld=str(meld))
+        self._kong_paid(seat, meld, None)
+        if draws == 0:  # a three-tile set: the seat discards, as after a pung
+            self.drawn = None
+            self._called = True
+            self.phase = _TURN
+            self.turn = seat
+            return
+        for _ in range(draws - 1):
+            extra = self._draw_replacement(seat)
+            if extra is None:
+                self._exhausted()
+                return
+            self._event("draw", seat=seat, tile=KIND_NAMES[extra], replacement=True)
+        self._replacement(seat, fed_by=None)
 
     def _ready_discards(self, seat: int, held: list[int]) -> list[int]:
         """The discards after which the hand is ready (报听 candidates)."""
@@ -1062,7 +1157,7 @@ class Table:
                 return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
             return []
         if (
-            self._allow_chow and tile < 27 and seat == self._next_seat(discarder)
+            self._allow_chow and tile < 27 and (self._chow_any or seat == self._next_seat(discarder))
             and (not wild or tile not in wild)
         ):
             s, i = divmod(tile, 9)
@@ -1195,6 +1290,9 @@ class Table:
                 self._next_draw(self._next_seat(seat))
             else:
                 self._open_claims(seat, tile)
+            return
+        if a.kind is ActionKind.SPECIAL_KONG or a.kind is ActionKind.SPECIAL_ADD:
+            self._lay_special(seat, a)
             return
         if a.kind is _K_ANKAN:
             hand[a.tile] -= 4
@@ -1341,7 +1439,7 @@ class Table:
             hand = self.hands[s]
             # cheap necessary conditions before the full check
             if not (self._waits[s] & bit or hand[tile] >= 2):
-                if s != nxt or suit_lo < 0 or not self._allow_chow:
+                if (s != nxt and not self._chow_any) or suit_lo < 0 or not self._allow_chow:
                     continue
                 near = 0  # kinds held within two of the tile: a chow needs two
                 for k in range(max(suit_lo, tile - 2), min(suit_lo + 8, tile + 2) + 1):

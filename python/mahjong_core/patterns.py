@@ -158,12 +158,12 @@ class Unit:
 
     @property
     def is_kong(self) -> bool:
-        return len(self.tiles) == 4
+        return len(self.tiles) == 4 and self.shape is Shape.PUNG
 
     @property
     def claimed(self) -> bool:
         """A meld made with another seat's tile (chow, pung, exposed or added kong)."""
-        return self.meld is not None and self.meld.kind is not MeldKind.ANKAN
+        return self.meld is not None and self.meld.kind is not MeldKind.ANKAN and self.meld.kind is not MeldKind.SPECIAL
 
     @property
     def natural(self) -> tuple[int, ...]:
@@ -270,7 +270,7 @@ def _meld_unit(m: Meld, source: int | None) -> Unit:
     key = (m, source)
     u = _MELD_UNITS.get(key)
     if u is None:
-        shape = Shape.CHOW if m.kind is MeldKind.CHI else Shape.PUNG
+        shape = Shape.CHOW if m.kind is MeldKind.CHI else (Shape.SPECIAL if m.kind is MeldKind.SPECIAL else Shape.PUNG)
         u = _MELD_UNITS[key] = Unit(shape, m.kind_of, m.tiles, (), m, source)
     return u
 

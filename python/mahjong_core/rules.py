@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .analysis import Decomposition, HandRules, decompositions
 from .errors import IllegalWinError, MahjongError
 from .paper import build_context as _build_context
-from .tiles import Meld, format_tiles
+from .tiles import Meld, MeldKind, format_tiles
 
 if TYPE_CHECKING:
     from .engine import Table
@@ -212,8 +212,9 @@ class WinContext:
 
     @property
     def concealed_hand(self) -> bool:
-        """No claimed meld (concealed kongs do not open a hand)."""
-        return all(m.is_concealed for m in self.melds)
+        """No claimed meld (concealed kongs and special kongs, made of one's
+        own tiles, do not open a hand)."""
+        return all(m.is_concealed or m.kind is MeldKind.SPECIAL for m in self.melds)
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
@@ -304,6 +305,24 @@ class Ruleset:
     allow_exposed_kong: ClassVar[bool] = True
     """With ``allow_kong``: a discard may be konged (明杠 / 直杠); ``False``:
     kongs are made only from one's own tiles (合肥: concealed kongs only)."""
+    chow_from_any_seat: bool = False
+    """With ``allow_chow``: every other seat may chow a discard (长春 "其他三家
+    都有权力吃、碰、杠那张牌"); the nearest seat in turn order wins a tie of
+    chows.  Default: only the discarder's 下家.  (An instance attribute may
+    follow an option.)"""
+    special_melds: tuple[tuple[int, ...], ...] = ()
+    """Special kongs: sets of mixed kinds (at most 8 sets of 3 to 8 kinds)
+    that a seat on turn holding them may lay down from its hand as one
+    declared set (``MeldKind.SPECIAL``, action ``SPECIAL_KONG`` with the
+    set's index): 长春 旋风杠 东南西北, 喜杠 中发白, 幺九蛋.  A set of k tiles
+    takes k - 3 replacement draws from the tail (a four-tile one: one, as a
+    kong; a three-tile one: none, the seat discards); the rule set's
+    :meth:`kong_payments` is asked for it.  :meth:`special_meld_allowed`
+    says when.  (An instance attribute may follow an option.)"""
+    special_meld_additions: bool = False
+    """With ``special_melds``: a seat on turn may add a tile of a kind its
+    special kong already holds (action ``SPECIAL_ADD``), with one
+    replacement draw, like an added kong (not robbed)."""
     multiple_winners: ClassVar[bool] = True
     """One discard may have several winners (一炮多响); else only the nearest (截胡)."""
     rob_kong: ClassVar[bool] = True
@@ -538,6 +557,11 @@ class Ruleset:
         ``counts`` into a :meth:`shape_free_win`; the engine adds them to
         the waits it checks claims and draws against.  Default: 0."""
         return 0
+
+    def special_meld_allowed(self, table: Table, seat: int, index: int) -> bool:
+        """Whether ``seat`` (on turn, holding the tiles) may lay down
+        ``special_melds[index]`` now.  Default: always."""
+        return True
 
     def aim_rules(self, table: Any, seat: int) -> HandRules:
         """The hand rules a bot should aim for (``table`` may be a one-seat

@@ -547,3 +547,76 @@ def test_flower_rob() -> None:
     t.apply(Action(ActionKind.DISCARD, 0, 27))
     assert t.phase is Phase.TURN and t.turn == 1 and t.drawn == 8
     assert Ruleset.flower_rob is False
+
+
+class AnyChowRules(Ruleset):
+    """``chow_from_any_seat``: every other seat may chow."""
+
+    name = "test-any-chow"
+    chow_from_any_seat = True
+
+
+def test_chow_from_any_seat() -> None:
+    from mahjong_core.scenario import Scenario
+
+    hands = ["4s147m258p1234567z", "56s369m369p189s11z", "23s258m147p7s2233z", "147m258p9s445567z"]
+    for rs, w_offered in ((AnyChowRules(), True), (Ruleset(), False)):
+        sc = Scenario(rs, hands)
+        sc.play("E discard 4s")
+        assert "chow 456s" in sc.offers("S")
+        assert ("chow 234s" in sc.offers("W")) is w_offered
+    # both chow: the nearest seat in turn order (S) takes it
+    sc = Scenario(AnyChowRules(), hands)
+    sc.play("E discard 4s", "W chow 234s", "S chow 456s")
+    assert [str(m) for m in sc.table.melds[1]] == ["chi 456s"] and not sc.table.melds[2]
+    # S passes: W (the opposite seat) chows and plays on
+    sc = Scenario(AnyChowRules(), hands)
+    sc.play("E discard 4s", "S pass", "W chow 234s")
+    assert [str(m) for m in sc.table.melds[2]] == ["chi 234s"] and sc.to_act == ["W"]
+    assert Ruleset.chow_from_any_seat is False
+
+
+class SpecialRules(Ruleset):
+    """``special_melds``: 东南西北 (four tiles: one replacement) and 中发白
+    (three: none) laid from the hand; more of their kinds may be added."""
+
+    name = "test-special"
+    special_melds = ((27, 28, 29, 30), (31, 32, 33))
+    special_meld_additions = True
+
+    def kong_payments(self, table: Table, seat: int, meld: Any, source: int | None) -> Settlement:
+        return Settlement(tuple(Payment(p, seat, len(meld.tiles), "special") for p in range(4) if p != seat))
+
+
+def test_special_melds() -> None:
+    from mahjong_core.scenario import Scenario
+    from mahjong_core.tiles import Meld, MeldKind
+
+    rs = SpecialRules()
+    hands = ["12345z147m258p369s", "567z258m147p258s1z", "369m369p147s2233z", "147m258p369s4466z"]
+    sc = Scenario(rs, hands, draws="9m", tail="9s")
+    assert "special kong 0" in sc.offers("E") and "special kong 1" not in sc.offers("E")
+    sc.play("E special kong 1234z")
+    t = sc.table
+    assert t.melds[0] == [Meld(MeldKind.SPECIAL, (27, 28, 29, 30))] and sc.drawn == "9s"  # one replacement
+    assert t.kong_settlement.deltas(4) == [12, -4, -4, -4] and sum(t.hands[0]) == 11
+    sc.play("E discard 5z", "S special kong 567z")  # S draws 9m first
+    assert sc.drawn is None and sum(t.hands[1]) == 11 and all(w.startswith("discard") for w in sc.offers("S"))
+    assert t.melds[1] == [Meld(MeldKind.SPECIAL, (31, 32, 33))]
+    check_invariants(t)
+    assert replay(dumps(t.events), ruleset=rs).events == t.events
+    # an added tile of a kind the special kong holds: one replacement
+    sc = Scenario(rs, ["11234z47m258p369s5z", *hands[1:]], tail="9s8s")
+    sc.play("E special kong 1234z")
+    assert "special add 1z" in sc.offers("E")
+    sc.play("E special add 1z")
+    assert [str(m) for m in sc.table.melds[0]] == ["special 11234z"] and sc.drawn == "8s"
+    # without the metadata nothing is offered; a bad set list is refused
+    assert not any(w.startswith("special") for w in Scenario(Ruleset(), hands).offers("E"))
+
+    class Bad(Ruleset):
+        name = "test-bad-special"
+        special_melds = ((27, 28),)
+
+    with pytest.raises(Exception, match="special_melds"):
+        Table(Bad(), seed=1)
