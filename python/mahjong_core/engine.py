@@ -77,6 +77,12 @@ class ActionKind(enum.IntEnum):
     (an index 0..7, not a kind)."""
     SPECIAL_ADD = 12
     """Add a tile of kind ``tile`` to one's special kong that holds that kind."""
+    SWAP = 13
+    """Give back a tile of kind ``tile`` to the reserve (开始时换牌: for
+    another tile of it; after TAKE_PUNG: one of the three owed)."""
+    TAKE_PUNG = 14
+    """Take the pung the rule set offers from the reserve (游戏中换牌);
+    three tiles are then given back (SWAP)."""
 
 
 # Fixed action ids: discard k (0..33), concealed kong k (34..67), added kong k
@@ -84,14 +90,23 @@ class ActionKind(enum.IntEnum):
 # kong on a discard 124, win 125, pass 126; ready + discard k (127..160),
 # missing suit (161..163), take the last tile (164), discard wild flower
 # 1f..8f (165..172), special kong i (173..180), add kind k to a special kong
-# (181..214).
-_BASE = {ActionKind.DISCARD: 0, ActionKind.CONCEALED_KONG: 34, ActionKind.ADDED_KONG: 68, ActionKind.READY: 127}
+# (181..214), swap kind k with the reserve (215..248), take the offered pung
+# (249).
+_BASE = {
+    ActionKind.DISCARD: 0, ActionKind.CONCEALED_KONG: 34, ActionKind.ADDED_KONG: 68, ActionKind.READY: 127,
+    ActionKind.SWAP: 215,
+}
 _CHOW_BASE = 102
-_SINGLE = {ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126, ActionKind.TAKE: 164}
+_SINGLE = {
+    ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126, ActionKind.TAKE: 164,
+    ActionKind.TAKE_PUNG: 249,
+}
 _FLOWER_DISCARD_BASE = 165
 _SPECIAL_BASE = 173
 _SPECIAL_ADD_BASE = 181
-NUM_ACTIONS = 215
+_SWAP_BASE = 215
+_TAKE_PUNG = 249
+NUM_ACTIONS = 250
 """Size of the action space (the same for every rule set of this engine version)."""
 OBS_SIZE = 34 + 34 + 4 * 69 + 38 + 12 + 4 + 34 + 1
 """Length of :meth:`Table.observe_tensor` vectors."""
@@ -147,6 +162,10 @@ class Action:
         if action_id < 123:
             j = action_id - _CHOW_BASE
             return cls(ActionKind.CHOW, seat, (j // 7) * 9 + j % 7)
+        if action_id == _TAKE_PUNG:
+            return cls(ActionKind.TAKE_PUNG, seat)
+        if action_id >= _SWAP_BASE:
+            return cls(ActionKind.SWAP, seat, action_id - _SWAP_BASE)
         if action_id >= _SPECIAL_ADD_BASE:
             return cls(ActionKind.SPECIAL_ADD, seat, action_id - _SPECIAL_ADD_BASE)
         if action_id >= _SPECIAL_BASE:
@@ -384,6 +403,15 @@ class Table:
         ):
             raise MahjongError(f"{ruleset.id}: special_melds are at most 8 sets of 3 to 8 kinds 0..33")
         self._special_adds = bool(self._specials) and ruleset.special_meld_additions
+        self._swap_first = ruleset.swap_on_first_turn
+        self._has_pung_offer = type(ruleset).pung_offer is not Ruleset.pung_offer
+        if (self._swap_first or self._has_pung_offer) and (ruleset.dead_wall < 4 or self._per_seat):
+            raise MahjongError(f"{ruleset.id}: tile exchanges need a dead wall of 4 tiles or more (the reserve)")
+        self.swap_owed: list[list[int]] = [[] for _ in range(n)]
+        """The reserve positions each seat still owes a tile to, after
+        taking an offered pung (游戏中换牌)."""
+        self.pung_offers: list[int | None] = [None] * n
+        """The kind of the pung offered to each seat this turn (``Ruleset.pung_offer``)."""
         """A flower drawn in play may be robbed (``Ruleset.flower_rob``)."""
         """The rule set has wins without a shape (``shape_free_win``)."""
         self._same_tile_miss = ruleset.missed_win_ban and ruleset.missed_win_same_tile_only
@@ -859,6 +887,8 @@ class Table:
                 ids.append(125)
             return [_ACTIONS[seat][i] for i in ids]
         ids = _native.held_kinds(hand)
+        if self.swap_owed[seat]:  # a taken pung: three tiles go back first
+            return [_ACTIONS[seat][_SWAP_BASE + k] for k in ids]
         if self._ready_rule is not _READY_NONE and rs.may_declare_ready(self, seat):
             if self._standing_n:  # 立四: only a standing tile is discarded with the declaration
                 st0 = self.standing[seat]
@@ -888,11 +918,6 @@ class Table:
             if kongs:
                 ids += kongs
                 ids.sort()
-        if self._specials and self._left(seat) > self._zone:
-            more = self._special_ids(seat)
-            if more:
-                ids += more
-                ids.sort()
         drawn = self.drawn
         if self._has_instant and self._instant_win(seat) is not None:
             ids.append(125)
@@ -913,6 +938,13 @@ class Table:
         flowers = self.wild_flowers[seat]
         if flowers and (self._wild_discard or not ids):
             ids += sorted({_FLOWER_DISCARD_BASE + f - 34 for f in flowers})
+        # the ids above 172 come last, in ascending order
+        if self._specials and self._left(seat) > self._zone:
+            ids += self._special_ids(seat)
+        if self._swap_first and not self.discards[seat] and not self.melds[seat] and not self._called:
+            ids += [_SWAP_BASE + k for k in _native.held_kinds(hand)]  # 开始时换牌: before the first discard
+        if self.pung_offers[seat] is not None:
+            ids.append(_TAKE_PUNG)
         if self._win_forced() and 125 in ids:
             ids = [125]  # 最后四张自动胡: a win on the last tiles is not declined
         acts = _ACTIONS[seat]
@@ -935,6 +967,64 @@ class Table:
             }
             out += [_SPECIAL_ADD_BASE + k for k in sorted(kinds_held) if hand[k] and k not in self.wild_kinds]
         return out
+
+    def reserve(self) -> range:
+        """The reserve of tile exchanges (开始时换牌, 游戏中换牌): the
+        positions of ``wall`` from just after the first tile of the dead
+        wall to its middle, never dealt or drawn (kong replacements come
+        from the far end)."""
+        start = len(self.wall) - self._dead
+        return range(start + 1, len(self.wall) - self._dead // 2)
+
+    def _swap(self, seat: int, a: Action) -> None:
+        """SWAP (give back a tile) or TAKE_PUNG (take the offered pung)."""
+        hand = self.hands[seat]
+        wall = self.wall
+        if a.kind is ActionKind.TAKE_PUNG:
+            kind = self.pung_offers[seat]
+            assert kind is not None
+            spots = [p for p in self.reserve() if wall[p] == kind][:3]
+            if len(spots) < 3:
+                raise MahjongError(f"{self.ruleset.id}: offered a pung of {KIND_NAMES[kind]} the reserve does not hold")
+            self.pung_offers[seat] = None
+            self.swap_owed[seat] = spots  # each of the three comes for a tile given back
+            self._event("swap", seat=seat, offered=KIND_NAMES[kind])
+            return
+        tile = a.tile
+        hand[tile] -= 1
+        owed = self.swap_owed[seat]
+        if owed:
+            p = owed.pop()  # a tile of the pung, for the one given back
+            got = wall[p]
+            wall[p] = tile
+            hand[got] += 1
+            self._event("swap", seat=seat, gave=KIND_NAMES[tile], took=KIND_NAMES[got])
+            if self.drawn is not None and not hand[self.drawn]:
+                self.drawn = None
+            if not owed:
+                self._waits_without_drawn(seat)
+            return
+        swaps = sum(1 for e in self.events if e["type"] == "swap" and "got" in e)
+        reserve = self.reserve()
+        if swaps >= len(reserve):
+            raise MahjongError(f"{self.ruleset.id}: the reserve of {len(reserve)} tiles is used up")
+        p = reserve[swaps]  # the next tile of the reserve; the given one takes its place
+        got = wall[p]
+        wall[p] = tile
+        hand[got] += 1
+        self.drawn = got
+        self._event("swap", seat=seat, gave=KIND_NAMES[tile], got=KIND_NAMES[got])
+        self._waits_without_drawn(seat)
+
+    def _waits_without_drawn(self, seat: int) -> None:
+        """The waits cache after a changed hand on turn: the hand less its
+        drawn tile (a self-drawn win is checked against it)."""
+        if self.drawn is None:
+            return  # no drawn tile: a win is checked in full
+        hand = self.hands[seat]
+        hand[self.drawn] -= 1
+        self._update_waits(seat)
+        hand[self.drawn] += 1
 
     def _lay_special(self, seat: int, a: Action) -> None:
         """Lay down a special kong (or add to one): the meld, its payments,
@@ -1270,6 +1360,7 @@ class Table:
             self._event("ready", seat=seat)
             a = _ACTIONS[seat][a.tile]  # then the discard itself
         if a.kind is _K_DISCARD:
+            self.pung_offers[seat] = None
             self._banned_discards = frozenset()
             self._no_kong_this_turn = False
             self._called = False
@@ -1293,6 +1384,9 @@ class Table:
             return
         if a.kind is ActionKind.SPECIAL_KONG or a.kind is ActionKind.SPECIAL_ADD:
             self._lay_special(seat, a)
+            return
+        if a.kind is ActionKind.SWAP or a.kind is ActionKind.TAKE_PUNG:
+            self._swap(seat, a)
             return
         if a.kind is _K_ANKAN:
             hand[a.tile] -= 4
@@ -1496,6 +1590,8 @@ class Table:
         self.after_kong = False
         self.turn = seat
         self.phase = _TURN
+        if self._has_pung_offer:
+            self.pung_offers[seat] = self.ruleset.pung_offer(self, seat)
         if flowered and self._flower_rob:
             self._offer_flower_rob(seat)
 

@@ -319,6 +319,12 @@ class Ruleset:
     kong; a three-tile one: none, the seat discards); the rule set's
     :meth:`kong_payments` is asked for it.  :meth:`special_meld_allowed`
     says when.  (An instance attribute may follow an option.)"""
+    swap_on_first_turn: bool = False
+    """开始时换牌 (二人麻将): on its first turn, before its first discard and
+    with no call made, a seat may give back any number of tiles one at a
+    time (action SWAP), each changing places with the next tile of the
+    reserve (``Table.reserve()``, part of the dead wall, which must hold 4
+    tiles or more).  (An instance attribute may follow an option.)"""
     special_meld_additions: bool = False
     """With ``special_melds``: a seat on turn may add a tile of a kind its
     special kong already holds (action ``SPECIAL_ADD``), with one
@@ -557,6 +563,14 @@ class Ruleset:
         ``counts`` into a :meth:`shape_free_win`; the engine adds them to
         the waits it checks claims and draws against.  Default: 0."""
         return 0
+
+    def pung_offer(self, table: Table, seat: int) -> int | None:
+        """游戏中换牌 (二人麻将): asked after each draw of ``seat`` (only when
+        a rule set overrides it): a kind the reserve holds three of, offered
+        as a pung (action TAKE_PUNG) until the seat discards; taking it, the
+        seat gives three tiles back (SWAP) before it plays on.  Default:
+        None (no offer)."""
+        return None
 
     def special_meld_allowed(self, table: Table, seat: int, index: int) -> bool:
         """Whether ``seat`` (on turn, holding the tiles) may lay down

@@ -190,7 +190,7 @@ class Scenario:
         or added, whichever is legal)."""
         words = " ".join(text.lower().replace("_", " ").split())
         m = re.fullmatch(
-            r"(discard|ready|concealed kong|added kong|kong|chow|missing suit|missing|special kong|special add) (\S+)",
+            r"(discard|ready|concealed kong|added kong|kong|chow|missing suit|missing|special kong|special add|swap) (\S+)",
             words,
         )
         if m:
@@ -214,6 +214,7 @@ class Scenario:
                 "concealed kong": [ActionKind.CONCEALED_KONG],
                 "added kong": [ActionKind.ADDED_KONG],
                 "special add": [ActionKind.SPECIAL_ADD],
+                "swap": [ActionKind.SWAP],
                 "kong": [ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG],
             }[verb]
             try:
@@ -221,12 +222,12 @@ class Scenario:
             except IllegalActionError as e:
                 raise ScenarioError(f"{text!r}: {e}", step) from None
         single = {"pung": ActionKind.PUNG, "kong": ActionKind.KONG, "win": ActionKind.WIN,
-                  "pass": ActionKind.PASS, "take": ActionKind.TAKE}
+                  "pass": ActionKind.PASS, "take": ActionKind.TAKE, "take pung": ActionKind.TAKE_PUNG}
         if words in single:
             return [Action(single[words], seat)]
         raise ScenarioError(
             f"unknown move {text!r}: discard X, chow XYZ, pung, kong [X], concealed kong X, added kong X, "
-            "special kong TILES|N, special add X, win, pass, ready X, missing suit m|p|s, take", step
+            "special kong TILES|N, special add X, swap X, take pung, win, pass, ready X, missing suit m|p|s, take", step
         )
 
     def _special_index(self, arg: str, text: str, step: int) -> int:

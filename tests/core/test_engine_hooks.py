@@ -620,3 +620,53 @@ def test_special_melds() -> None:
 
     with pytest.raises(Exception, match="special_melds"):
         Table(Bad(), seed=1)
+
+
+class SwapRules(Ruleset):
+    """``swap_on_first_turn`` and ``pung_offer``: a reserve of 40 tiles kept
+    back; 白 offered as a pung after every draw while the reserve holds three."""
+
+    name = "test-swap"
+    dead_wall = 40
+    swap_on_first_turn = True
+
+    def pung_offer(self, table: Table, seat: int) -> int | None:
+        return WHITE if sum(1 for p in table.reserve() if table.wall[p] == WHITE) >= 3 else None
+
+
+def test_swaps_with_the_reserve() -> None:
+    rs = SwapRules()
+    t = Table(rs, seed=1)
+    assert t.reserve() == range(136 - 40 + 1, 136 - 20)
+    dealer = t.turn
+    swaps = [a for a in t.legal_actions(dealer) if a.kind is ActionKind.SWAP]
+    assert swaps and not any(a.kind is ActionKind.TAKE_PUNG for a in t.legal_actions(dealer))
+    give = swaps[0].tile
+    got = t.wall[t.reserve()[0]]
+    t.apply(swaps[0])
+    assert t.wall[t.reserve()[0]] == give and t.drawn == got and t.turn == dealer
+    check_invariants(t)
+    t.apply(next(a for a in t.legal_actions(dealer) if a.kind is ActionKind.DISCARD))
+    assert not any(a.kind is ActionKind.SWAP for a in t.legal_actions(dealer))
+    greedy = GreedyBot()
+    while not t.is_over and t.pung_offers[t.turn] is None:
+        s = t.to_act[0]
+        t.apply(greedy.choose(t, s, [a for a in t.legal_actions(s) if a.kind is not ActionKind.SWAP]))
+    if not t.is_over:
+        seat = t.turn
+        held = t.hands[seat][WHITE]
+        t.apply(Action(ActionKind.TAKE_PUNG, seat))
+        for _ in range(3):
+            legal = t.legal_actions(seat)
+            assert {a.kind for a in legal} == {ActionKind.SWAP}
+            t.apply(next(a for a in legal if a.tile != WHITE))
+            check_invariants(t)
+        assert t.hands[seat][WHITE] == held + 3
+    assert replay(dumps(t.events), ruleset=rs).events == t.events
+
+    class NoReserve(Ruleset):
+        name = "test-no-reserve"
+        swap_on_first_turn = True
+
+    with pytest.raises(Exception, match="reserve"):
+        Table(NoReserve(), seed=1)
