@@ -81,7 +81,9 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, Shape
 from mahjong_core.errors import MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import (
+    Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, doubling_payments, kong_stakes,
+)
 from mahjong_core.tiles import Meld, MeldKind, parse_tiles
 
 if TYPE_CHECKING:
@@ -190,6 +192,9 @@ FANS: tuple[Fan, ...] = (
 )
 """The 番 of a 长春 win (PROPOSAL); each doubles."""
 
+PLAIN = ScoreItem("平胡", "Plain win", 0, why="four sets and a pair")
+"""The sheet's item when no 番 applies."""
+
 
 SPECIAL_KONGS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("旋风杠", WINDS),
@@ -271,10 +276,6 @@ class Changchun(Ruleset):
             setattr(self, "hand_rules", self.SEVEN_PAIRS_RULES)
 
     # --- scoring -------------------------------------------------------------
-    @staticmethod
-    def _fan(r: Reading) -> int:
-        return sum(f.value * n for f, n in v.matching(FANS, r))
-
     def _problem(self, r: Reading) -> str | None:
         req = self.options.requirements
         if req.three_suits and v.missing_suits(r):
@@ -288,52 +289,30 @@ class Changchun(Ruleset):
         return None
 
     def score(self, ctx: WinContext) -> ScoreSheet:
-        rs = v.readings(ctx, self.hand_rules)
-        top = v.best(rs, lambda r: (int(self._problem(r) is None), self._fan(r)))
-        hits = v.matching(FANS, top)
-        fan = sum(f.value * n for f, n in hits)
-        items = tuple(f.item(top, n) for f, n in hits) or (ScoreItem("平胡", "Plain win", 0, why="four sets and a pair"),)
-        problem = self._problem(top)
-        notes = (f"{self.options.base} × 2 ** {fan}",) + ((problem,) if problem else ())
-        return ScoreSheet(items=items, total=fan, unit="番", points=self.options.base * 2**fan, notes=notes)
-
-    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
-        return sheet.notes[1] if len(sheet.notes) > 1 else None
+        """番 that double (:func:`~mahjong_core.patterns.doubling_sheet`); the
+        sheet's ``problem`` names a condition the hand breaks."""
+        return v.doubling_sheet(v.readings(ctx, self.hand_rules), FANS, base=self.options.base,
+                                problem=self._problem, plain=PLAIN)
 
     # --- settlement ----------------------------------------------------------
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+        """Doubling payments (:func:`~mahjong_core.rules.doubling_payments`):
+        the discarder +1 番 (点炮双倍), the two others the plain amount unless
+        ``discard_payment="discarder"``; the dealer +1 番."""
         out: list[Payment] = []
-        n = self.num_players
         for ctx, sheet in wins:
-            dealer = (ctx.seat - ctx.seat_wind) % n
-            for p in range(n):
-                if p == ctx.seat:
-                    continue
-                fan = sheet.total
-                why = "自摸" if ctx.self_drawn else "点炮"
-                if not ctx.self_drawn:
-                    if p == ctx.discarder:
-                        fan += 1
-                        why = "点炮双倍"
-                    elif self.options.discard_payment is DiscardPayment.DISCARDER:
-                        continue
-                    else:
-                        why = "三家付"
-                if dealer in (p, ctx.seat):
-                    fan += 1
-                    why += " 庄家翻倍"
-                out.append(Payment(p, ctx.seat, self.options.base * 2**fan, why))
+            out += doubling_payments(ctx, sheet, base=self.options.base, num_players=self.num_players,
+                                     discarder_extra=1,
+                                     others_pay_on_discard=self.options.discard_payment is DiscardPayment.ALL)
         return Settlement(tuple(out))
 
     def kong_payments(self, table: Table, seat: int, meld: Meld, source: int | None) -> Settlement:
         """Kongs, paid at once by each other seat: 暗杠 2 × base, 明杠 1 × base;
         a special kong laid down 2 × base, each tile added to it 1 × base."""
-        if meld.kind is MeldKind.SPECIAL:
-            name = special_kong_name(meld)
-            added = len(set(meld.tiles)) < len(meld.tiles)
-            amount = (1 if added else 2) * self.options.base
-            why = f"{name} 加张" if added else name
-        else:
-            amount = (2 if meld.kind is MeldKind.ANKAN else 1) * self.options.base
-            why = {MeldKind.ANKAN: "暗杠", MeldKind.KAN: "直杠"}.get(meld.kind, "补杠")
+        if meld.kind is not MeldKind.SPECIAL:
+            return kong_stakes(seat, meld, base=self.options.base, num_players=self.num_players)
+        name = special_kong_name(meld)
+        added = len(set(meld.tiles)) < len(meld.tiles)
+        amount = (1 if added else 2) * self.options.base
+        why = f"{name} 加张" if added else name
         return Settlement(tuple(Payment(s, seat, amount, why) for s in range(self.num_players) if s != seat))

@@ -23,10 +23,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, Shape, waits
-from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
+from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading, Wait
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import format_tiles
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -384,16 +383,6 @@ class Taiwan(Ruleset):
             out.append(ScoreItem("连庄", "Dealer streak", per, streak, why=f"连{streak}"))
         return out
 
-    def _check_size(self, ctx: WinContext) -> None:
-        if ctx.wilds:
-            raise InvalidHandError(f"taiwan: 台湾麻将 has no wild tiles, got {ctx.wilds!r}")
-        size = len(ctx.concealed) + 3 * len(ctx.melds)
-        if size != self.hand_size + 1:
-            raise InvalidHandError(
-                f"taiwan: a winning hand has {self.hand_size + 1} tiles (a kong counts 3), got {size}: "
-                f"{format_tiles(ctx.concealed)!r} + {[str(m) for m in ctx.melds]!r}"
-            )
-
     def _readings(self, ctx: WinContext) -> tuple[Reading, ...]:
         try:
             return v.readings(ctx, self.hand_rules)
@@ -424,7 +413,7 @@ class Taiwan(Ruleset):
             return self._sheet(items, [])
         if ctx.instant is not None:
             raise IllegalWinError(f"taiwan: no instant win {ctx.instant!r} (only {INSTANT_EIGHT}, {INSTANT_SEVEN})")
-        self._check_size(ctx)
+        self.check_win_context(ctx)  # no wilds, 17 tiles
         first = self._first(ctx)
         top_items: list[ScoreItem] = []
         top = -1

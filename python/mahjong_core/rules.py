@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .analysis import Decomposition, HandRules, decompositions
-from .errors import IllegalWinError, MahjongError
+from .errors import IllegalWinError, InvalidHandError, MahjongError
 from .paper import build_context as _build_context
 from .tiles import Meld, MeldKind, format_tiles
 
@@ -38,6 +38,8 @@ __all__ = [
     "ScoreSheet",
     "Settlement",
     "WinContext",
+    "doubling_payments",
+    "kong_stakes",
 ]
 
 
@@ -107,6 +109,10 @@ class ScoreSheet:
     """What one payer pays for this hand before settlement rules (e.g. 2**番)."""
     notes: tuple[str, ...] = ()
     """Caps, floors and other adjustments applied, in words."""
+    problem: str | None = None
+    """The rule the hand breaks, in words, when it was scored anyway (the
+    best reading fails a condition of the rule set); the default
+    :meth:`Ruleset.win_problem` answers it."""
 
     def names(self) -> list[str]:
         """Chinese names of the items, one per count."""
@@ -536,6 +542,29 @@ class Ruleset:
                 raise IllegalWinError(f"not a winning hand: {format_tiles(ctx.concealed)!r} + {ctx.wilds} wild(s)")
         return ScoreSheet(items=(ScoreItem("和", "Win", 1),), total=1, unit="point", points=1)
 
+    def check_win_context(self, ctx: WinContext) -> None:
+        """The checks a win starts with, from the rule set's metadata: no
+        wild tiles in a game without them (``wild_tiles`` empty), a hand of
+        ``hand_size`` + 1 tiles (a kong counts 3), and no chow where
+        ``allow_chow`` is off.  Rule sets call it first in :meth:`score`
+        (a context built by hand may break them; ``score_hand`` and the
+        engine never do).
+
+        :raises InvalidHandError: naming what is wrong.
+        """
+        if ctx.wilds and not self.wild_tiles:
+            raise InvalidHandError(f"{self.id}: no wild tiles in this game, got {ctx.wilds!r}")
+        size = len(ctx.concealed) + 3 * len(ctx.melds)
+        if size != self.hand_size + 1:
+            raise InvalidHandError(
+                f"{self.id}: a winning hand has {self.hand_size + 1} tiles (a kong counts 3), got {size}: "
+                f"{format_tiles(ctx.concealed)!r} + {[str(m) for m in ctx.melds]!r}"
+            )
+        if not self.allow_chow:
+            for m in ctx.melds:
+                if m.kind is MeldKind.CHI:
+                    raise InvalidHandError(f"{self.id}: no chow in this game, got {str(m)!r}")
+
     def liable_seat(self, table: Table | None, ctx: WinContext) -> int | None:
         """A seat that must pay for everyone on this self-drawn win (包), or
         None.  The engine stores the answer in ``ctx.liable``."""
@@ -622,8 +651,8 @@ class Ruleset:
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         """The rule a scored hand breaks (缺门, a 2-5-8 pair, a minimum fan,
         an undeclared ready ...), in words, or None when it may win.
-        Default: None."""
-        return None
+        Default: the sheet's ``problem`` (None unless :meth:`score` set it)."""
+        return sheet.problem
 
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
         """The :attr:`context_keys` facts of a win by ``seat`` now, for
@@ -803,3 +832,51 @@ def _from_json(default: Any, value: Any) -> Any:
     except (TypeError, ValueError) as e:
         raise MahjongError(f"bad option value {value!r}: {e}") from None
     return value
+
+
+# --- doubling 番 (东北: 长春, 内蒙) -------------------------------------------
+
+
+def doubling_payments(
+    ctx: WinContext,
+    sheet: ScoreSheet,
+    *,
+    base: int,
+    num_players: int,
+    discarder_extra: int = 0,
+    others_pay_on_discard: bool = False,
+) -> list[Payment]:
+    """Payments of a win whose 番 double: a payer pays ``base`` × 2 **
+    (the sheet's 番, + 1 when the dealer wins or pays that payment).  A
+    self-draw: each other seat pays; a discard: the discarder pays with
+    ``discarder_extra`` 番 more (点炮双倍: 1), and with
+    ``others_pay_on_discard`` the other seats pay the plain amount too
+    (三家付).  Reasons: 自摸 / 点炮 (点炮双倍) / 三家付, + 庄家翻倍."""
+    out: list[Payment] = []
+    dealer = (ctx.seat - ctx.seat_wind) % num_players
+    for p in range(num_players):
+        if p == ctx.seat:
+            continue
+        fan = sheet.total
+        if ctx.self_drawn:
+            why = "自摸"
+        elif p == ctx.discarder:
+            fan += discarder_extra
+            why = "点炮双倍" if discarder_extra else "点炮"
+        elif others_pay_on_discard:
+            why = "三家付"
+        else:
+            continue
+        if dealer in (p, ctx.seat):
+            fan += 1
+            why += " 庄家翻倍"
+        out.append(Payment(p, ctx.seat, base * 2**fan, why))
+    return out
+
+
+def kong_stakes(seat: int, meld: Meld, *, base: int, num_players: int) -> Settlement:
+    """Kong money paid at once by each other seat: a concealed kong (暗杠)
+    2 × ``base``, an exposed (直杠) or added (补杠) one ``base``."""
+    amount = (2 if meld.kind is MeldKind.ANKAN else 1) * base
+    why = {MeldKind.ANKAN: "暗杠", MeldKind.KAN: "直杠"}.get(meld.kind, "补杠")
+    return Settlement(tuple(Payment(s, seat, amount, why) for s in range(num_players) if s != seat))

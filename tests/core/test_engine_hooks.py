@@ -670,3 +670,27 @@ def test_swaps_with_the_reserve() -> None:
 
     with pytest.raises(Exception, match="reserve"):
         Table(NoReserve(), seed=1)
+
+
+def test_check_win_context() -> None:
+    """Ruleset.check_win_context: the checks 广东, 推倒胡, 清远 and 台湾 share."""
+    from mahjong_core.errors import InvalidHandError
+    from mahjong_core.tiles import Meld, MeldKind, parse_tiles
+
+    class NoChow(Ruleset):
+        name = "test-no-chow"
+        allow_chow = False
+
+    rs = NoChow()
+
+    def ctx(tiles: str, melds: tuple[Meld, ...] = (), wilds: int = 0) -> WinContext:
+        return WinContext(seat=0, concealed=tuple(sorted(parse_tiles(tiles))), win_tile=0, melds=melds, wilds=wilds)
+
+    rs.check_win_context(ctx("123m456p789s11z", (Meld(MeldKind.PON, (33, 33, 33)),)))
+    with pytest.raises(InvalidHandError, match="no chow in this game"):
+        rs.check_win_context(ctx("456p789s123s11z", (Meld(MeldKind.CHI, (0, 1, 2)),)))
+    with pytest.raises(InvalidHandError, match="a winning hand has 14 tiles .* got 13"):
+        rs.check_win_context(ctx("123m456p789s1z", (Meld(MeldKind.PON, (33, 33, 33)),)))
+    with pytest.raises(InvalidHandError, match="no wild tiles in this game, got 1"):
+        rs.check_win_context(ctx("123m456p789s1z777z", wilds=1))
+    Ruleset().check_win_context(ctx("456p789s123s11z", (Meld(MeldKind.CHI, (0, 1, 2)),)))  # chow allowed
