@@ -57,6 +57,11 @@ REGIONAL: list[str] = [
     "neimeng",
     "hefei",
     "taiyuan",
+    "ningbo",
+    "fuzhou",
+    "luoyuan",
+    "tianjin",
+    "harbin",
 ]
 """The rule sets measured (one line each)."""
 
@@ -84,14 +89,22 @@ def corpus(name: str) -> tuple[Ruleset, list[Call]]:
             if ctx.win_tile < 0:
                 continue
             hand = list(ctx.concealed)
-            hand.remove(ctx.win_tile)
+            wilds = ctx.wilds
+            if ctx.win_tile in hand:
+                hand.remove(ctx.win_tile)
+            elif wilds and ctx.win_tile in ctx.wild_kinds:
+                wilds -= 1  # won on a wild tile (福州: a drawn 金)
+            else:
+                continue
             context = {k: getattr(ctx, k) for k, d in defaults.items()
                        if k not in ("wild_kinds", "meld_sources") and getattr(ctx, k) != d}
             context.update(ctx.extra)
             if any(s is not None for s in ctx.meld_sources):
                 context["meld_sources"] = tuple(ctx.meld_sources)
+            kinds = sorted(ctx.wild_kinds)
+            wild = format_tiles(kinds[:1]) if len(kinds) == 1 and kinds[0] < 34 else "7z"
             args = dict(
-                hand=format_tiles(hand) + "7z" * ctx.wilds if ctx.wilds else format_tiles(hand),
+                hand=format_tiles(hand) + wild * wilds if wilds else format_tiles(hand),
                 win_tile=format_tiles([ctx.win_tile]), melds=[str(m) for m in ctx.melds], winner=seat,
                 dealer=t.dealer, discarder=None if ctx.self_drawn else ctx.discarder,
                 flowers=format_tiles(ctx.flowers) if ctx.flowers else "", context=context,

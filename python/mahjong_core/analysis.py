@@ -236,13 +236,4 @@ def discard_options(
                 if not 0 <= k < 34:
                     raise InvalidHandError(f"visible: kind {k!r} is not in 0..33")
                 seen[k] += 1
-    raw = _native.discard_options(c, wilds, rules)
-    out = []
-    for kind, sh, mask in raw:
-        improving = tuple(k for k in range(34) if (mask >> k) & 1)
-        held = c.tolist()
-        held[kind] -= 1
-        unseen = sum(max(0, 4 - held[k] - seen[k]) for k in improving)
-        out.append(DiscardOption(kind, sh, improving, unseen))
-    out.sort(key=lambda o: (o.shanten, -o.unseen, o.discard))
-    return tuple(out)
+    return tuple(map(DiscardOption._make, _native.discard_table(c, wilds, rules, seen)))

@@ -91,101 +91,125 @@ class RandomBot:
         return legal[int(self.rng.random() * len(legal))]
 
 
+_TURN = Phase.TURN
+_EXCHANGE = Phase.EXCHANGE
+_NEEDS_READY = (ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN)
+_DEFAULT_COSTS = Ruleset.aim_discard_costs
+
+# Action ids (engine.py): discard 0..33, concealed kong 34..67, added kong
+# 68..101, chow 102..122, pung 123, kong 124, win 125, pass 126, ready
+# 127..160, missing suit 161..163, take 164, wild flower discards 165..172.
+_WIN, _PASS, _PUNG, _TAKE = 125, 126, 123, 164
+
+
 class GreedyBot:
     """Always wins when allowed; discards to lower shanten and widen the
     waits (the analysis core's discard advice, counting only tiles this seat
     cannot see); calls a pung, chow or kong when that lowers its shanten.
     It aims at :meth:`Ruleset.aim_rules` (e.g. a 2-5-8 pair) and takes the
-    last tile or the dice when offered (TAKE)."""
+    last tile or the dice when offered (TAKE).
+
+    A turn costs one kernel call (``_native.discard_choice_buf``): the same
+    choice, move for move, as the obvious version in
+    ``tests/reference/greedy_reference.py``."""
+
+    def __init__(self) -> None:
+        self._keep_masks: dict[frozenset[int], int] = {}
 
     def choose(self, table: TableView, seat: int, legal: Sequence[Action]) -> Action:
-        kinds = {a.kind for a in legal}
-        if ActionKind.WIN in kinds:
-            return next(a for a in legal if a.kind == ActionKind.WIN)
-        if table.phase is Phase.EXCHANGE:
+        take: Action | None = None
+        missing = False
+        for a in legal:
+            i = a.id
+            if i == _WIN:
+                return a
+            if i == _TAKE:
+                if take is None:
+                    take = a
+            elif 161 <= i <= 163:
+                missing = True
+        phase = table.phase
+        if phase is _EXCHANGE:
             # 换三张: pass on tiles of the suit held least (of those offered)
             hand = table.hands[seat]
             return min(legal, key=lambda a: (sum(hand[a.tile - a.tile % 9 : a.tile - a.tile % 9 + 9]), a.tile))
-        if ActionKind.MISSING_SUIT in kinds:
+        if missing:
             # 定缺: give up the suit held least
             hand = table.hands[seat]
             return min(legal, key=lambda a: (sum(hand[a.tile * 9 : a.tile * 9 + 9]), a.tile))
-        if ActionKind.TAKE in kinds:
+        if take is not None:
             # take the roaming last tile (海底漫游) or roll for a kong: a chance
-            return next(a for a in legal if a.kind == ActionKind.TAKE)
+            return take
         rules = table.ruleset.aim_rules(table, seat)
-        hand = table.hands[seat]
         c, w = table.analysis_counts(seat)
-        if table.phase.value == "turn":
+        if phase is _TURN:
             return self._turn(table, seat, legal, c, w, rules)
         return self._claim(table, seat, legal, c, w, rules)
 
-    def _visible(self, table: TableView, seat: int) -> list[int]:
-        seen = list(table.hands[seat])
-        for s in range(table.n):
-            for k in table.discards[s]:
-                if k < 34:
-                    seen[k] += 1
-            for m in table.melds[s]:
-                for k in m.tiles:
-                    seen[k] += 1
-        return seen
+    def _keep_mask(self, keep: frozenset[int]) -> int:
+        mask = self._keep_masks.get(keep)
+        if mask is None:
+            mask = 0
+            for k in keep:
+                if 0 <= k < 34:
+                    mask |= 1 << k
+            if len(self._keep_masks) > 64:
+                self._keep_masks.clear()
+            self._keep_masks[keep] = mask
+        return mask
 
     def _turn(self, table: TableView, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules) -> Action:
-        now = _native.shanten_buf(c, w, rules)
-        keep = table.ruleset.aim_kinds(table, seat)
+        rs = table.ruleset
+        keep = rs.aim_kinds(table, seat)
+        plays = table.plays_as
+        now = -2
         # a kong that does not raise shanten is free value
         for a in legal:
-            if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG) and (keep is None or a.tile in keep):
+            i = a.id
+            if 34 <= i < 102 and (keep is None or a.tile in keep):
+                if now == -2:
+                    now = _native.shanten_buf(c, w, rules)
                 after = bytearray(c)
-                after[table.plays_as[a.tile]] -= 4 if a.kind == ActionKind.CONCEALED_KONG else 1
+                after[plays[a.tile]] -= 4 if i < 68 else 1
                 if (sum(after) + w) % 3 == 1 and _native.shanten_buf(after, w, rules) <= now:
                     return a
-        seen = self._visible(table, seat)
+        hand = table.hands[seat]
         void = _void_suit(table, seat)
         if void is not None:  # 缺门: the suit given up goes first
-            first = [a for a in legal if a.kind == ActionKind.DISCARD and a.tile < 27 and a.tile // 9 == void]
+            first = [a for a in legal if a.id < 27 and a.tile // 9 == void]
             if first:
-                return min(first, key=lambda a: (-table.hands[seat][a.tile], a.tile))
-        options = _native.discard_options(_native.Counts(list(c)), w, rules, True)
-        if keep is not None:  # aim_kinds: the kinds not kept go first
-            outside = [o for o in options if o[0] not in keep]
-            if outside:
-                options = outside
-        rs = table.ruleset
-        if type(rs).aim_discard_costs is not Ruleset.aim_discard_costs:
-            # the rule set's cost of a discard counts as shanten
-            costs = rs.aim_discard_costs(table, seat)
-            options = [(kind, sh + costs[kind], mask) for kind, sh, mask in options]
-        low = min(sh for _, sh, _ in options)
-        best: tuple[int, int, int] | None = None
-        choice = None
-        for kind, sh, mask in options:
-            if sh != low:
-                continue  # only the lowest-shanten discards carry masks
-            unseen = 0
-            while mask:  # over the set bits only
-                bit = mask & -mask
-                k = bit.bit_length() - 1
-                if seen[k] < 4:
-                    unseen += 4 - seen[k]
-                mask ^= bit
-            key = (sh, -unseen, kind)
-            if best is None or key < best:
-                best, choice = key, kind
+                return min(first, key=lambda a: (-hand[a.tile], a.tile))
+        seen = bytearray(hand)
+        discards = table.discards
+        melds = table.melds
+        for s in range(table.n):
+            for k in discards[s]:
+                if k < 34:
+                    seen[k] += 1
+            for m in melds[s]:
+                for k in m.tiles:
+                    seen[k] += 1
+        costs = None if type(rs).aim_discard_costs is _DEFAULT_COSTS else rs.aim_discard_costs(table, seat)
+        choice = _native.discard_choice_buf(
+            c, w, rules, seen, 0 if keep is None else self._keep_mask(keep), costs
+        )
         # declare ready (报听) with the chosen discard when winning needs it
-        if table.ruleset.ready_rule in (ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN):
+        if rs.ready_rule in _NEEDS_READY:
             for a in legal:
-                if a.kind == ActionKind.READY and table.plays_as[a.tile] == choice:
+                if 127 <= a.id <= 160 and plays[a.tile] == choice:
                     return a
-        discards = [a for a in legal if a.kind == ActionKind.DISCARD]
-        for a in discards:
-            if table.plays_as[a.tile] == choice:
-                return a
-        return discards[0] if discards else legal[0]
+        first_discard: Action | None = None
+        for a in legal:
+            i = a.id
+            if i < 34 or 165 <= i:
+                if plays[a.tile] == choice:
+                    return a
+                if first_discard is None:
+                    first_discard = a
+        return first_discard if first_discard is not None else legal[0]
 
     def _claim(self, table: TableView, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules) -> Action:
-        passing = next(a for a in legal if a.kind == ActionKind.PASS)
+        passing = next(a for a in legal if a.id == _PASS)
         assert table.last_discard is not None
         plays = table.plays_as
         tile = plays[table.last_discard[1]]
@@ -194,16 +218,18 @@ class GreedyBot:
         void = _void_suit(table, seat)
         keep = table.ruleset.aim_kinds(table, seat)
         for a in legal:
-            if a.kind == ActionKind.PASS or (void is not None and tile < 27 and tile // 9 == void):
+            i = a.id
+            if i == _PASS or (void is not None and tile < 27 and tile // 9 == void):
                 continue
-            if keep is not None and (tile not in keep or (a.kind == ActionKind.CHOW and a.tile not in keep)):
+            chow = 102 <= i <= 122 or (127 <= i <= 160 and table.phase.value == "claims")  # (READY: 吃听)
+            if keep is not None and (tile not in keep or (chow and a.tile not in keep)):
                 continue  # aim_kinds: no meld of a kind given up
             after = bytearray(c)
-            if a.kind == ActionKind.CHOW:
+            if chow:
                 for k in range(a.tile, a.tile + 3):
                     if plays[k] != tile:
                         after[plays[k]] -= 1
-            elif a.kind == ActionKind.PUNG:
+            elif i == _PUNG:
                 after[tile] -= 2
             else:
                 after[tile] -= 3
@@ -214,9 +240,10 @@ class GreedyBot:
             # after a chow or pung the hand has 3n+2 tiles: its shanten is
             # the best it can reach by the coming discard
             sh = _native.shanten_buf(after, w, rules)
-            if sh < best_sh:
+            if sh < best_sh or (sh == best_sh and a.kind == ActionKind.READY and best.kind == ActionKind.CHOW):
                 best, best_sh = a, sh
         return best
+
 
 
 def _void_suit(table: TableView, seat: int) -> int | None:

@@ -59,7 +59,7 @@ import enum
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from .analysis import Counts, HandRules, decompositions, is_win
 from .bots import GreedyBot, ViewBot, make_bot
@@ -124,7 +124,7 @@ class BotzoneMCR(Guobiao):
     zh = "Botzone 国标麻将 (复式)"
     summary = "MCR under the Botzone protocol: per-seat walls of 34 tiles, no flowers"
     aliases = ("botzone",)
-    flower_tiles: ClassVar[tuple[int, ...]] = ()
+    flower_tiles: tuple[int, ...] = ()
     per_seat_walls = True
     calls_on_last_discard = False
     dealer_draws_first = True

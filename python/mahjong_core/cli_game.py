@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table as RichTable
 
+from . import _native
 from .bots import Bot, GreedyBot, make_bot, play_hand
 from .engine import Action, Table
 from .errors import MahjongError
@@ -106,7 +107,9 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``hands`` hands of rule set ``name`` with ``options``
     (``key=value`` texts); the totals do not depend on ``workers``."""
+    setup = time.perf_counter()
     rs = _ruleset(name, options)
+    _native._build_tables()  # process start-up, not the engine's rate
     chunk = max(1, min(200, hands // max(1, workers * 4) or 1))
     opts = tuple(options)
     jobs = [(name, seed, list(range(i, min(hands, i + chunk))), bots, opts) for i in range(0, hands, chunk)]
@@ -133,13 +136,14 @@ def simulate(
                 add(_run_chunk(job))
                 bar.advance(task, len(job[2]))
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            with ProcessPoolExecutor(max_workers=workers, initializer=_native._build_tables) as pool:
                 for job, part in zip(jobs, pool.map(_run_chunk, jobs)):
                     add(part)
                     bar.advance(task, len(job[2]))
     elapsed = time.perf_counter() - start
     played = max(1, total["hands"])
     total["seconds"] = round(elapsed, 3)
+    total["startup_seconds"] = round(start - setup, 3)
     total["hands_per_s"] = round(total["hands"] / elapsed, 1) if elapsed > 0 else None
     total["draw_rate"] = round(total["draws"] / played, 4)
     total["avg_payments"] = [round(p / played, 3) for p in total["payments"]]
@@ -190,12 +194,17 @@ def describe_event(e: dict[str, Any]) -> str | None:
         return f"{who(e['seat'])} draws {e['tile']}" + (" (replacement)" if e.get("replacement") else "")
     if kind == "flower":
         return f"{who(e['seat'])} flower {e['tile']}"
+    if kind == "indicator":
+        if e.get("redraw"):
+            return f"indicator changed: {e['old']} -> {e['tile']} (the old one to the dealer's discards)"
+        return f"indicator {e['tile']}" + (f", wild {' '.join(e['wilds'])}" if e.get("wilds") else "")
     if kind == "action":
         if e["action"] in ("pass", "win", "chow", "pung", "kong", "missing_suit"):
             return None  # shown by the "call", "win" or "missing_suits" line
         return f"{who(e['seat'])} {e['action'].replace('_', ' ')}" + (f" {e['tile']}" if "tile" in e else "")
     if kind == "call":
-        return f"{who(e['seat'])} {e['action']}s {e['claimed']} from {who(e['discarder'])}"
+        verb = "chows (吃听)" if e["action"] == "ready" else f"{e['action']}s"
+        return f"{who(e['seat'])} {verb} {e['claimed']} from {who(e['discarder'])}"
     if kind == "kong":
         return f"{who(e['seat'])} kong {e['meld']}"
     if kind == "win":
@@ -225,6 +234,9 @@ class HumanBot:
         hand = format_tiles(table.concealed_tiles(seat), glyphs=self.glyphs)
         melds = " ".join(str(m) for m in table.melds[seat])
         self.out.write(f"\nYour hand: {hand}" + (f"   melds: {melds}" if melds else "") + "\n")
+        shown = table.indicator_for(seat)
+        if shown is not None:  # (a hidden indicator, the 宝, only once this seat may see it)
+            self.out.write(f"indicator: {KIND_NAMES[shown]}\n")
         if table.last_discard is not None and table.phase.value != "turn":
             s, k = table.last_discard
             self.out.write(f"{SEAT_NAMES[s]} discarded {KIND_NAMES[k]}\n")

@@ -46,7 +46,7 @@ cdef class Table:
     cdef public object phase, drawn, last_discard, pending_kong
     cdef public dict claimants, answers
     cdef public set missed_win
-    cdef public bint after_kong, discard_after_kong
+    cdef public bint after_kong, after_flower, discard_after_kong
     cdef public object kong_fed_by
     cdef public list draws_made, winners
     cdef public dict scores, contexts
@@ -61,7 +61,8 @@ cdef class Table:
     cdef public list last_tile_offers
     cdef public object last_tile_taker
     cdef public list _waits, _rules
-    cdef public set _flowers_reported
+    cdef public list _flowers_shown, indicator_dice
+    cdef public bint _has_reserve, _has_precedence, _zone_dead_flowers
     cdef public object _turn_cache
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called
@@ -76,6 +77,9 @@ cdef class Table:
     cdef public list standing, _passed_pungs
     cdef public list _missed_tiles, kong_dice, locked
     cdef public list exchange
+    cdef public bint _has_wild_draw, _has_redraw, _hidden_indicator, _ready_legal
+    cdef public bint _chow_ready, _chow_ready_any, _zone_kongs, must_declare
+    cdef public int _max_melds, indicator_changes
 
     cpdef _left(self, seat)
     cpdef _pop_front(self, seat)

@@ -220,6 +220,12 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
         tiles[i], tiles[j] = tiles[j], tiles[i]
 
 
+def roll_dice(rng: random.Random, n: int) -> list[int]:
+    """``n`` dice from ``rng``: a table rolls them right after the shuffle
+    (with a stacked wall, first thing from ``random.Random(seed)``)."""
+    return [rng.randint(1, 6) for _ in range(n)]
+
+
 _MELDS: dict[MeldKind, dict[int, Meld]] = {
     MeldKind.CHI: {s * 9 + i: Meld(MeldKind.CHI, (s * 9 + i, s * 9 + i + 1, s * 9 + i + 2)) for s in range(3) for i in range(7)},
     **{kind: {k: Meld(kind, (k,) * size) for k in range(34)} for kind, size in (
@@ -252,6 +258,7 @@ def observation(view: Any, seat: int) -> dict[str, Any]:
         "hand_sizes": [sum(h) for h in view.hands],
         "live_tiles": view.live_tiles,
         "last_discard": view.last_discard,
+        "indicator": view.indicator_for(seat) if hasattr(view, "indicator_for") else None,
         "legal": [a.id for a in view.legal_actions(seat)],
     }
 
@@ -312,7 +319,11 @@ _K_WIN, _K_PASS, _K_READY = ActionKind.WIN, ActionKind.PASS, ActionKind.READY
 _PON = MeldKind.PON
 _READY_NONE = ReadyRule.NONE
 
-_PRIORITY = {ActionKind.WIN: 3, ActionKind.KONG: 2, ActionKind.PUNG: 2, ActionKind.CHOW: 1, ActionKind.PASS: 0}
+_PRIORITY = {
+    ActionKind.WIN: 5, ActionKind.KONG: 4, ActionKind.READY: 3, ActionKind.PUNG: 2, ActionKind.CHOW: 1, ActionKind.PASS: 0,
+}
+"""Claim priority: win > kong > 吃听 (READY answering a discard) > pung > chow.
+(A kong and a pung of one discard never meet: they would need five copies.)"""
 
 
 class Table:
@@ -358,7 +369,7 @@ class Table:
             shuffle(tiles, rng)
         else:
             tiles = _checked_wall(ruleset, wall)
-        self.dice = [rng.randint(1, 6) for _ in range(ruleset.dice)]
+        self.dice = roll_dice(rng, ruleset.dice)
         self.wall: list[int] = tiles
         self.head = 0
         self.tail = len(tiles)
@@ -385,6 +396,7 @@ class Table:
         self._allow_pung = ruleset.allow_pung
         self._allow_exposed_kong = ruleset.allow_exposed_kong
         self._zone = ruleset.self_draw_zone
+        self._zone_dead_flowers = ruleset.self_draw_zone_flowers_dead and self._zone > 0
         self._wild_discard = ruleset.wild_discard
         self._calls_on_last = ruleset.calls_on_last_discard
         self._flower_ids = frozenset(ruleset.flower_tiles)
@@ -392,6 +404,8 @@ class Table:
         self._ready_rule = ruleset.ready_rule
         self._has_instant = type(ruleset).instant_win is not Ruleset.instant_win
         self._has_extra = type(ruleset).context_extra is not Ruleset.context_extra
+        self._has_reserve = type(ruleset).reserve_extra is not Ruleset.reserve_extra
+        self._has_precedence = type(ruleset).win_precedence is not Ruleset.win_precedence
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
         self._flower_rob = ruleset.flower_rob and self._has_instant
         self._chow_any = ruleset.chow_from_any_seat
@@ -414,6 +428,21 @@ class Table:
         """The kind of the pung offered to each seat this turn (``Ruleset.pung_offer``)."""
         """A flower drawn in play may be robbed (``Ruleset.flower_rob``)."""
         """The rule set has wins without a shape (``shape_free_win``)."""
+        self._has_wild_draw = type(ruleset).drawn_tile_wild is not Ruleset.drawn_tile_wild
+        """The rule set makes some drawn tiles wild (``drawn_tile_wild``)."""
+        self._has_redraw = type(ruleset).indicator_redraw is not Ruleset.indicator_redraw
+        """The rule set replaces its indicator during the hand (``indicator_redraw``)."""
+        self._hidden_indicator = type(ruleset).indicator_visible is not Ruleset.indicator_visible
+        """The indicator may be hidden from some seats (``indicator_visible``)."""
+        self._max_melds = ruleset.max_melds
+        self._ready_legal = ruleset.ready_needs_legal_wait
+        self._chow_ready = ruleset.chow_ready
+        self._chow_ready_any = ruleset.chow_ready_any_seat
+        self._zone_kongs = ruleset.zone_kong_claims
+        self.must_declare = False
+        """吃听: the seat on turn chowed to declare ready and must declare with its discard."""
+        self.indicator_changes = 0
+        """How many times the indicator was replaced this hand (换宝)."""
         self._same_tile_miss = ruleset.missed_win_ban and ruleset.missed_win_same_tile_only
         self._call_lifts_miss = ruleset.missed_win_lifted_by_call
         self._missed_tiles: list[int] = [0] * n
@@ -465,6 +494,10 @@ class Table:
         self.answers: dict[int, Action] = {}
         self.missed_win: set[int] = set()
         self.after_kong = False
+        self.after_flower = False
+        """The tile the seat on turn drew replaced a flower it drew (杠花 in
+        宁波: a win on it is 杠上开花 there; rule sets read it in
+        :meth:`Ruleset.context_extra`)."""
         self.kong_fed_by: int | None = None
         self.discard_after_kong = False
         """The last discard was made right after a kong's replacement draw (杠上炮)."""
@@ -497,7 +530,11 @@ class Table:
         """海底漫游: the seat that took the last tile."""
         self._waits: list[int] = [0] * n
         self._rules: list[HandRules | None] = [None] * n
-        self._flowers_reported: set[int] = set()
+        self._flowers_shown: list[int] = [0] * n
+        """How many of each seat's flowers have been exposed (the others
+        wait for the next round of the deal's replacement)."""
+        self.indicator_dice: list[int] = []
+        """The dice rolled for the indicator's position (``indicator_dice``)."""
         self._turn_cache: list[Action] | None = None
         self._banned_discards: frozenset[int] = frozenset()
         """Kinds that may not be discarded now (吃张打张)."""
@@ -543,45 +580,30 @@ class Table:
         self._event("deal", hands=[self._hand_text(s) for s in range(self.n)])
         if self._standing_n:
             self._event("standing", tiles=[_native.Counts(list(st)).notation() for st in self.standing])
-        if rs.wild_indicator:
-            # flip the first non-flower tile from the tail; it leaves the wall
-            j = self.tail - 1
-            while j >= self.head and self.wall[j] in self._flower_ids and not rs.indicator_may_be_flower:
-                j -= 1
-            if j >= self.head:
-                self.indicator = self.wall.pop(j)
-                self.tail -= 1
-        self.wild_kinds = rs.wild_tile_kinds(self)
-        self._wild_flower_ids = self.wild_kinds & self._flower_ids
-        if self._wild_flower_ids:  # wild flowers dealt stay in hand, unexposed
-            for seat in range(self.n):
-                self.wild_flowers[seat] = [f for f in self.flowers[seat] if f in self._wild_flower_ids]
-                self.flowers[seat] = [f for f in self.flowers[seat] if f not in self._wild_flower_ids]
-            self._event("wild_flowers", held=[[KIND_NAMES[f] for f in fs] for fs in self.wild_flowers])
-        subs = dict(rs.substitutes(self))
-        for src, dst in subs.items():
-            if not (0 <= src < 34 and 0 <= dst < 34) or src in self.wild_kinds or src == dst:
-                raise MahjongError(f"{rs.id}: bad substitute {src!r} -> {dst!r} (kinds 0..33, not wild, not itself)")
-            self.plays_as[src] = dst
-        self.substitutes = subs
-        if subs:
-            self._event("substitutes", tiles={KIND_NAMES[a]: KIND_NAMES[b] for a, b in sorted(subs.items())})
-        if self.indicator is not None:
-            self._event(
-                "indicator", tile=KIND_NAMES[self.indicator], wilds=[KIND_NAMES[k] for k in sorted(self.wild_kinds)]
-            )
+        after_flowers = rs.wild_indicator and rs.indicator_after_flowers
+        if rs.wild_indicator and not after_flowers:
+            # flip the tile the rule set names (default the last one; the
+            # first non-flower from there back); it leaves the wall
+            self._flip_indicator(rs.indicator_offset(self.dice))
+        if not after_flowers:
+            self._set_wilds()
         # flower replacement rounds, dealer first, from the tail
         while True:
             moved = False
             for i in range(self.n):
                 seat = (self.dealer + i) % self.n
-                for f in [t for t in self.flowers[seat] if t not in self._flowers_reported]:
-                    self._flowers_reported.add(f)
+                shown = self._flowers_shown[seat]
+                pending = self.flowers[seat][shown:]
+                self._flowers_shown[seat] = shown + len(pending)
+                for f in pending:
                     self._event("flower", seat=seat, tile=KIND_NAMES[f])
                     moved = True
                     self._draw_replacement(seat, flower_round=True)
             if not moved:
                 break
+        if after_flowers:
+            self._flip_after_flowers()
+            self._set_wilds()
         for s in range(self.n):
             if s != self.dealer or self._dealer_draws:
                 self._update_waits(s)
@@ -599,6 +621,106 @@ class Table:
                 return
             self.phase = _TURN
         self._after_opening()
+
+    def _set_wilds(self) -> None:
+        """The hand's wild kinds (from the indicator), wild flowers held and
+        substitutes, once the indicator is known."""
+        rs = self.ruleset
+        self.wild_kinds = rs.wild_tile_kinds(self)
+        self._wild_flower_ids = self.wild_kinds & self._flower_ids
+        if self._wild_flower_ids:  # wild flowers dealt stay in hand, unexposed
+            for seat in range(self.n):
+                self.wild_flowers[seat] = [f for f in self.flowers[seat] if f in self._wild_flower_ids]
+                self.flowers[seat] = [f for f in self.flowers[seat] if f not in self._wild_flower_ids]
+            self._event("wild_flowers", held=[[KIND_NAMES[f] for f in fs] for fs in self.wild_flowers])
+        subs = dict(rs.substitutes(self))
+        for src, dst in subs.items():
+            if not (0 <= src < 34 and 0 <= dst < 34) or src in self.wild_kinds or src == dst:
+                raise MahjongError(f"{rs.id}: bad substitute {src!r} -> {dst!r} (kinds 0..33, not wild, not itself)")
+            self.plays_as[src] = dst
+        self.substitutes = subs
+        if subs:
+            self._event("substitutes", tiles={KIND_NAMES[a]: KIND_NAMES[b] for a, b in sorted(subs.items())})
+        if self.indicator is not None:
+            if self.indicator_dice:
+                self._event(
+                    "indicator", tile=KIND_NAMES[self.indicator], wilds=[KIND_NAMES[k] for k in sorted(self.wild_kinds)],
+                    dice=list(self.indicator_dice),
+                )
+            else:
+                self._event(
+                    "indicator", tile=KIND_NAMES[self.indicator], wilds=[KIND_NAMES[k] for k in sorted(self.wild_kinds)]
+                )
+
+    def _flip_after_flowers(self) -> None:
+        """开金 after 补花 (``indicator_after_flowers``): flip from the tail
+        (or, with ``indicator_dice``, the top of the N-th stack of two from
+        the tail); a flower goes to the dealer and the next one is flipped."""
+        rs = self.ruleset
+        tail0 = self.tail
+        if rs.indicator_dice:
+            rng = random.Random(f"{self.seed}/indicator")
+            self.indicator_dice = [rng.randint(1, 6) for _ in range(max(1, rs.dice))]
+        step = sum(self.indicator_dice)
+        while self.tail > self.head:
+            if rs.indicator_dice:
+                j = max(self.head, tail0 - 2 * step)
+                step += 1
+            else:
+                j = self.tail - 1
+            tile = self.wall.pop(j)
+            self.tail -= 1
+            if tile in self._flower_ids and not rs.indicator_may_be_flower:
+                self.flowers[self.dealer].append(tile)
+                self._flowers_shown[self.dealer] = len(self.flowers[self.dealer])
+                self._event("flower", seat=self.dealer, tile=KIND_NAMES[tile], indicator=True)
+                continue
+            self.indicator = tile
+            return
+
+    def _flip_indicator(self, offset: int = 0) -> None:
+        """Flip the indicator: the tile ``offset`` tiles before the end of the
+        wall (the first non-flower from there back); it leaves the wall."""
+        j = max(self.head, self.tail - 1 - offset)
+        while j >= self.head and self.wall[j] in self._flower_ids and not self.ruleset.indicator_may_be_flower:
+            j -= 1
+        if j >= self.head:
+            self.indicator = self.wall.pop(j)
+            self.tail -= 1
+
+    def _redraw_indicator(self) -> None:
+        """换宝 (``Ruleset.indicator_redraw``): while the rule set asks for it
+        and a tile is left to draw, the old indicator goes to the dealer's
+        discards and the last tile of the wall becomes the new one."""
+        rs = self.ruleset
+        changed = False
+        while self.indicator is not None and self.live_tiles > 0 and rs.indicator_redraw(self):
+            old = self.indicator
+            self.discards[self.dealer].append(old)
+            self.indicator = None
+            self._flip_indicator()
+            if self.indicator is None:  # (only flowers left at the tail)
+                self.indicator = old
+                self.discards[self.dealer].pop()
+                break
+            changed = True
+            self.indicator_changes += 1
+            self._event("indicator", tile=KIND_NAMES[self.indicator], old=KIND_NAMES[old], redraw=True)
+        if changed:
+            kinds = rs.wild_tile_kinds(self)
+            if kinds != self.wild_kinds:
+                self.wild_kinds = kinds
+                for s in range(self.n):
+                    if s != self.turn or self.phase is not _TURN:
+                        self._update_waits(s)
+            self._turn_cache = None
+
+    def indicator_for(self, seat: int) -> int | None:
+        """The indicator as ``seat`` may see it: None when there is none or
+        the rule set hides it from this seat (``Ruleset.indicator_visible``)."""
+        if self.indicator is None or (self._hidden_indicator and not self.ruleset.indicator_visible(self, seat)):
+            return None
+        return self.indicator
 
     def _after_opening(self) -> None:
         """The exchange (换三张) and declarations (定缺) before the first
@@ -704,7 +826,7 @@ class Table:
                 self.flowers[seat].append(tile)
                 if flower_round:
                     return None  # exposed in the next round
-                self._flowers_reported.add(tile)
+                self._flowers_shown[seat] = len(self.flowers[seat])
                 self._event("flower", seat=seat, tile=KIND_NAMES[tile])
                 continue
             self.hands[seat][tile] += 1
@@ -722,6 +844,8 @@ class Table:
     def _kept(self) -> int:
         """Tiles kept back at the end of the wall now (the dead wall)."""
         kept: int = self._dead + self._dead_per_kong * max(0, self.kongs_made - self._dead_free)
+        if self._has_reserve:
+            kept += self.ruleset.reserve_extra(self)
         if self._dead_odd:  # a lone tile left at the tail is no stack: kept too
             kept += (len(self.wall) - self.tail) & 1
         return kept
@@ -799,6 +923,12 @@ class Table:
                 c[src] = 0
         return c, w
 
+    def _wild_tiles(self, counts: bytearray, seat: int) -> tuple[int, ...]:
+        """The physical wild tiles among ``counts`` and ``seat``'s wild
+        flowers, sorted (``WinContext.wild_tiles``)."""
+        out = [k for k in sorted(self.wild_kinds) if k < 34 for _ in range(counts[k])]
+        return tuple(sorted(out + self.wild_flowers[seat]))
+
     def hand_rules(self, seat: int) -> HandRules:
         """The hand rules for ``seat`` now (:meth:`Ruleset.rules_for`)."""
         return self._rules_for(seat)
@@ -872,11 +1002,11 @@ class Table:
     def _turn_actions(self, seat: int) -> list[Action]:
         rs = self.ruleset
         hand = self.hands[seat]
-        if self._zone and self.drawn is not None and self.in_self_draw_zone:
+        if self._zone and self.drawn is not None and self._zone_turn():
             # 海捞区: win on the drawn tile or lay it aside
             ids = [_discard_id(self.drawn)]
-            if self._win_on(seat, None) is not None:
-                ids.append(125)
+            if (self._has_instant and self._instant_win(seat) is not None) or self._win_on(seat, None) is not None:
+                ids = [125] if self._win_forced() else ids + [125]
             return [_ACTIONS[seat][i] for i in ids]
         if self.declared[seat] or self.locked[seat]:
             return self._ready_turn_actions(seat)
@@ -889,6 +1019,10 @@ class Table:
         ids = _native.held_kinds(hand)
         if self.swap_owed[seat]:  # a taken pung: three tiles go back first
             return [_ACTIONS[seat][_SWAP_BASE + k] for k in ids]
+        if self.must_declare:  # 吃听: the declaration comes with this discard
+            ready = self._ready_discards(seat, ids)
+            acts = _ACTIONS[seat]
+            return [acts[127 + k] for k in ready] if ready else [acts[k] for k in ids]
         if self._ready_rule is not _READY_NONE and rs.may_declare_ready(self, seat):
             if self._standing_n:  # 立四: only a standing tile is discarded with the declaration
                 st0 = self.standing[seat]
@@ -912,7 +1046,10 @@ class Table:
             if first:  # the missing suit goes first (定缺)
                 ids = first
                 ready = [k for k in ready if k in first]
-        if self._allow_kong and self._left(seat) > self._zone and not self._no_kong_this_turn:
+        if (
+            self._allow_kong and self._left(seat) > self._zone and not self._no_kong_this_turn
+            and (not self._max_melds or len(self.melds[seat]) < self._max_melds)
+        ):
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
             kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
             if kongs:
@@ -923,7 +1060,7 @@ class Table:
             ids.append(125)
         elif not self._called and (
             drawn is None or self.after_kong or self._dynamic_rules or drawn in self.wild_kinds
-            or (self._waits[seat] >> self.plays_as[drawn]) & 1
+            or self._has_wild_draw or (self._waits[seat] >> self.plays_as[drawn]) & 1
         ) and self._win_on(seat, None) is not None:
             # (a plain draw can only win if it is one of the waits cached at
             # the seat's last discard; no win right after a chow or pung)
@@ -1075,10 +1212,47 @@ class Table:
                 continue
             hand[k] -= 1
             c, w = self._split_wilds(hand, seat)
-            if _native.waits_mask_buf(c, w, rules):
+            mask = _native.waits_mask_buf(c, w, rules)
+            if mask and (not self._ready_legal or self._legal_wait(seat, mask)):
                 out.append(k)
             hand[k] += 1
         return out
+
+    def _legal_wait(self, seat: int, mask: int) -> bool:
+        """Whether one of the kinds in ``mask`` completes ``seat``'s 3n+1
+        hand into a win it may legally make once declared
+        (``ready_needs_legal_wait``)."""
+        while mask:
+            bit = mask & -mask
+            if self._win_on(seat, bit.bit_length() - 1, as_declared=True) is not None:
+                return True
+            mask ^= bit
+        return False
+
+    def _zone_turn(self) -> bool:
+        """The seat on turn drew one of the last ``self_draw_zone`` tiles in
+        turn (not a kong's replacement, with ``zone_kong_claims``)."""
+        return self.in_self_draw_zone and not (self._zone_kongs and self.after_kong)
+
+    def _drawn_wild(self, seat: int) -> bool:
+        """The tile ``seat`` has just drawn is wild for it (``drawn_tile_wild``)."""
+        drawn = self.drawn
+        return (
+            self._has_wild_draw and seat == self.turn and self.phase is _TURN and drawn is not None
+            and 0 <= drawn < 34 and drawn not in self.wild_kinds and self.hands[seat][drawn] > 0
+            and self.ruleset.drawn_tile_wild(self, seat, drawn)
+        )
+
+    def _win_counts(self, seat: int, counts: bytearray, tile: int | None) -> tuple[bytearray, int, bool]:
+        """The counts and wilds a win of ``seat`` is checked on, and whether
+        its drawn winning tile counts as a wild (``drawn_tile_wild``)."""
+        c, w = self._split_wilds(counts, seat)
+        if tile is None and self._has_wild_draw and self._drawn_wild(seat):
+            assert self.drawn is not None
+            c = bytearray(c)
+            c[self.plays_as[self.drawn]] -= 1
+            return c, w + 1, True
+        return c, w, False
 
     def _ready_turn_actions(self, seat: int) -> list[Action]:
         """After 报听: the drawn tile is discarded (the hand is locked), a win
@@ -1094,7 +1268,8 @@ class Table:
             ids = _native.held_kinds(hand)
         if (
             rs.ready_allows_kong and self._allow_kong and self._left(seat) > self._zone and drawn is not None
-            and not self.locked[seat]
+            and not self.locked[seat] and not self._drawn_wild(seat)
+            and (not self._max_melds or len(self.melds[seat]) < self._max_melds)
         ):
             before = self._waits[seat]
             rules = self._rules_for(seat)
@@ -1127,16 +1302,19 @@ class Table:
             return None
         counts = self.hands[seat]
         ctx = self._context(seat, counts, None, robbed=False, decomps=())
-        return replace(ctx, instant=name)
+        return self.ruleset.instant_context(self, seat, replace(ctx, instant=name))
 
-    def _win_on(self, seat: int, tile: int | None, *, robbed: bool = False) -> WinContext | None:
+    def _win_on(
+        self, seat: int, tile: int | None, *, robbed: bool = False, as_declared: bool = False
+    ) -> WinContext | None:
         """The context of a win by ``seat`` (on its own tiles, or on ``tile``),
-        or None when it is not a legal win."""
+        or None when it is not a legal win (``as_declared``: as if the seat
+        had declared ready, to test a declaration)."""
         rs = self.ruleset
         if seat in self.ready_forfeit:
             return None
         rr = self._ready_rule
-        if not self.declared[seat] and (
+        if not as_declared and not self.declared[seat] and (
             rr is ReadyRule.REQUIRED or (rr is ReadyRule.REQUIRED_FOR_DISCARD_WIN and tile is not None)
         ):
             return None
@@ -1150,7 +1328,7 @@ class Table:
             or any(m.kind_of // 9 == miss and m.kind_of < 27 for m in self.melds[seat])
         ):
             return None  # 定缺: no tile of the missing suit at a win
-        c, w = self._split_wilds(counts, seat)
+        c, w, _ = self._win_counts(seat, counts, tile)
         rules = self._rules_for(seat)
         if not _native.is_win_buf(c, w, rules):
             if not (self._has_free and rs.shape_free_win(self, seat, counts)):
@@ -1159,6 +1337,8 @@ class Table:
         else:
             decomps = decompositions(_native.Counts(c), wilds=w, rules=rules)
         ctx = self._context(seat, counts, tile, robbed=robbed, decomps=decomps)
+        if as_declared and not ctx.declared_ready:
+            ctx = replace(ctx, declared_ready=True)
         sheet = rs.score(ctx)
         if not rs.can_win(ctx, sheet):
             return None
@@ -1169,7 +1349,7 @@ class Table:
     ) -> WinContext:
         self_drawn = tile is None
         win_tile = self.drawn if self_drawn and self.drawn is not None else (tile if tile is not None else -1)
-        c, w = self._split_wilds(counts, seat)
+        c, w, wild_win = self._win_counts(seat, counts, tile)
         discarder = None
         if not self_drawn:
             discarder = self.pending_kong[0] if robbed and self.pending_kong else (
@@ -1198,6 +1378,10 @@ class Table:
             flowers=tuple(self.flowers[seat]),
             wilds=w,
             wild_kinds=self.wild_kinds,
+            wild_tiles=(
+                tuple(sorted((*self._wild_tiles(counts, seat), win_tile)))
+                if wild_win and win_tile not in self.wild_kinds else self._wild_tiles(counts, seat)
+            ) if w else (),
             kong_replacement=self_drawn and self.after_kong,
             kong_fed_by=self.kong_fed_by if self_drawn and self.after_kong else None,
             kong_discard=not self_drawn and not robbed and self.discard_after_kong,
@@ -1208,6 +1392,7 @@ class Table:
             fourth_tile=fourth,
             declared_ready=self.declared[seat],
             ready_on_deal=seat in self.ready_on_deal,
+            wild_win_tile=wild_win,
             decompositions=decomps,
             extra=self.ruleset.context_extra(self, seat) if self._has_extra else _NO_EXTRA,
         )
@@ -1246,10 +1431,12 @@ class Table:
                     return [_ACTIONS[seat][125]]
                 return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
             return []
-        if (
-            self._allow_chow and tile < 27 and (self._chow_any or seat == self._next_seat(discarder))
-            and (not wild or tile not in wild)
-        ):
+        calls_ok = not self._max_melds or len(self.melds[seat]) < self._max_melds
+        is_next = seat == self._next_seat(discarder)
+        plain_chow = self._allow_chow and (is_next or self._chow_any)
+        ready_chow = self._chow_ready and (is_next or self._chow_ready_any)
+        ready_ids: list[int] = []
+        if calls_ok and (plain_chow or ready_chow) and tile < 27 and (not wild or tile not in wild):
             s, i = divmod(tile, 9)
             for low in range(max(0, i - 2), min(6, i) + 1):
                 k0 = s * 9 + low
@@ -1258,8 +1445,11 @@ class Table:
                     (k0 == tile or hand[k0]) and (k0 + 1 == tile or hand[k0 + 1]) and (k0 + 2 == tile or hand[k0 + 2])
                     and not (wild and (k0 in wild or k0 + 1 in wild or k0 + 2 in wild))
                 ):
-                    ids.append(_CHOW_BASE + s * 7 + low)
-        cnt = hand[tile]
+                    if plain_chow:
+                        ids.append(_CHOW_BASE + s * 7 + low)
+                    if ready_chow and self._chow_makes_ready(seat, k0, tile, discarder):
+                        ready_ids.append(127 + k0)
+        cnt = hand[tile] if calls_ok else 0
         miss = self.missing[seat]
         if miss is not None and tile < 27 and tile // 9 == miss:
             cnt = 0  # no pung or kong of the missing suit
@@ -1267,18 +1457,47 @@ class Table:
         if cnt >= 2 and (not wild or tile not in wild):
             if self._allow_pung and not (self._passed_pungs[seat] >> tile) & 1:
                 ids.append(123)
-            if cnt >= 3 and self._allow_kong and self._allow_exposed_kong and self._left(seat) > self._zone:
+            if (
+                cnt >= 3 and self._allow_kong and self._allow_exposed_kong
+                and self._left(seat) > (0 if self._zone_kongs else self._zone)
+            ):
                 ids.append(124)
         if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile):
             if self._win_on(seat, tile) is not None:
                 if self._win_forced():
                     return [_ACTIONS[seat][125]]  # 最后四张自动胡: no choice
                 ids.append(125)
-        if not ids:
+        if not ids and not ready_ids:
             return []
         ids.append(126)
+        ids += ready_ids  # 吃听 (ids 127..: after pass, ascending)
         acts = _ACTIONS[seat]
         return [acts[i] for i in ids]
+
+    def _chow_makes_ready(self, seat: int, low: int, tile: int, discarder: int) -> bool:
+        """吃听: whether chowing ``tile`` into the chow from ``low`` lets
+        ``seat`` declare ready with its next discard."""
+        if self.declared[seat]:
+            return False
+        hand = self.hands[seat]
+        used = [k for k in (low, low + 1, low + 2) if k != tile]
+        for k in used:
+            hand[k] -= 1
+        self.melds[seat].append(_MELDS[MeldKind.CHI][low])
+        self.meld_sources[seat].append(discarder)
+        try:
+            c, w = self._split_wilds(hand, seat)
+            rules = self._rules_for(seat)
+            if _native.shanten_buf(c, w, rules) > 0:
+                return False  # no discard leaves it waiting
+            return self.ruleset.may_declare_ready(self, seat) and bool(
+                self._ready_discards(seat, _native.held_kinds(hand))
+            )
+        finally:
+            self.melds[seat].pop()
+            self.meld_sources[seat].pop()
+            for k in used:
+                hand[k] += 1
 
     # ---------------------------------------------------------------- apply
     def apply(self, action: Action | int, seat: int | None = None) -> None:
@@ -1353,6 +1572,7 @@ class Table:
             return
         if a.kind is _K_READY:
             self.declared[seat] = True
+            self.must_declare = False
             if self._standing_n and self.standing[seat][a.tile]:
                 self.standing[seat][a.tile] -= 1  # 立四: the declaration discards a standing tile
             if not self.discards[seat] and not any(self.melds):
@@ -1361,10 +1581,12 @@ class Table:
             a = _ACTIONS[seat][a.tile]  # then the discard itself
         if a.kind is _K_DISCARD:
             self.pung_offers[seat] = None
+            self.must_declare = False
             self._banned_discards = frozenset()
             self._no_kong_this_turn = False
             self._called = False
             tile = a.tile
+            aside = tile >= 34 or (self._zone and self._zone_turn())
             if tile >= 34:
                 self.wild_flowers[seat].remove(tile)
             else:
@@ -1373,10 +1595,11 @@ class Table:
             self.last_discard = (seat, tile)
             self.discard_after_kong = self.after_kong
             self.after_kong = False
+            self.after_flower = False
             self.kong_fed_by = None
             self.drawn = None
             self._update_waits(seat)
-            if tile >= 34 or (self._zone and self.in_self_draw_zone):
+            if aside:
                 # a wild flower, or a tile laid aside in the 海捞区: nobody may claim it
                 self._next_draw(self._next_seat(seat))
             else:
@@ -1453,6 +1676,8 @@ class Table:
     def _replacement(self, seat: int, fed_by: int | None, roll: bool | None = None) -> None:
         """The kong's replacement draw; with ``dice_kong`` a ready seat first
         chooses (``roll`` None: ask; True: by the dice; False: plain)."""
+        if self._has_redraw and roll is None:
+            self._redraw_indicator()
         if roll is None and self._dice_kong and self._left(seat) > 0 and self._ready(seat):
                 self.kong_fed_by = fed_by
                 self.phase = _REPLACE
@@ -1472,6 +1697,7 @@ class Table:
             return
         self.drawn = tile
         self.after_kong = True
+        self.after_flower = False
         self.kong_fed_by = fed_by
         self.draws_made[seat] += 1
         self.missed_win.discard(seat)
@@ -1517,7 +1743,7 @@ class Table:
         self.tail -= 1
         if tile in self._flower_ids:  # a flower: exposed, then the plain replacement
             self.flowers[seat].append(tile)
-            self._flowers_reported.add(tile)
+            self._flowers_shown[seat] = len(self.flowers[seat])
             self._event("flower", seat=seat, tile=KIND_NAMES[tile])
             return self._draw_replacement(seat)
         self.hands[seat][tile] += 1
@@ -1533,7 +1759,10 @@ class Table:
             hand = self.hands[s]
             # cheap necessary conditions before the full check
             if not (self._waits[s] & bit or hand[tile] >= 2):
-                if (s != nxt and not self._chow_any) or suit_lo < 0 or not self._allow_chow:
+                if suit_lo < 0 or not (
+                    (s == nxt and (self._allow_chow or self._chow_ready)) or (self._chow_ready and self._chow_ready_any)
+                    or (self._chow_any and self._allow_chow)
+                ):
                     continue
                 near = 0  # kinds held within two of the tile: a chow needs two
                 for k in range(max(suit_lo, tile - 2), min(suit_lo + 8, tile + 2) + 1):
@@ -1554,10 +1783,12 @@ class Table:
     def _next_draw(self, seat: int) -> None:
         self.claimants = {}
         self.answers = {}
+        if self._has_redraw:
+            self._redraw_indicator()
         if self._last_offer and self.last_tile_taker is None and self._left(seat) == 1:
             self._offer_last(seat)
             return
-        flowered = False
+        replaced = False
         while True:
             if self._left(seat) == 0:
                 self._exhausted()
@@ -1568,16 +1799,21 @@ class Table:
                 self.events.append({"seat": seat, "tile": KIND_NAMES[tile], "type": "draw"})
             elif tile in self._flower_ids:
                 self.flowers[seat].append(tile)
-                self._flowers_reported.add(tile)
+                self._flowers_shown[seat] = len(self.flowers[seat])
                 self._event("draw", seat=seat, tile=KIND_NAMES[tile])
                 self._event("flower", seat=seat, tile=KIND_NAMES[tile])
+                if self._zone_dead_flowers and self._left(seat) < self._zone:
+                    # 海捞区 without 补花: the flower is dead, the next seat draws
+                    self.draws_made[seat] += 1
+                    seat = self._next_seat(seat)
+                    continue
                 rep = self._draw_replacement(seat)
                 if rep is None:
                     self._exhausted()
                     return
                 tile = rep
+                replaced = True
                 self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
-                flowered = True
             else:
                 self.hands[seat][tile] += 1
                 self.events.append({"seat": seat, "tile": KIND_NAMES[tile], "type": "draw"})
@@ -1588,11 +1824,12 @@ class Table:
         self._missed_tiles[seat] = 0
         self._passed_pungs[seat] = 0
         self.after_kong = False
+        self.after_flower = replaced
         self.turn = seat
         self.phase = _TURN
         if self._has_pung_offer:
             self.pung_offers[seat] = self.ruleset.pung_offer(self, seat)
-        if flowered and self._flower_rob:
+        if replaced and self._flower_rob:
             self._offer_flower_rob(seat)
 
     def _offer_flower_rob(self, seat: int) -> None:
@@ -1646,6 +1883,8 @@ class Table:
                 ctx = self._instant_win(s)
                 if ctx is not None:
                     ctxs.append(ctx)
+            if ctxs and self._has_precedence and not self.ruleset.multiple_winners:
+                ctxs = self._first_by_precedence(ctxs)
             if ctxs:
                 ctxs = [self._with_count(c, len(ctxs)) for c in ctxs]
                 if not self.ruleset.opening_wins_continue:
@@ -1691,7 +1930,9 @@ class Table:
             robber, tile = self.pending_kong
             wins = [s for s in self._order_from(robber) if answers.get(s, None) is not None and answers[s].kind is _K_WIN]
             if wins:
-                if not self.ruleset.multiple_winners:
+                if self._has_precedence and not self.ruleset.multiple_winners:
+                    wins = [c.seat for c in self._first_by_precedence([self._win_on(s, tile, robbed=True) for s in wins])]
+                elif not self.ruleset.multiple_winners:
                     wins = wins[:1]
                 ctxs = [self._with_count(self._win_on(s, tile, robbed=True), len(wins)) for s in wins]
                 self.robbed.append(tile)
@@ -1704,7 +1945,9 @@ class Table:
         order = self._order_from(discarder)
         wins = [s for s in order if s in answers and answers[s].kind is _K_WIN]
         if wins:
-            if not self.ruleset.multiple_winners:
+            if self._has_precedence and not self.ruleset.multiple_winners:
+                wins = [c.seat for c in self._first_by_precedence([self._win_on(s, tile) for s in wins])]
+            elif not self.ruleset.multiple_winners:
                 wins = wins[:1]
             ctxs = [self._with_count(self._win_on(s, tile), len(wins)) for s in wins]
             self._finish(ctxs)
@@ -1720,6 +1963,19 @@ class Table:
             return
         self._event("call", **best.to_json(), claimed=KIND_NAMES[tile], discarder=discarder)
         self._make_meld(best, discarder, tile)
+
+    def _first_by_precedence(self, ctxs: Sequence[WinContext | None]) -> list[WinContext]:
+        """The one win of highest :meth:`Ruleset.win_precedence` (the first
+        of ``ctxs``, in turn order, on a tie)."""
+        best: WinContext | None = None
+        top = 0
+        for ctx in ctxs:
+            if ctx is None:
+                continue
+            p = self.ruleset.win_precedence(self, ctx)
+            if best is None or p > top:
+                best, top = ctx, p
+        return [best] if best is not None else []
 
     def _with_count(self, ctx: WinContext | None, n: int) -> WinContext:
         assert ctx is not None
@@ -1749,12 +2005,13 @@ class Table:
         self.discards[discarder].pop()
         self.claimants = {}
         self.answers = {}
-        if a.kind is _K_CHOW:
+        if a.kind is _K_CHOW or a.kind is _K_READY:  # (READY: 吃听)
             ks = (a.tile, a.tile + 1, a.tile + 2)
             for k in ks:
                 if k != tile:
                     hand[k] -= 1
             meld = _MELDS[MeldKind.CHI][a.tile]
+            self._no_kong_this_turn = self.ruleset.kong_after_chow_ban
             if self.ruleset.chow_discard_ban:
                 self._banned_discards = _chow_swap_kinds(ks, tile)
         elif a.kind is _K_PUNG:
@@ -1776,7 +2033,11 @@ class Table:
         self.phase = _TURN
         self.drawn = None
         self.after_kong = False
+        self.after_flower = False
         self._called = a.kind is not _K_KONG
+        self.must_declare = a.kind is _K_READY
+        if self._has_redraw and a.kind is not _K_KONG:
+            self._redraw_indicator()
         if a.kind is _K_KONG:
             self.kongs_made += 1
             self._kong_paid(seat, meld, discarder)
@@ -1900,8 +2161,9 @@ class Table:
         Layout: own concealed counts (34); the tile just drawn (34);
         per relative seat: meld counts (34), discard counts (34), flowers (1);
         last discard (34) and who made it (4); seat wind, round wind, dealer
-        (4 each); live tiles / 144 (1); phase turn/claims/rob (3); wild kinds (34);
-        wild flowers held (1).
+        (4 each); live tiles / 144 (1); phase turn/claims/rob (3); wild kinds (34:
+        with a hidden indicator, the kinds it names only for a seat that may
+        see it); wild flowers held (1).
         """
         if out is None:
             out = np.zeros(OBS_SIZE, dtype=np.float32)
@@ -1942,6 +2204,11 @@ class Table:
         for k in self.wild_kinds:
             if k < 34:
                 out[base + k] = 1
+        shown = self.indicator_for(seat) if self._hidden_indicator and self.ruleset.wild_indicator else None
+        if shown is not None:
+            for k in self.ruleset.wilds_for_indicator(shown):  # a hidden 宝, to a seat that sees it
+                if k < 34:
+                    out[base + k] = 1
         out[base + 34] = len(self.wild_flowers[seat])
         return out
 

@@ -24,7 +24,7 @@ __all__ = ["build_context", "context_fields", "parse_value", "score_hand_argumen
 
 _FROM_ARGUMENTS = frozenset({
     "seat", "concealed", "win_tile", "melds", "self_drawn", "discarder", "dealer", "flowers",
-    "wilds", "decompositions", "extra",
+    "wilds", "wild_tiles", "decompositions", "extra",
 })
 """WinContext fields set from score_hand's own arguments, not from ``context``."""
 
@@ -86,9 +86,17 @@ def parse_value(key: str, value: Any, default: Any) -> Any:
             raise MahjongError(f"context {key}: {value!r} is not a whole number") from None
     if key == "meld_sources":
         if isinstance(value, str):
-            items = value.split(",") if value.strip() else []
-            value = [None if v.strip().lower() in ("", "none", "-") else v for v in items]
-        return tuple(None if v is None else int(v) for v in value)
+            value = value.split(",") if value.strip() else []
+        out: list[int | None] = []
+        for v in value:
+            if v is None or (isinstance(v, str) and v.strip().lower() in ("", "none", "-")):
+                out.append(None)
+                continue
+            try:
+                out.append(int(v))
+            except (TypeError, ValueError):
+                raise MahjongError(f"context meld_sources: {v!r} is not a seat (or '-')") from None
+        return tuple(out)
     return value
 
 
@@ -174,8 +182,9 @@ def build_context(
         values["wild_kinds"] = wild
     physical = _physical(rs)
     everything = held + [win] + [k for m in meld_list for k in m.tiles]
+    flower_set = frozenset(rs.flower_tiles)
     for t in everything:
-        if t >= 34 or t not in physical:
+        if t >= 34 or t not in physical or t in flower_set:
             if t not in physical:
                 raise InvalidHandError(f"{rs.id}: tile {KIND_NAMES[t]!r} is not in this rule set's tiles")
             if t not in wild:
@@ -193,7 +202,13 @@ def build_context(
             f"hand {len(held)} + the winning tile + {len(meld_list)} meld(s)"
         )
     concealed = sorted(t for t in held + [win] if t not in wild)
-    wilds = len(held) + 1 - len(concealed)
+    wild_tiles = sorted(t for t in held + [win] if t in wild)
+    if values.get("wild_win_tile"):
+        if discarder is not None:
+            raise MahjongError("context wild_win_tile: a wild winning tile is a drawn one (discarder=None)")
+        if win not in wild:  # only the winning tile is wild, not the other tiles of its kind
+            concealed.remove(win)
+            wild_tiles = sorted(wild_tiles + [win])
     sources = values.pop("meld_sources", None)
     if sources is not None and len(sources) != len(meld_list):
         raise MahjongError(f"context meld_sources: {len(sources)} source(s) for {len(meld_list)} meld(s)")
@@ -208,7 +223,8 @@ def build_context(
         discarder=discarder,
         dealer=winner == dealer,
         flowers=tuple(flower_ids),
-        wilds=wilds,
+        wilds=len(wild_tiles),
+        wild_tiles=tuple(wild_tiles),
         extra=extra,
         **values,
     )
@@ -234,13 +250,28 @@ def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:
     whether the winner deals).
 
     :raises MahjongError: for a win without a winning tile (an opening win),
-        or wild tiles of more than one kind (which ones were held is not told).
+        or wild tiles of more than one kind other than flowers when
+        ``ctx.wild_tiles`` does not tell which ones were held (wild flowers
+        are interchangeable).
     """
     held = list(ctx.concealed)
-    if ctx.wilds:
-        if len(ctx.wild_kinds) != 1:
-            raise MahjongError(f"score_hand_arguments: {ctx.wilds} wild tile(s) of the kinds {sorted(ctx.wild_kinds)!r}")
-        held += [next(iter(ctx.wild_kinds))] * ctx.wilds
+    wilds = ctx.wilds
+    if wilds and len(ctx.wild_tiles) == wilds:
+        held += ctx.wild_tiles
+        wilds = 0
+    elif ctx.wild_win_tile and ctx.win_tile not in ctx.wild_kinds:
+        held.append(ctx.win_tile)  # the drawn tile that was wild (the context says so)
+        wilds -= 1
+    if wilds:
+        if len(ctx.wild_kinds) == 1:
+            held += [next(iter(ctx.wild_kinds))] * wilds
+        elif ctx.wild_kinds and min(ctx.wild_kinds) >= 34 and wilds <= len(ctx.wild_kinds):
+            # wild flowers (one tile each, never read as themselves): any
+            # ctx.wilds of them, the winning tile first when it is one
+            first = [ctx.win_tile] if ctx.win_tile in ctx.wild_kinds else []
+            held += first + sorted(ctx.wild_kinds - set(first))[: wilds - len(first)]
+        else:
+            raise MahjongError(f"score_hand_arguments: {wilds} wild tile(s) of the kinds {sorted(ctx.wild_kinds)!r}")
     if ctx.win_tile not in held:
         raise MahjongError(f"score_hand_arguments: the winning tile {ctx.win_tile!r} is not in the hand")
     held.remove(ctx.win_tile)

@@ -106,6 +106,7 @@ __all__ = [
     "thirteen_orphans",
     "wait",
     "wilds_as_other",
+    "wilds_as_themselves",
     "wind_pungs",
 ]
 
@@ -335,7 +336,7 @@ def _win_units(units: Sequence[Unit], ctx: WinContext) -> list[int | None]:
     tile = ctx.win_tile
     if tile < 0:
         return [None]
-    as_wild = tile >= 34 or tile in ctx.wild_kinds
+    as_wild = tile >= 34 or tile in ctx.wild_kinds or ctx.wild_win_tile
     out: list[int | None] = []
     taken: list[Unit] = []
     for i, u in enumerate(units):
@@ -775,9 +776,32 @@ def concealed_pungs(r: Reading) -> int:
 
 def wilds_as_other(r: Reading) -> int:
     """Wild tiles standing for a kind other than their own (0: 硬胡 / 无混 —
-    no wild used, or each used as itself)."""
+    no wild used, or each used as itself).  When the context tells which
+    wild tiles were held (``wild_tiles``: several wild kinds, 天津 混儿), a
+    stand-in counts as "itself" only while a held wild tile of its kind is
+    left for it; else every stand-in for a wild kind does."""
+    held = r.ctx.wild_tiles
+    if len(held) == r.ctx.wilds and len(r.ctx.wild_kinds) > 1:
+        return r.ctx.wilds - wilds_as_themselves(r, [u for u in r.units if u.wilds])
     own = r.ctx.wild_kinds
+    if r.ctx.wild_win_tile:  # the wild winning tile is of its own kind too
+        own = own | {r.ctx.win_tile}
     return sum(1 for u in r.units for k in u.wilds if k not in own)
+
+
+def wilds_as_themselves(r: Reading, units: Iterable[Unit]) -> int:
+    """How many of the wild tiles in ``units`` (units of ``r``) can stand for
+    their own kind at once, given the wild tiles held (``ctx.wild_tiles``,
+    else as many of each wild kind as needed): a stand-in for kind k takes a
+    held wild tile k, while one is left."""
+    held = r.ctx.wild_tiles
+    known = len(held) == r.ctx.wilds
+    need: dict[int, int] = {}
+    for u in units:
+        for k in u.wilds:
+            need[k] = need.get(k, 0) + 1
+    own = r.ctx.wild_kinds
+    return sum(min(n, held.count(k)) if known else (n if k in own else 0) for k, n in need.items())
 
 
 def wait(r: Reading) -> Wait:
@@ -795,7 +819,7 @@ def wait(r: Reading) -> Wait:
         return Wait.PUNG
     if u.shape is Shape.CHOW:
         t = r.ctx.win_tile
-        pos = t - u.kind if 0 <= t - u.kind <= 2 and t not in r.ctx.wild_kinds else -1
+        pos = t - u.kind if 0 <= t - u.kind <= 2 and t not in r.ctx.wild_kinds and not r.ctx.wild_win_tile else -1
         if pos == 1:
             return Wait.CLOSED
         if pos == 0:

@@ -173,6 +173,11 @@ class WinContext:
     wilds: int = 0
     """Wild tiles among the concealed tiles (not in ``concealed``)."""
     wild_kinds: frozenset[int] = frozenset()
+    wild_tiles: tuple[int, ...] = ()
+    """The physical tiles (ids, sorted) of the ``wilds`` wild tiles, the
+    winning tile included: which kinds were held when several kinds are wild
+    (天津 混儿: the indicator's kind and the next), for a wild used as itself.
+    The engine and :meth:`Ruleset.score_hand` fill it; () when not told."""
     kong_replacement: bool = False
     """Won on the replacement tile after a kong (杠上开花)."""
     kong_fed_by: int | None = None
@@ -198,6 +203,10 @@ class WinContext:
     """The name of a special win granted whatever the shape (三金倒, 八花 ...)."""
     multiple_winners: int = 1
     """How many seats win on this discard (一炮多响)."""
+    wild_win_tile: bool = False
+    """The winning tile was wild for the winner although other tiles of its
+    kind are not (a drawn tile made wild by :meth:`Ruleset.drawn_tile_wild`,
+    哈尔滨 摸宝): it is counted in ``wilds``, not in ``concealed``."""
     liable: int | None = None
     """A seat that must pay for everyone (包), decided by the engine's rules."""
     decompositions: tuple[Decomposition, ...] = ()
@@ -269,9 +278,11 @@ class Ruleset:
     suits: tuple[int, ...] = (0, 1, 2)
     """Suits in play (0 m, 1 p, 2 s).  (An instance attribute may follow an
     option.)"""
-    flower_tiles: ClassVar[tuple[int, ...]] = ()
-    """Tile ids that are flowers: exposed at once and replaced (34..41).
-    (The engine reads this tuple, not :meth:`is_flower`.)"""
+    flower_tiles: tuple[int, ...] = ()
+    """Tile ids that are flowers: exposed at once and replaced (34..41, and
+    honours 27..33 where the rule set makes them flowers: 福州).  (The
+    engine reads this tuple, not :meth:`is_flower`; an instance attribute
+    may follow an option: 罗源 20花 / 36花.)"""
     copies: ClassVar[int] = 4
     dice: ClassVar[int] = 2
     dealer_draws_first: ClassVar[bool] = False
@@ -337,9 +348,10 @@ class Ruleset:
     replacement draw, like an added kong (not robbed)."""
     multiple_winners: ClassVar[bool] = True
     """One discard may have several winners (一炮多响); else only the nearest (截胡)."""
-    rob_kong: ClassVar[bool] = True
-    """A tile added to a pung may be won on (抢杠)."""
-    missed_win_ban: ClassVar[bool] = True
+    rob_kong: bool = True
+    """A tile added to a pung may be won on (抢杠).  (An instance attribute
+    may follow an option.)"""
+    missed_win_ban: bool = True
     """漏胡: a seat that passes an offered win (or answers it with a chow or
     pung that another claim then beats) may not win on a discard until its
     own next draw (or call, see ``missed_win_lifted_by_call``)."""
@@ -356,6 +368,9 @@ class Ruleset:
     """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
     kong_after_pung_ban: ClassVar[bool] = False
     """May not make a kong in the turn of the pung."""
+    kong_after_chow_ban: ClassVar[bool] = False
+    """May not make a kong in the turn of a chow (福州 "吃碰牌时，手中有杠牌，
+    不能开杠。只能在下一次抓进牌后才能开杠", with ``kong_after_pung_ban``)."""
     must_win_last_tiles: int = 0
     """With fewer than this many tiles left to draw, a win offered must be
     taken (四川 最后四张自动胡: 4); 0: a win may always be declined.  (An
@@ -392,6 +407,10 @@ class Ruleset:
     nobody may claim or win on), and the next seat draws; no kong is made
     once N or fewer tiles are left to draw.  ``Table.in_self_draw_zone``
     tells whether the seat on turn drew one of them.  0: no such zone."""
+    self_draw_zone_flowers_dead: ClassVar[bool] = False
+    """With ``self_draw_zone``: a flower drawn among the last N tiles is
+    exposed and not replaced, and the next seat draws (福州 "最后一组牌不再
+    补花和出牌")."""
     calls_on_last_discard: ClassVar[bool] = True
     """A discard made when nothing is left to draw may be chowed or punged;
     ``False``: it may only be won on (海底炮 only, as on Botzone)."""
@@ -437,6 +456,29 @@ class Ruleset:
     instead of the same waits."""
     ready_missed_win_forfeits: ClassVar[bool] = False
     """After declaring, passing a win forbids every win for the rest of the hand."""
+    ready_needs_legal_wait: ClassVar[bool] = False
+    """A declaration of ready needs a wait the seat may legally win on
+    (:meth:`score` and :meth:`win_problem` asked as if declared), not only a
+    waiting shape (哈尔滨: two suits, a 1/9/中, a pung and a chow)."""
+    chow_ready: bool = False
+    """吃听: a seat may chow a discard when the chow leaves it able to declare
+    ready at once; it answers ``READY`` with the chow's lowest kind (ids
+    127.., in the claims phase), ranks above a pung (win > kong > 吃听 >
+    pung > chow), and must then declare ready with its discard.  (An
+    instance attribute may follow an option.)"""
+    chow_ready_any_seat: bool = False
+    """With ``chow_ready``: any seat may 吃听, not only the discarder's 下家;
+    the nearest in turn order first.  (An instance attribute may follow an
+    option.)"""
+    max_melds: ClassVar[int] = 0
+    """A seat holding this many declared melds (kongs included) makes no
+    more chow, pung or kong (哈尔滨: a ready hand keeps at least 4 tiles);
+    0: no limit."""
+    zone_kong_claims: ClassVar[bool] = False
+    """With ``self_draw_zone``: a discard made before the zone may still be
+    konged while a tile is left to draw; the replacement comes from the
+    zone, and the konger then plays a normal turn (its discard may be
+    claimed) (哈尔滨 "剩下的牌变成了3张")."""
 
     # --- wild tiles ----------------------------------------------------------
     wild_indicator: ClassVar[bool] = False
@@ -446,8 +488,19 @@ class Ruleset:
     """The indicator is the last tile of the wall even when it is a flower
     (宁波: a season names the four seasons wild); :meth:`wilds_for_indicator`
     then receives a flower id.  Wild flowers stay in hand as wild tiles."""
-    wild_discard: ClassVar[bool] = True
-    """Wild tiles may be discarded (they can never be claimed)."""
+    indicator_after_flowers: ClassVar[bool] = False
+    """With ``wild_indicator``: the indicator is flipped once every flower
+    of the deal has been replaced (福州 开金), from the tail of the wall; a
+    flower flipped goes to the dealer (exposed, with no replacement tile)
+    and the next tile is flipped, until a tile that is no flower."""
+    indicator_dice: ClassVar[bool] = False
+    """With ``indicator_after_flowers``: the dealer rolls the dice again
+    (``table.indicator_dice``, N their total) and the indicator is the top
+    tile of the N-th stack of two counted back from the tail; after a
+    flower, the top of stack N+1, and so on (罗源 开金)."""
+    wild_discard: bool = True
+    """Wild tiles may be discarded (they can never be claimed).  (An
+    instance attribute may follow an option.)"""
 
     wild_tiles: ClassVar[str] = ""
     """What is wild, in words, for listings ("" = no wild tiles)."""
@@ -522,6 +575,15 @@ class Ruleset:
             return self.wilds_for_indicator(table.indicator)
         return frozenset()
 
+    def indicator_offset(self, dice: Sequence[int]) -> int:
+        """With ``wild_indicator``: how many tiles before the end of the wall
+        the indicator lies, from this hand's ``dice`` (0: the last tile).
+        宁波 turns up the top tile of the stack the smaller die counts back
+        from the end ("从牌墙最后往前数小点的墩数，翻开上面一张牌").  The tile
+        leaves the wall, so every draw, from the front or the back, skips it.
+        Default: 0."""
+        return 0
+
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
         """The wild kinds an indicator names.  Default: the next kind,
         wrapping (9 → 1 in a suit, 北 → 东, 中 → 白)."""
@@ -578,6 +640,31 @@ class Ruleset:
         PASS together) and for the seat on turn.  :meth:`score` receives a
         context whose ``instant`` is that name.  Default: none."""
         return None
+
+    def instant_context(self, table: Table, seat: int, ctx: WinContext) -> WinContext:
+        """The context of an instant win (``ctx.instant`` names it) as the
+        rule set reads it: e.g. 抢金, where the winner takes the displayed
+        wild into its hand (and the dealer first lays a tile aside), or a
+        win on the deal given a winning tile.  Called by the engine for
+        every instant win it offers or makes.  Default: ``ctx``."""
+        return ctx
+
+    def win_precedence(self, table: Table, ctx: WinContext) -> int:
+        """Without ``multiple_winners``: when several seats win together (on
+        one discard, a robbed kong, or in the opening phase), the highest
+        precedence wins, then the nearest seat in turn order (from the
+        discarder; from the dealer in the opening).  The engine asks only
+        rule sets that override it (福州: 金雀 and 金龙 before other
+        discard wins; 天胡 > 闲家抢金 > 庄家抢金).  Default: 0 for all."""
+        return 0
+
+    def reserve_extra(self, table: Table) -> int:
+        """Tiles kept back at the end of the wall now beyond ``dead_wall``
+        and ``dead_wall_per_kong`` (福州: +1 per exposed kong, +2 per
+        concealed kong and per four identical flowers).  The engine asks
+        only rule sets that override it, whenever it counts the live wall.
+        Default: 0."""
+        return 0
 
     def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
         """Whether ``seat``'s complete hand (34 ``counts`` of its concealed
@@ -659,6 +746,32 @@ class Ruleset:
         ``WinContext.extra`` (called by the engine only when a rule set
         overrides it).  Default: none."""
         return _NO_EXTRA
+
+    def drawn_tile_wild(self, table: Table, seat: int, tile: int) -> bool:
+        """Whether the tile ``seat`` has just drawn (``table.drawn``, kind
+        ``tile``) is wild for it, while other tiles of that kind are not
+        (哈尔滨 摸宝: the 宝 drawn by a declared seat).  A win then counts the
+        drawn tile as a wild (``WinContext.wild_win_tile``); the tile is
+        never konged.  The engine asks only rule sets that override it.
+        Default: False."""
+        return False
+
+    def indicator_visible(self, table: Table, seat: int) -> bool:
+        """Whether ``seat`` may see the indicator (``table.indicator``): a
+        face-down 宝 is seen only after declaring ready.  ``observe`` and
+        ``observe_tensor`` show it (and the kinds it names) only then.
+        Default: True."""
+        return True
+
+    def indicator_redraw(self, table: Table) -> bool:
+        """Whether the indicator must be replaced now (换宝: three copies of
+        the 宝 are visible).  Asked before every draw and replacement draw and
+        after every chow and pung (only for rule sets that override it); while
+        it answers True and a tile is left to draw, the old indicator goes
+        to the dealer's discards (never claimed) and the last tile of the wall
+        becomes the new one (an ``indicator`` event with ``redraw``).
+        Default: False."""
+        return False
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
         """The wild kinds of a hand scored on paper, from its context keys
@@ -784,7 +897,7 @@ class Ruleset:
             "players": rs.num_players,
             "wall_tiles": len(rs.wall_tiles()),
             "hand_size": cls.hand_size,
-            "flowers": len(cls.flower_tiles),
+            "flowers": sum(1 for t in rs.wall_tiles() if t in rs.flower_tiles),
             "wild_tiles": cls.wild_tiles or "none",
             "options": [f.name for f in dataclasses.fields(cls.Options)],
             "defaults": {f.name: defaults[f.name] for f in dataclasses.fields(cls.Options)},

@@ -21,20 +21,22 @@ the same words.
 
 The wall is: the dealt hands, then ``draws``, then every tile not named
 (ascending, so the rest of the hand is still deterministic), then ``tail``
-reversed (the first tile of ``tail`` is the first replacement), then the
-``indicator`` when the rule set flips one.  A move that is not legal raises
+reversed (the first tile of ``tail`` is the first replacement), with the
+``indicator`` where the rule set turns it up (the last tile, or
+:meth:`~mahjong_core.rules.Ruleset.indicator_offset` tiles before it).  A move that is not legal raises
 :class:`ScenarioError` naming the step, the reason and what was offered; the
 table is left as it was before that move.
 """
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from .engine import Action, ActionKind, Phase, Table
+from .engine import Action, ActionKind, Phase, Table, roll_dice
 from .errors import IllegalActionError, InvalidNotationError, MahjongError
 from .rules import Payment, Ruleset, ScoreSheet
 from .tiles import KIND_NAMES, format_tiles, parse_tiles
@@ -73,11 +75,14 @@ def stack_wall(
     tail: str | Sequence[int] = "",
     *,
     indicator: str | None = None,
+    indicator_offset: int = 0,
 ) -> list[int]:
     """A wall (tile ids, for ``Table(wall=...)``) that deals ``hands``
     (dealer first), then gives ``draws`` in order from the front and ``tail``
-    in order from the back (after ``indicator``, the last tile).  The other
-    tiles of the set fill the middle in ascending order.
+    in order from the back (skipping ``indicator``, which lies
+    ``indicator_offset`` tiles before the end: 0 the last tile, see
+    :meth:`Ruleset.indicator_offset`).  The other tiles of the set fill the
+    middle in ascending order.
 
     >>> from mahjong_core.rules import Ruleset
     >>> w = stack_wall(Ruleset(), ["11122233344455m", "1112223334445p", "1112223334445s", "1111222333444z"],
@@ -117,7 +122,14 @@ def stack_wall(
         )
         raise ScenarioError(f"{rs.id}: the scenario names more tiles than the set holds: {worst}")
     rest = sorted((every - named).elements())
-    return front + rest + back[::-1] + last
+    wall = front + rest + back[::-1]
+    if last:
+        at = len(wall) - max(0, indicator_offset)
+        if at < len(front):
+            raise ScenarioError(f"{rs.id}: the indicator {indicator_offset} tiles from the end falls among the dealt "
+                                "tiles and draws")
+        wall.insert(at, last[0])
+    return wall
 
 
 class Scenario:
@@ -142,7 +154,10 @@ class Scenario:
         seed: int = 0,
     ) -> None:
         self.ruleset = ruleset
-        self.wall = stack_wall(ruleset, hands, draws, tail, indicator=indicator)
+        # the indicator lies where this hand's dice put it (a stacked table
+        # rolls them first thing from its seed)
+        offset = ruleset.indicator_offset(roll_dice(random.Random(seed), ruleset.dice)) if indicator else 0
+        self.wall = stack_wall(ruleset, hands, draws, tail, indicator=indicator, indicator_offset=offset)
         self.table = Table(ruleset, seed=seed, dealer=dealer, round_wind=round_wind, wall=self.wall)
         self.moves = 0
         """Moves played so far (the number of the next one is ``moves + 1``)."""
@@ -175,8 +190,15 @@ class Scenario:
         return str(action).split(" ", 1)[1]
 
     def offers(self, who: str | int) -> list[str]:
-        """What ``who`` may do now, as words (:meth:`words`), in action-id order."""
-        return [self.words(a) for a in self.table.legal_actions(self.seat(who))]
+        """What ``who`` may do now, as words (:meth:`words`), in action-id order
+        (吃听, a READY answering a discard, as ``ready 345m``)."""
+        out = []
+        for a in self.table.legal_actions(self.seat(who)):
+            if a.kind is ActionKind.READY and self.table.phase is Phase.CLAIMS:
+                out.append("ready " + "".join(str(a.tile % 9 + i) for i in (1, 2, 3)) + "mps"[a.tile // 9])
+            else:
+                out.append(self.words(a))
+        return out
 
     def can(self, who: str | int, move: str) -> bool:
         """Whether ``move`` (words, without the seat) is offered to ``who`` now."""
@@ -202,10 +224,12 @@ class Scenario:
                     raise ScenarioError(f"{text!r}: the missing suit is m, p or s, not {arg!r}", step)
                 return [Action(ActionKind.MISSING_SUIT, seat, "mps".index(arg))]
             tiles = _tiles(arg, f"{text!r}", step)
-            if verb == "chow":
+            if verb == "chow" or (verb == "ready" and len(tiles) == 3):
                 if len(tiles) not in (1, 3):
                     raise ScenarioError(f"{text!r}: a chow is named by its three tiles or its lowest", step)
-                return [Action(ActionKind.CHOW, seat, min(tiles))]
+                # "ready 345m": 吃听, the chow of a discard with the declaration (READY, lowest kind)
+                kind = ActionKind.CHOW if verb == "chow" else ActionKind.READY
+                return [Action(kind, seat, min(tiles))]
             if len(tiles) != 1:
                 raise ScenarioError(f"{text!r}: {verb} takes one tile", step)
             kinds = {

@@ -2297,6 +2297,91 @@ def decompositions(tiles, int wilds=0, rules=None, int limit=100000) -> tuple:
         free(x.out)
 
 
+cdef inline uint64_t _near_mask(const uint8_t* h) noexcept nogil:
+    """The kinds a drawn tile must be to join a held tile in a set, a
+    partial set or a pair: each held kind, and the suit kinds within two of
+    a held one (no wilds, no honour chows)."""
+    cdef uint64_t m = 0, held, near
+    cdef int s, k
+    for s in range(3):
+        held = 0
+        for k in range(9):
+            if h[s * 9 + k]:
+                held |= (<uint64_t>1) << k
+        near = held | (held << 1) | (held << 2) | (held >> 1) | (held >> 2)
+        m |= (near & 0x1FF) << (s * 9)
+    for k in range(27, 34):
+        if h[k]:
+            m |= (<uint64_t>1) << k
+    return m
+
+
+cdef inline int _lowers(uint8_t* h, int j, int wilds, const KRules* r, int form, int n, int shk) noexcept nogil:
+    """Whether drawing kind ``j`` lowers ``form``'s shanten below ``shk``."""
+    cdef int d
+    h[j] += 1
+    d = _form_draws(h, wilds, r, form, n)
+    h[j] -= 1
+    return 0 <= d < BIG and d - 1 < shk
+
+
+cdef inline int _lowest_bit(uint64_t m) noexcept nogil:
+    cdef int j = 0
+    while not (m >> j) & 1:
+        j += 1
+    return j
+
+
+cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk) noexcept nogil:
+    """The kinds whose draw lowers the shanten ``shk`` of the 3n+1 hand
+    ``h`` (restored on return).
+
+    Without wilds, kinds a form cannot tell apart are asked once: for the
+    standard form (no honour chows), every kind that is not held and has no
+    held tile within two in its suit is "fresh": drawn, it can only start a
+    set or a pair of fresh tiles, which costs the same whichever fresh kind
+    it is, so one fresh kind whose pair is allowed and one whose pair is not
+    answer for all; for seven pairs, every kind not held; for the thirteen
+    orphans, only terminals and honours can help."""
+    cdef int f, d, n, j, fp
+    cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls
+    if shk == 0:
+        # ready: the improving tiles are exactly the waits
+        return k_waits(h, wilds, r)
+    n = _hand_n(h, wilds)
+    for f in range(NFORMS):
+        # one more tile lowers a form's shanten by one at most: only the
+        # forms at this shanten can improve on it
+        d = _form_draws(h, wilds, r, f, n)
+        if not (0 <= d < BIG and d - 1 == shk):
+            continue
+        ask = ALL
+        fresh = 0
+        if wilds == 0:
+            if f == F_STANDARD and not r.honor_chows:
+                ask = _near_mask(h)
+                fresh = ALL & ~ask
+            elif f == F_ORPHANS:
+                ask = ORPHAN_MASK
+            elif f == F_SEVEN_PAIRS:
+                ask = 0
+                for j in range(34):
+                    if h[j]:
+                        ask |= (<uint64_t>1) << j
+                fresh = ALL & ~ask
+        ask &= ~out
+        for j in range(34):
+            if (ask >> j) & 1 and h[j] < 4 and _lowers(h, j, wilds, r, f, n, shk):
+                out |= (<uint64_t>1) << j
+        for fp in range(2):
+            # the fresh kinds, in classes that draw alike
+            cls = fresh & (r.pair_mask if fp else ~r.pair_mask) if f == F_STANDARD else (fresh if fp else 0)
+            cls &= ~out
+            if cls and _lowers(h, _lowest_bit(cls), wilds, r, f, n, shk):
+                out |= cls
+    return out
+
+
 def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> list:
     """[(kind, shanten after discarding it, mask of kinds that would lower it)]
     for each distinct kind held in a 3n+2 hand.  With ``best_only`` the masks
@@ -2306,8 +2391,7 @@ def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> lis
     cdef uint8_t h[34]
     cdef int sh[34]
     cdef uint64_t masks[34]
-    cdef int forms[NFORMS]
-    cdef int k, j, f, d, nf, n, s2, best = BIG
+    cdef int k, best = BIG
     _check(c, wilds, 2, "discard_options")
     memcpy(h, c.c, 34)
     with nogil:
@@ -2324,32 +2408,114 @@ def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> lis
             if not h[k] or (best_only and sh[k] != best):
                 continue
             h[k] -= 1
-            if sh[k] == 0:
-                # ready: the improving tiles are exactly the waits
-                masks[k] = k_waits(h, wilds, &r.r)
-            else:
-                # one more tile lowers a form's shanten by one at most: only
-                # the forms at this discard's shanten can improve on it
-                n = _hand_n(h, wilds)
-                nf = 0
-                for f in range(NFORMS):
-                    d = _form_draws(h, wilds, &r.r, f, n)
-                    if 0 <= d < BIG and d - 1 == sh[k]:
-                        forms[nf] = f
-                        nf += 1
-                for j in range(34):
-                    if h[j] < 4:
-                        h[j] += 1
-                        s2 = BIG
-                        for f in range(nf):
-                            d = _form_draws(h, wilds, &r.r, forms[f], n)
-                            if 0 <= d < s2:
-                                s2 = d
-                        h[j] -= 1
-                        if s2 - 1 < sh[k]:
-                            masks[k] |= (<uint64_t>1) << j
+            masks[k] = _improving(h, wilds, &r.r, sh[k])
             h[k] += 1
     return [(k, sh[k], masks[k]) for k in range(34) if h[k]]
+
+
+def discard_table(tiles, int wilds, rules, object seen) -> list:
+    """Every distinct discard of a 3n+2 hand as ``(kind, shanten, improving
+    kinds, unseen)``, best first (lowest shanten, most unseen, lowest kind):
+    the improving kinds lower the shanten left by the discard; ``unseen``
+    counts their copies neither in the hand after the discard nor in
+    ``seen`` (34 counts of tiles seen elsewhere)."""
+    cdef Counts c = _as_counts(tiles)
+    cdef KernelRules r = _as_rules(rules)
+    cdef uint8_t h[34]
+    cdef int sn[34]
+    cdef int sh[34]
+    cdef int un[34]
+    cdef int order[34]
+    cdef uint64_t masks[34]
+    cdef int k, j, i, x, nk = 0, left
+    _check(c, wilds, 2, "discard_options")
+    for k in range(34):
+        sn[k] = seen[k]
+    memcpy(h, c.c, 34)
+    with nogil:
+        for k in range(34):
+            if not h[k]:
+                continue
+            h[k] -= 1
+            sh[k] = k_shanten(h, wilds, &r.r)
+            masks[k] = _improving(h, wilds, &r.r, sh[k])
+            un[k] = 0
+            for j in range(34):
+                if (masks[k] >> j) & 1:
+                    left = 4 - h[j] - sn[j]
+                    if left > 0:
+                        un[k] += left
+            h[k] += 1
+            # insertion by (shanten, -unseen, kind)
+            i = nk
+            while i > 0 and (sh[order[i - 1]] > sh[k] or (sh[order[i - 1]] == sh[k] and un[order[i - 1]] < un[k])):
+                order[i] = order[i - 1]
+                i -= 1
+            order[i] = k
+            nk += 1
+    out = []
+    for i in range(nk):
+        k = order[i]
+        out.append((k, sh[k], tuple([j for j in range(34) if (masks[k] >> j) & 1]), un[k]))
+    return out
+
+
+def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=0,
+                       object costs=None) -> int:
+    """The discard advice of a 3n+2 hand in one call: the kind whose discard
+    leaves the lowest shanten (plus ``costs[kind]`` when given: a rule set's
+    price of giving that kind up, counted as shanten), then the most unseen
+    tiles that would lower it (``4 - seen[kind]`` for each improving kind;
+    ``seen`` counts what the seat can see, its own hand included), then the
+    lowest kind.  ``keep`` is a mask of kinds to hold on to: the others go
+    first while any is held.  Improving tiles are counted only for discards
+    at the hand's lowest shanten without costs (as with ``best_only``)."""
+    cdef uint8_t h[34]
+    cdef uint8_t sn[34]
+    cdef int cost[34]
+    cdef int sh[34]
+    cdef int k, j, best = BIG, low = BIG, unseen, choice = -1, best_unseen = -1, v
+    cdef uint64_t held = 0, cand, m
+    _load34(buf, h)
+    _load34(seen, sn)
+    cdef KernelRules r = _as_rules(rules)
+    _check_buf(h, wilds, 2)
+    for k in range(34):
+        cost[k] = 0
+    if costs is not None:
+        for k in range(34):
+            cost[k] = costs[k]
+    with nogil:
+        for k in range(34):
+            if not h[k]:
+                continue
+            held |= (<uint64_t>1) << k
+            h[k] -= 1
+            sh[k] = k_shanten(h, wilds, &r.r)
+            h[k] += 1
+            if sh[k] < best:
+                best = sh[k]
+        cand = held & ~keep
+        if not cand:
+            cand = held
+        for k in range(34):
+            if (cand >> k) & 1 and sh[k] + cost[k] < low:
+                low = sh[k] + cost[k]
+        for k in range(34):
+            if not (cand >> k) & 1 or sh[k] + cost[k] != low:
+                continue
+            unseen = 0
+            if sh[k] == best:
+                h[k] -= 1
+                m = _improving(h, wilds, &r.r, sh[k])
+                h[k] += 1
+                for j in range(34):
+                    if (m >> j) & 1 and sn[j] < 4:
+                        unseen += 4 - sn[j]
+            if unseen > best_unseen:
+                best_unseen = unseen
+                choice = k
+    return choice
 
 
 cdef extern from *:

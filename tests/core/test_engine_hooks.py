@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -14,8 +15,10 @@ from mahjong_core.bots import GreedyBot, RandomBot, play_hand
 from mahjong_core.engine import Action, ActionKind, Phase, Table, play_out
 from mahjong_core.match import Match
 from mahjong_core.records import dumps, replay
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.errors import MahjongError
+from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 
+from mahjong_core.tiles import KIND_NAMES as KIND_NAMES_
 from reference.engine_invariants import check_invariants
 from test_engine import IndicatorRules
 
@@ -437,6 +440,74 @@ def test_wild_flowers() -> None:
     assert flower_games > 20 and flower_wins > 0 and flower_discards > 0
 
 
+class DiceIndicatorRules(NingboRules):
+    """The indicator is the top tile of the stack the smaller die counts
+    back from the end (宁波), and the kind turned up is itself wild."""
+
+    name = "test-dice-indicator"
+
+    def indicator_offset(self, dice: Sequence[int]) -> int:
+        return 2 * min(dice) - 1
+
+
+def test_indicator_offset_places_the_indicator_by_the_dice() -> None:
+    from mahjong_core.engine import roll_dice, shuffle
+
+    offsets = set()
+    for seed in range(40):
+        tiles = DiceIndicatorRules().wall_tiles()
+        rng = random.Random(seed)
+        shuffle(tiles, rng)
+        dice = roll_dice(rng, 2)
+        t = Table(DiceIndicatorRules(), seed=seed)
+        offset = 2 * min(dice) - 1
+        offsets.add(offset)
+        assert t.dice == dice and t.indicator == tiles[len(tiles) - 1 - offset]
+        assert len(t.wall) == len(tiles) - 1  # out of the wall: no draw takes it
+        # the default stays the last tile (the first non-flower from there back)
+        plain = Table(IndicatorRules(), seed=seed)
+        base = IndicatorRules().wall_tiles()
+        shuffle(base, random.Random(seed))
+        assert plain.indicator == [k for k in base if k < 34][-1]
+        play_out(t, [GreedyBot() for _ in range(4)])
+        check_invariants(t)
+    assert len(offsets) >= 5
+
+
+class FlowerBloomRules(Ruleset):
+    """A win on the tile drawn for a flower scores 杠上开花 (宁波 杠花),
+    read from ``Table.after_flower``."""
+
+    name = "test-flower-bloom"
+    flower_tiles = tuple(range(34, 42))
+    context_keys = {"flower_replacement": "won on a flower's replacement"}
+
+    def context_extra(self, table: Table, seat: int) -> dict[str, Any]:
+        return {"flower_replacement": table.after_flower and table.phase is Phase.TURN and table.turn == seat}
+
+
+def test_after_flower_marks_a_flower_replacement() -> None:
+    seen = blooms = 0
+    for seed in range(150):
+        t = Table(FlowerBloomRules(), seed=seed)
+        greedy = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            if t.phase is Phase.TURN and t.drawn is not None:
+                events = [e for e in t.events if e["type"] in ("draw", "flower", "action", "call", "kong")]
+                last = events[-1]
+                replaced_flower = last["type"] == "draw" and last.get("replacement") and events[-2]["type"] == "flower" \
+                    and not any(e["type"] == "kong" for e in events[-4:-2])
+                assert t.after_flower == bool(replaced_flower) or t.after_kong
+                seen += t.after_flower
+            t.apply(greedy.choose(t, seat, t.legal_actions(seat)))
+        for s in t.winners:
+            blooms += bool(t.contexts[s].extra["flower_replacement"])
+            if t.contexts[s].extra["flower_replacement"]:
+                assert t.contexts[s].self_drawn
+    assert seen > 50 and blooms > 0
+
+
 def test_no_win_right_after_a_chow_or_pung() -> None:
     calls = 0
     for seed in range(200):
@@ -694,3 +765,446 @@ def test_check_win_context() -> None:
     with pytest.raises(InvalidHandError, match="no wild tiles in this game, got 1"):
         rs.check_win_context(ctx("123m456p789s1z777z", wilds=1))
     Ruleset().check_win_context(ctx("456p789s123s11z", (Meld(MeldKind.CHI, (0, 1, 2)),)))  # chow allowed
+
+
+# ---------------------------------------------------------------------------
+# Honours as flowers, 开金 after 补花 (and by dice), the reserve hook, win
+# precedence, instant contexts, no kong after a chow, dead flowers in the
+# self-draw zone (福州-style rule sets, in miniature)
+
+HONOURS = tuple(range(27, 34))
+
+
+class HonourFlowerRules(Ruleset):
+    """Every honour is a flower (four copies each), with the eight flowers;
+    the wild is turned up after 补花."""
+
+    name = "test-honour-flowers"
+    honors = False
+    flower_tiles = HONOURS + tuple(range(34, 42))
+    wild_indicator = True
+    indicator_after_flowers = True
+
+    def wall_tiles(self) -> list[int]:
+        return [k for k in range(27) for _ in range(4)] + [k for k in HONOURS for _ in range(4)] + list(range(34, 42))
+
+    def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
+        return frozenset({indicator})
+
+
+class IndicatorDiceRules(HonourFlowerRules):
+    name = "test-indicator-dice"
+    indicator_dice = True
+
+
+def test_honours_as_flowers_and_the_indicator_after_them() -> None:
+    dealer_flowers = 0
+    for seed in range(200):
+        t = Table(HonourFlowerRules(), seed=seed, dealer=seed % 4)
+        events = [e["type"] for e in t.events]
+        assert events.index("indicator") > max(i for i, e in enumerate(events) if e == "flower")
+        for s in range(4):
+            assert not any(t.hands[s][27:34])  # every honour dealt or drawn was exposed and replaced
+        shown = [(e["seat"], e["tile"]) for e in t.events if e["type"] == "flower"]
+        assert sorted(shown) == sorted((s, f) for s in range(4) for f in [KIND_NAMES_[x] for x in t.flowers[s]])
+        assert t.indicator is not None and t.indicator < 27 and t.wild_kinds == {t.indicator}
+        turned = [e for e in t.events if e["type"] == "flower" and e.get("indicator")]
+        assert all(e["seat"] == t.dealer for e in turned)  # a flower turned up is the dealer's
+        dealer_flowers += len(turned)
+        assert sum(t.hands[t.dealer]) == 14
+        check_invariants(t)
+        if seed % 20 == 0:
+            t2 = play_hand(HonourFlowerRules(), [GreedyBot()] * 4, seed=seed)
+            assert replay(dumps(t2.events), ruleset=HonourFlowerRules()).events == t2.events
+    assert dealer_flowers > 10
+
+
+def test_indicator_by_dice() -> None:
+    from mahjong_core.scenario import stack_wall
+
+    rs = IndicatorDiceRules()
+    suits = "44m88m99m111p222p333p666p777p555s666s"  # suit tiles at the tail
+    hands = ["111m222m333m444p55p", "123m456m789p123s4s", "567m789m123p456p7s", "789m456m78s999s99p"]
+    wall = stack_wall(rs, ["".join(h) for h in hands], tail=suits)
+    for seed in range(12):
+        t = Table(rs, wall=wall, seed=seed)
+        n = sum(t.indicator_dice)
+        assert len(t.indicator_dice) == 2 and 2 <= n <= 12
+        assert t.indicator == wall[len(wall) - 2 * n]  # the top of the N-th stack from the tail
+        assert [e for e in t.events if e["type"] == "indicator"][0]["dice"] == t.indicator_dice
+        # a flower on that stack: the dealer's, and the top of stack N+1 is turned
+        w2 = list(wall)
+        j = w2.index(27)
+        w2[len(w2) - 2 * n], w2[j] = w2[j], w2[len(w2) - 2 * n]
+        t2 = Table(rs, wall=w2, seed=seed)
+        assert t2.indicator == w2[len(w2) - 2 * n - 2] and 27 in t2.flowers[t2.dealer]
+        check_invariants(t2)
+
+
+class ReserveRules(Ruleset):
+    """Two more tiles kept back per kong of anyone, none per kong otherwise."""
+
+    name = "test-reserve"
+    dead_wall = 10
+
+    def reserve_extra(self, table: Table) -> int:
+        return 2 * table.kongs_made
+
+
+def test_reserve_extra() -> None:
+    grew = 0
+    for seed in range(60):
+        t = Table(ReserveRules(), seed=seed)
+        g = GreedyBot()
+        while not t.is_over:
+            assert t.live_tiles == max(0, len(t.remaining_wall()) - 10 - 2 * t.kongs_made)
+            seat = t.to_act[0]
+            t.apply(g.choose(t, seat, t.legal_actions(seat)))
+        grew += t.kongs_made
+    assert grew > 5
+
+
+class PrecedenceRules(Ruleset):
+    """One winner per discard; a win holding a pung of 9s comes first."""
+
+    name = "test-precedence"
+    honors = False
+    multiple_winners = False
+
+    def win_precedence(self, table: Table, ctx: WinContext) -> int:
+        return 1 if ctx.all_kinds.count(26) >= 3 else 0
+
+
+def test_win_precedence_beats_the_nearest_seat() -> None:
+    from mahjong_core.scenario import Scenario
+
+    # E discards 4s: S (the nearest) and N (a pung of 9s) both win on it
+    hands = ["147m258p369s147p24s", "123m456m789m123p4s", "2468m1357s2468s9m", "456p789p999s567s4s"]
+    for rs, winner in ((PrecedenceRules(), "N"), (NonPrecedenceRules(), "S")):
+        sc = Scenario(rs, hands)
+        sc.play("E discard 4s")
+        assert sc.can("S", "win") and sc.can("N", "win")
+        sc.play("S win", "N win")
+        assert sc.winners == [winner]
+
+
+class NonPrecedenceRules(Ruleset):
+    name = "test-no-precedence"
+    honors = False
+    multiple_winners = False
+
+
+class InstantContextRules(Ruleset):
+    """Any seat holding four 1m at the deal wins at once; the rule set names
+    1m the winning tile."""
+
+    name = "test-instant-context"
+
+    def instant_win(self, table: Table, seat: int) -> str | None:
+        return "四一" if table.hands[seat][0] == 4 and table.phase is Phase.OPENING else None
+
+    def instant_context(self, table: Table, seat: int, ctx: WinContext) -> WinContext:
+        return dataclasses.replace(ctx, win_tile=0)
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        return ScoreSheet(items=(ScoreItem("四一", "Four ones", 1),), total=1, points=1)
+
+
+def test_instant_context() -> None:
+    from mahjong_core.scenario import Scenario
+
+    sc = Scenario(InstantContextRules(), ["1111m258p369s147p5s", "234m567m234p567p4s", "1357p2468s1357s9p",
+                                           "123p456p789p999s4s"])
+    assert sc.to_act == ["E"]
+    sc.play("E win")
+    assert sc.table.contexts[0].win_tile == 0 and sc.table.contexts[0].instant == "四一"
+
+
+class ChowKongRules(Ruleset):
+    name = "test-chow-kong"
+    kong_after_chow_ban = True
+
+
+def test_no_kong_in_the_turn_of_a_chow() -> None:
+    from mahjong_core.scenario import Scenario
+
+    for rs, offered in ((ChowKongRules(), False), (Ruleset(), True)):
+        sc2 = Scenario(rs, ["147m258p369s8m1234z", "5555s67m147p258p1z", "2369m147p248s567z", "1469m36p147s1567z"])
+        sc2.play("E discard 8m", "S chow 678m")
+        assert sc2.can("S", "kong 5s") == offered
+
+
+class ZoneFlowerRules(Ruleset):
+    name = "test-zone-flowers"
+    flower_tiles = tuple(range(34, 42))
+    self_draw_zone = 8
+    self_draw_zone_flowers_dead = True
+    dead_wall = 0
+
+
+def test_flowers_drawn_in_the_zone_are_dead() -> None:
+    dead = 0
+    for seed in range(80):
+        t = Table(ZoneFlowerRules(), seed=seed)
+        g = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            before_tail, before_flowers = t.tail, sum(map(len, t.flowers))
+            t.apply(g.choose(t, seat, [a for a in legal if a.kind is not ActionKind.WIN] or legal))
+            if t.live_tiles < 8 and sum(map(len, t.flowers)) > before_flowers and t.tail == before_tail:
+                dead += 1
+            check_invariants(t)
+    assert dead > 3
+
+# --- a hidden, conditional wild (哈尔滨 宝), 吃听, max_melds, zone kongs -------------
+
+
+class HiddenBaoRules(Ruleset):
+    """A face-down indicator (the 宝) seen only after declaring ready; only
+    the 宝 a declared seat draws is wild; three visible copies replace it."""
+
+    name = "test-hidden-bao"
+    wild_indicator = True
+    ready_rule = ReadyRule.REQUIRED
+    missed_win_ban = False
+
+    def wild_tile_kinds(self, table: Table) -> frozenset[int]:
+        return frozenset()
+
+    def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
+        return frozenset({indicator})
+
+    def drawn_tile_wild(self, table: Table, seat: int, tile: int) -> bool:
+        return bool(table.declared[seat]) and tile == table.indicator
+
+    def indicator_visible(self, table: Table, seat: int) -> bool:
+        return bool(table.declared[seat])
+
+    def indicator_redraw(self, table: Table) -> bool:
+        k = table.indicator
+        seen = sum(d.count(k) for d in table.discards) + sum(m.tiles.count(k) for ms in table.melds for m in ms)
+        return seen >= 3
+
+
+BAO_HANDS = [
+    "147m258p369s34567z",  # E (dealer): discards 7z first
+    "123m456p789s1122z",   # S: declares ready on its first draw, waits 1z / 2z
+    "369m147p258s3467z",   # W
+    "258m369p147s3467z",   # N
+]
+
+
+def _obs_bao(t: Table, seat: int) -> set[int]:
+    """The kinds the wild block of ``seat``'s observation tensor shows."""
+    from mahjong_core.engine import OBS_SIZE
+
+    v = t.observe_tensor(seat)
+    base = OBS_SIZE - 35
+    return {k for k in range(34) if v[base + k]}
+
+
+def test_hidden_wild_is_seen_after_ready_and_wild_only_when_drawn_by_the_declared_seat() -> None:
+    from mahjong_core.paper import score_hand_arguments
+    from mahjong_core.scenario import Scenario
+
+    rs = HiddenBaoRules()
+    sc = Scenario(rs, BAO_HANDS, draws="9m1m4m9p5z", indicator="5z")
+    t = sc.table
+    S = sc.seat("S")
+    assert t.indicator == 31 and all(t.observe(s)["indicator"] is None for s in range(4))
+    assert all(_obs_bao(t, s) == set() for s in range(4))
+    sc.play("E discard 7z")
+    assert "ready 9m" in sc.offers("S")
+    sc.play("S ready 9m")
+    assert t.observe(S)["indicator"] == 31 and _obs_bao(t, S) == {31}
+    assert [t.observe(s)["indicator"] for s in range(4) if s != S] == [None, None, None]
+    assert all(_obs_bao(t, s) == set() for s in range(4) if s != S)
+    sc.play("W discard 1m", "N discard 4m", "E discard 9p")
+    assert sc.drawn == "5z" and sc.offers("S") == ["discard 5z", "win"]  # the 宝, drawn: wild
+    sc.play("S win")
+    ctx = t.contexts[S]
+    assert ctx.wild_win_tile and ctx.wilds == 1 and 31 not in ctx.concealed and ctx.self_drawn
+    paper = rs.score_hand(**score_hand_arguments(ctx, t.dealer))
+    assert paper.sheet == t.scores[S] and paper.context.wild_win_tile
+    # only the drawn tile is wild: on paper the other 5z of the hand stay natural
+    held = rs.score_hand("123m456p789s1155z", win_tile="5z", winner=1, context={"wild_win_tile": True})
+    assert held.context.wilds == 1 and held.context.concealed.count(31) == 2
+    with pytest.raises(MahjongError, match="wild_win_tile"):
+        rs.score_hand("123m456p789s1122z", win_tile="5z", winner=1, discarder=0, context={"wild_win_tile": True})
+
+
+def test_hidden_wild_is_ordinary_before_ready_and_on_a_discard() -> None:
+    from mahjong_core.scenario import Scenario
+
+    rs = HiddenBaoRules()
+    # S draws the 宝 before declaring: an ordinary tile (no win), and so is a 宝 discarded to it
+    sc = Scenario(rs, BAO_HANDS, draws="5z", indicator="5z")
+    sc.play("E discard 7z")
+    assert sc.drawn == "5z" and "win" not in sc.offers("S")
+    sc = Scenario(rs, BAO_HANDS, draws="9m1m4m", indicator="5z")
+    sc.play("E discard 7z", "S ready 9m", "W discard 1m", "N discard 4m", "E discard 5z")
+    # a discarded 宝 is not wild: S (declared, waiting 1z / 2z) has no claim on it
+    assert sc.table.phase is Phase.TURN and sc.to_act == ["S"]
+
+
+def test_indicator_redraw_moves_the_old_one_to_the_dealers_river() -> None:
+    from mahjong_core.scenario import Scenario
+
+    rs = HiddenBaoRules()
+    hands = ["147m258p369s34567z", "123m456p789s1126z", "369m147p258s3457z", "258m369p147s3457z"]
+    sc = Scenario(rs, hands, draws="9m1m2m3m", tail="8p", indicator="5z")
+    t = sc.table
+    sc.play("E discard 5z", "S discard 9m", "W discard 5z")
+    assert t.indicator == 31 and t.indicator_changes == 0  # two visible: no change yet
+    sc.play("N discard 5z")  # the third visible: replaced before the next draw
+    assert t.indicator == 16 and t.indicator_changes == 1 and t.discards[0][-1] == 31
+    assert sc.events("indicator")[-1] == {"type": "indicator", "tile": "8p", "old": "5z", "redraw": True}
+    check_invariants(t)
+    assert t.live_tiles == 136 - 53 - 1 - 4 - 1  # the new 宝 left the wall
+
+
+def test_hidden_wild_games_keep_the_invariants() -> None:
+    from mahjong_core.paper import score_hand_arguments
+
+    rs = HiddenBaoRules()
+    greedy = GreedyBot()
+    wild_wins = changes = 0
+    for seed in range(60):
+        t = Table(rs, seed=seed)
+        while not t.is_over:
+            seat = t.to_act[0]
+            t.apply(greedy.choose(t, seat, t.legal_actions(seat)))
+            check_invariants(t)
+            for s in range(4):
+                assert (t.observe(s)["indicator"] is not None) == (t.declared[s] and t.indicator is not None)
+        changes += t.indicator_changes
+        for s in t.winners:
+            ctx = t.contexts[s]
+            wild_wins += ctx.wild_win_tile
+            assert rs.score_hand(**score_hand_arguments(ctx, t.dealer)).sheet == t.scores[s]
+        assert replay(dumps(t.events), ruleset=rs).events == t.events
+    assert wild_wins and changes
+
+
+class ChowReadyRules(Ruleset):
+    """吃听 by any seat; a ready hand keeps four tiles (max_melds)."""
+
+    name = "test-chow-ready"
+    ready_rule = ReadyRule.REQUIRED
+    chow_ready = True
+    chow_ready_any_seat = True
+    max_melds = 3
+    missed_win_ban = False
+
+
+def test_chow_ready_outranks_a_pung_and_binds_the_declaration() -> None:
+    from mahjong_core.scenario import Scenario
+
+    rs = ChowReadyRules()
+    hands = [
+        "147m258p369s34567z",  # E discards 5p
+        "19m19p19s1234567z",   # S (the 下家): nothing to claim
+        "46p123m789s11z55z7z",  # W: 吃听 456p (not the 下家), then declares with 7z, waiting 1z / 5z
+        "129m55p19s123467z",   # N: may pung 5p
+    ]
+    sc = Scenario(rs, hands)
+    sc.play("E discard 5p")
+    assert "ready 456p" in sc.offers("W") and "chow 456p" not in sc.offers("W")  # not the 下家: 吃听 only
+    assert "pung" in sc.offers("N")
+    sc.play("N pung", "W ready 456p")
+    t = sc.table
+    assert sc.events("call")[-1]["seat"] == t.dealer + 2 and sc.events("call")[-1]["action"] == "ready"
+    assert t.must_declare and all(o.startswith("ready ") for o in sc.offers("W"))
+    sc.play("W ready 7z")
+    assert t.declared[sc.seat("W")] and not t.must_declare
+
+
+class MaxMeldsRules(Ruleset):
+    """No fourth meld: a hand keeps four tiles."""
+
+    name = "test-max-melds"
+    max_melds = 3
+
+
+class LegalWaitRules(Ruleset):
+    """A declaration needs a legal wait; no win holds an honour."""
+
+    name = "test-legal-wait"
+    ready_rule = ReadyRule.REQUIRED
+    ready_needs_legal_wait = True
+
+    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        return "no honours" if any(k >= 27 for k in ctx.concealed) else None
+
+
+def test_ready_needs_a_legal_wait() -> None:
+    from mahjong_core.scenario import Scenario
+
+    class ShapeOnly(LegalWaitRules):
+        name = "test-shape-wait"
+        ready_needs_legal_wait = False
+
+    for rs, offered in ((LegalWaitRules(), False), (ShapeOnly(), True)):
+        sc = Scenario(rs, BAO_HANDS, draws="9m")
+        sc.play("E discard 7z")
+        assert ("ready 9m" in sc.offers("S")) == offered  # S waits on 1z / 2z only
+
+
+def test_max_melds_blocks_the_fourth_call() -> None:
+    rs = MaxMeldsRules()
+    full = 0
+    for seed in range(40):
+        t = Table(rs, seed=seed)
+        greedy = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            for a in legal:
+                if a.kind in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.CONCEALED_KONG,
+                              ActionKind.ADDED_KONG) or (a.kind is ActionKind.READY and t.phase is Phase.CLAIMS):
+                    assert len(t.melds[seat]) < 3
+            full += len(t.melds[seat]) == 3
+            t.apply(greedy.choose(t, seat, legal))
+        assert all(len(m) <= 3 for m in t.melds)
+    assert full > 20  # seats with three melds were asked and offered no call
+
+
+class ZoneKongRules(Ruleset):
+    """The last four tiles drawn in turn (海捞区); a discard before them may still be konged."""
+
+    name = "test-zone-kong"
+    self_draw_zone = 4
+    zone_kong_claims = True
+    missed_win_ban = False
+
+
+def test_zone_kong_claims_take_the_replacement_from_the_zone() -> None:
+    from mahjong_core.scenario import Scenario
+
+    hands = ["258m258p369s13467z", "369m147p147s1234z", "111m369p258s2567z", "479m147p258s1245z"]
+    for rs, konged in ((ZoneKongRules(), True), (LastFourZone(), False)):
+        # the fifth tile from the end (1m) is drawn by N with four left
+        sc = Scenario(rs, hands, tail="9p9p9p9s1m")
+        sc.idle(until_live=4)
+        t = sc.table
+        assert t.live_tiles == 4 and sc.to_act == ["N"] and sc.drawn == "1m"
+        sc.play("N discard 1m")
+        assert ("kong" in sc.offers("W")) == konged and "pung" in sc.offers("W")
+        if not konged:
+            continue
+        sc.play("W kong")
+        assert sc.drawn == "9p" and t.live_tiles == 3 and t.in_self_draw_zone
+        assert len(sc.offers("W")) > 2  # the konger plays a normal turn: any discard
+        sc.play("W discard 2s")
+        assert "N" in sc.to_act or t.turn == sc.seat("N")  # its discard may be claimed (or N draws)
+        for who in list(sc.to_act):
+            if t.phase is Phase.CLAIMS:
+                sc.play(f"{who} pass")
+        assert sc.to_act == ["N"] and t.in_self_draw_zone and sc.offers("N") == [f"discard {sc.drawn}"]
+
+
+class LastFourZone(Ruleset):
+    name = "test-zone"
+    self_draw_zone = 4
+    missed_win_ban = False

@@ -551,6 +551,51 @@ def test_a_wild_winning_tile() -> None:
     assert not any(r.is_natural for r in rs)
 
 
+def _brute_own(stand: list[int], held: list[int], counted: set[int]) -> int:
+    """The most stand-ins at the positions ``counted`` that a held wild tile
+    of the same kind can fill, over every way to hand out the held tiles."""
+    return max(sum(1 for i in counted if p[i] == stand[i]) for p in itertools.permutations(held))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(winning_hands(max_wilds=3), st.data())
+def test_wilds_as_themselves_with_two_wild_kinds(ctx: WinContext, data: st.DataObject) -> None:
+    """Two wild kinds (天津 混儿): which wild tiles were held decides whether
+    a stand-in is "itself" — against every way to hand the held tiles out."""
+    free = [k for k in range(33) if k not in ctx.all_kinds]
+    a, b = data.draw(st.sampled_from([(x, y) for x in free for y in free if x < y]))
+    held = sorted(data.draw(st.lists(st.sampled_from([a, b]), min_size=ctx.wilds, max_size=ctx.wilds)))
+    win = ctx.win_tile if ctx.win_tile != WILD else held[0]
+    ctx = replace(ctx, wild_kinds=frozenset({a, b}), wild_tiles=tuple(held), win_tile=win)
+    for r in v.readings(ctx, HandRules()):
+        stand = [k for u in r.units for k in u.wilds]
+        assert v.wilds_as_other(r) == len(stand) - _brute_own(stand, held, set(range(len(stand))))
+        with_wilds = [i for i, u in enumerate(r.units) if u.wilds]
+        for n in range(1, len(with_wilds) + 1):
+            for pick in itertools.combinations(with_wilds, n):
+                at: set[int] = set()
+                pos = 0
+                for i, u in enumerate(r.units):
+                    if i in pick:
+                        at |= set(range(pos, pos + len(u.wilds)))
+                    pos += len(u.wilds)
+                assert v.wilds_as_themselves(r, [r.units[i] for i in pick]) == _brute_own(stand, held, at)
+
+
+def test_wilds_as_themselves_needs_the_held_tiles() -> None:
+    """混儿 1m and 2m: a 龙 123m whose 1m and 2m are wild tiles is "itself"
+    only when a 1m and a 2m were held, not two 1m."""
+    base = ctx_of("3456789m555p77z", "7z", wilds=2, self_drawn=True, wild_kinds=frozenset({0, 1}))
+    for held, own in (((0, 1), 2), ((0, 0), 1), ((1, 1), 1)):
+        ctx = replace(base, wild_tiles=held)
+        (r,) = [r for r in v.readings(ctx) if v.pure_straight(r)]
+        assert v.wilds_as_themselves(r, r.units) == own
+        assert v.wilds_as_other(r) == 2 - own
+    # not told which tiles: every stand-in for a wild kind counts as itself
+    (r,) = [r for r in v.readings(base) if v.pure_straight(r)]
+    assert v.wilds_as_themselves(r, r.units) == 2 and v.wilds_as_other(r) == 0
+
+
 def test_not_a_winning_hand() -> None:
     with pytest.raises(IllegalWinError, match="not a winning hand"):
         v.readings(ctx_of("123m456p789s1357s", "9s", wild_kinds=frozenset()))

@@ -224,3 +224,44 @@ def test_paper_and_engine_give_the_same_sheet(name: str, hands: int) -> None:
             assert dataclasses.replace(paper.context, decompositions=ctx.decompositions, liable=ctx.liable) == ctx
             assert sum(paper.settlement.deltas(rs.num_players)) == 0
     assert wins >= {"guangdong": 150, "guobiao": 15, "changsha": 50, "sichuan": 100}[name]
+
+
+class TwoWildKinds(Ruleset):
+    """The indicator's kind and the next are wild (天津 混儿 style)."""
+
+    name = "test-two-wild-kinds"
+    wild_indicator = True
+
+    def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
+        from mahjong_core.rules import next_kind
+
+        return frozenset({indicator, next_kind(indicator)})
+
+
+def test_wild_tiles_tell_which_wilds_were_held() -> None:
+    rs = TwoWildKinds()
+    r = rs.score_hand("123m456p789s11z34m", win_tile="3m", context={"wild_kinds": "3m4m"})
+    assert r.context.wilds == 4 and r.context.wild_tiles == (2, 2, 2, 3)
+    args = score_hand_arguments(r.context, 0)
+    assert args["hand"] == "12334m456p789s11z" and args["win_tile"] == 2
+    assert rs.score_hand(**args).context == r.context
+    # without wild_tiles, several wild kinds cannot be written back
+    with pytest.raises(MahjongError, match="wild tile"):
+        score_hand_arguments(dataclasses.replace(r.context, wild_tiles=()), 0)
+
+
+def test_paper_and_engine_agree_with_two_wild_kinds() -> None:
+    rs = TwoWildKinds()
+    wins = 0
+    for seed in range(60):
+        t = play_hand(rs, [GreedyBot() for _ in range(4)], seed=seed, dealer=seed % 4)
+        for seat in t.winners:
+            ctx = t.contexts[seat]
+            held = [k for k in sorted(t.wild_kinds) for _ in range(t.hands[seat][k])]
+            if not ctx.self_drawn and ctx.win_tile in t.wild_kinds:
+                held = sorted(held + [ctx.win_tile])
+            assert list(ctx.wild_tiles) == held and len(held) == ctx.wilds
+            paper = _rescore(rs, t.dealer, ctx, ctx.extra)
+            assert dataclasses.replace(paper.context, decompositions=ctx.decompositions, liable=ctx.liable) == ctx
+            wins += ctx.wilds > 0 and len(set(ctx.wild_tiles)) > 1
+    assert wins > 0

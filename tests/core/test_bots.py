@@ -1,0 +1,193 @@
+"""The fast GreedyBot against the obvious one (tests/reference/greedy_reference.py):
+the same move at every decision of seeded games, under every registered rule
+set and with wild tiles; and the one-call discard advice kernel against the
+per-discard questions it replaces."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mahjong_core import _native
+from mahjong_core.analysis import Form, HandRules
+from mahjong_core.bots import GreedyBot, RandomBot
+from mahjong_core.engine import Action, Table
+from mahjong_core.registry import available
+from mahjong_core.rules import Ruleset
+
+from reference.greedy_reference import ReferenceGreedyBot
+
+
+class _Both:
+    """Asks both bots; plays the fast one's move after checking they agree."""
+
+    def __init__(self, log: list[tuple[int, int, int]]) -> None:
+        self.fast = GreedyBot()
+        self.slow = ReferenceGreedyBot()
+        self.log = log
+
+    def choose(self, table: Any, seat: int, legal: Sequence[Action]) -> Action:
+        a = self.fast.choose(table, seat, legal)
+        b = self.slow.choose(table, seat, legal)
+        assert a == b, f"step {table.steps}, seat {seat}: fast {a} != reference {b} of {list(legal)}"
+        self.log.append((table.steps, seat, a.id))
+        return a
+
+
+def _play(rs: Ruleset, seed: int, randoms: int = 0) -> list[tuple[int, int, int]]:
+    log: list[tuple[int, int, int]] = []
+    t = Table(rs, seed=seed, dealer=seed % rs.num_players)
+    bots: list[Any] = [_Both(log) for _ in range(rs.num_players)]
+    for s in range(randoms):  # random seats make odd situations for the others
+        bots[s] = RandomBot(seed + s)
+    while not t.is_over:
+        seat = t.to_act[0]
+        t.apply(bots[seat].choose(t, seat, t.legal_actions(seat)))
+    return log
+
+
+@pytest.mark.parametrize("cls", available(), ids=lambda c: c.name)
+def test_fast_greedy_bot_makes_the_reference_moves(cls: type[Ruleset]) -> None:
+    rs = cls()
+    decisions = 0
+    for seed in range(12):
+        decisions += len(_play(rs, seed, randoms=seed % 2))
+    assert decisions > 200
+
+
+class _Wild(Ruleset):
+    """The base game with a wild indicator: the next kind is wild."""
+
+    name = "test-wild-bot"
+    wild_indicator = True
+
+
+def test_fast_greedy_bot_with_wild_tiles() -> None:
+    rs = _Wild()
+    wild_turns = 0
+    for seed in range(25):
+        t = Table(rs, seed=seed)
+        assert t.wild_kinds
+        log = _play(rs, seed, randoms=seed % 2)
+        wild_turns += len(log)
+    assert wild_turns > 500
+
+
+_FORMS = [
+    HandRules(),
+    HandRules(forms=frozenset({Form.STANDARD})),
+    HandRules(forms=frozenset({Form.STANDARD, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS}), honor_chows=True),
+    HandRules(forms=frozenset(Form)),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_discard_choice_equals_the_per_discard_questions(data: st.DataObject) -> None:
+    rules = data.draw(st.sampled_from(_FORMS))
+    wilds = data.draw(st.integers(0, 2))
+    n = data.draw(st.sampled_from([2, 5, 8, 11, 14])) - wilds
+    n = max(n, 2 - wilds) if wilds < 2 else n
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    pool = [k for k in range(34) for _ in range(4)]
+    rng.shuffle(pool)
+    counts = bytearray(34)
+    for k in pool[: max(0, n)]:
+        counts[k] += 1
+    if not any(counts):
+        counts[pool[0]] += 2
+        wilds = max(0, wilds - 2) if (sum(counts) + wilds) % 3 != 2 else wilds
+    if (sum(counts) + wilds) % 3 != 2:
+        return
+    seen = bytearray(rng.randint(counts[k], 4) for k in range(34))
+    keep = rng.getrandbits(34) if data.draw(st.booleans()) else 0
+    costs = [rng.choice([0, 0, 0, 1, 2]) for _ in range(34)] if data.draw(st.booleans()) else None
+    try:
+        got = _native.discard_choice_buf(counts, wilds, rules, seen, keep, costs)
+    except Exception as e:  # the same refusal as the per-discard questions
+        with pytest.raises(type(e)):
+            _native.discard_options(_native.Counts(list(counts)), wilds, rules, True)
+        return
+    # the obvious answer: one shanten per discard, one per discard and draw
+    held = [k for k in range(34) if counts[k]]
+    sh = {}
+    for k in held:
+        counts[k] -= 1
+        sh[k] = _native.shanten_buf(counts, wilds, rules)
+        counts[k] += 1
+    best = min(sh.values())
+    cand = [k for k in held if not (keep >> k) & 1] or held
+    cost = costs or [0] * 34
+    low = min(sh[k] + cost[k] for k in cand)
+    keys = []
+    for k in cand:
+        if sh[k] + cost[k] != low:
+            continue
+        unseen = 0
+        if sh[k] == best:
+            counts[k] -= 1
+            for j in range(34):
+                if counts[j] < 4:
+                    counts[j] += 1
+                    if _native.shanten_buf(counts, wilds, rules) < sh[k]:
+                        unseen += max(0, 4 - seen[j])
+                    counts[j] -= 1
+            counts[k] += 1
+        keys.append((low, -unseen, k))
+    assert got == min(keys)[2]
+
+
+@pytest.mark.parametrize(
+    ("hand", "rules"),
+    [
+        # four 1z: the fourth can make no pair, so any kind drawn as a new pair helps
+        ("1111z123m456m789m9s", HandRules()),
+        # the pair must be 2, 5 or 8: a lone 5p helps though it joins nothing held
+        ("123m456m789m111s9p1z", HandRules(pair_kinds=frozenset(k for k in range(27) if k % 9 in (1, 4, 7)))),
+        ("19m19p19s1234567z5m", HandRules(forms=frozenset(Form))),
+        ("1133557799m2468p", HandRules()),
+    ],
+)
+def test_improving_tiles_far_from_the_hand(hand: str, rules: HandRules) -> None:
+    """Tiles that join nothing held still lower the shanten when copies run
+    out or the pair is restricted: the masks equal one shanten per draw."""
+    from mahjong_core import counts
+
+    c = counts(hand)
+    for kind, sh, mask in _native.discard_options(c, 0, rules):
+        b = bytearray(list(c))
+        b[kind] -= 1
+        want = 0
+        for j in range(34):
+            if b[j] < 4:
+                b[j] += 1
+                if _native.shanten_buf(b, 0, rules) < sh:
+                    want |= 1 << j
+                b[j] -= 1
+        assert mask == want, (hand, kind)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_discard_options_order_and_unseen(data: st.DataObject) -> None:
+    """analysis.discard_options: best first by (shanten, -unseen, kind), and
+    unseen counts the improving copies outside the hand and ``visible``."""
+    import mahjong_core as mc
+
+    rules = data.draw(st.sampled_from(_FORMS))
+    kinds = data.draw(st.lists(st.integers(0, 33), min_size=14, max_size=14))
+    counts = [kinds.count(k) for k in range(34)]
+    if max(counts) > 4:
+        return
+    visible = data.draw(st.lists(st.integers(0, 33), max_size=20))
+    options = mc.discard_options(mc.Counts(counts), rules=rules, visible=visible)
+    keys = [(o.shanten, -o.unseen, o.discard) for o in options]
+    assert keys == sorted(keys)
+    for o in options:
+        after = [c - (k == o.discard) for k, c in enumerate(counts)]
+        assert o.unseen == sum(max(0, 4 - after[k] - visible.count(k)) for k in o.improving)

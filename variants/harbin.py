@@ -1,0 +1,471 @@
+"""哈尔滨麻将 (Harbin, 黑龙江): 112 tiles with 红中, the hidden 宝 that only a
+declared seat's own draw makes wild, 吃听, an opened hand with a 1/9/中, a
+pung and a chow, 卡当 and 宝中宝, the last four tiles dealt in turn.
+
+Sources: seed 000 (全国各地麻将玩法总汇, 黑龙江哈尔滨麻将, pp.36-39) as
+specified in ``variants-regional.md`` §10.  Score a hand written on paper
+(seats 0..3 = E S W N when seat 0 deals; a win needs ``declared_ready``):
+
+>>> hb = Harbin()
+>>> r = hb.score_hand("123m99m456s79s", win_tile="8s", melds=["pon 555p"], winner=1, discarder=2,
+...                   context={"declared_ready": True})
+>>> r.sheet.names(), r.sheet.points, r.settlement.deltas(4)
+(['平胡', '卡当'], 2, [0, 2, -2, 0])
+>>> r = hb.score_hand("123m99m456s79s", win_tile="8s", melds=["pon 555p"], winner=1,
+...                   context={"declared_ready": True, "wild_win_tile": True})
+>>> r.sheet.names(), r.settlement.deltas(4)
+(['宝中宝'], [-8, 16, -4, -4])
+
+What the rule set decides (the seed's wording first, then each gap of §10.10):
+
+* Tiles (§10.1): 万饼条 ×4 and four 红中 ("万、饼、条各36张，再加4个红中，
+  一共112张牌"), no other honours, no flowers; 13 tiles, the dealer 14 and
+  discards first; two dice.
+* 宝 (§10.4): after the deal the last tile of the wall is the 宝, face down
+  ("牌墙中的最后一张牌为"宝"牌 … 背面朝上"): the engine's ``wild_indicator``
+  with no wild kinds (:meth:`wild_tile_kinds` is empty).  Only a seat that
+  declared ready sees it ("只有听牌后，才可以看到宝牌": the hook
+  :meth:`indicator_visible`; ``observe`` and ``observe_tensor`` hide it
+  from the others).  Only the 宝 a declared seat draws itself is wild
+  ("宝牌只有在听牌后自摸摸到，才可替代任何牌和牌"; a discarded 宝 and a 宝
+  drawn before declaring are ordinary tiles): the hook
+  :meth:`drawn_tile_wild`; the win is 摸宝, and it always wins for a
+  declared seat (HR-5 PROPOSAL: the wild stands for one of the waits).
+* 换宝 (§10.4): when three tiles of the 宝's kind are visible (discards,
+  the old 宝s laid in the dealer's river, chows, pongs and exposed kongs:
+  "包括打出的牌和各玩家吃碰杠的牌") the old 宝 goes to the dealer's discards
+  and the last tile of the wall is the new 宝, again until the new one is
+  not three times visible or no tile is left ("直到没有牌换为止"): the hook
+  :meth:`indicator_redraw`, asked before every draw and after every call.
+  Concealed kongs are face down and do not count (PROPOSAL; option
+  ``concealed_kongs_visible``); only tiles of the new 宝's kind count
+  (HR-4 PROPOSAL).
+* Calls (§10.5): chow from the 上家 only, pong and kong by anyone, exposed
+  kongs from three in hand + a discard or a pong + a drawn fourth, concealed
+  kongs of four held; the replacement from the end of the wall.  No chow,
+  pong or kong with 4 tiles in hand ("剩4个牌后，不可以吃碰杠操作": the
+  engine's ``max_melds`` = 3).
+* Ready (§10.5, §10.6): a win needs a declaration ("只有在听牌状态下才可胡牌":
+  ``ready_rule`` REQUIRED); the declaration needs an opened hand (a chow,
+  pong or exposed kong; "暗杠不算开门") and a wait the seat may legally win
+  on (the engine's ``ready_needs_legal_wait``): the tiles before the
+  winning one hold two suits ("清一色不能听"; 红中 is no suit), a 1, a 9 or a
+  红中 ("牌中必须带至少一个幺或九 … 红中就可代替"), a chow that is already
+  made ("一组顺牌", not the one the winning tile completes) and a pung (中中中
+  counts), or, with no pung, two pairs, so that the winning tile makes the
+  pung (对倒: "无刻牌，但有两个对子，也可听牌").  Only the shapes of the seed:
+  four sets and a pair with at least one pung and one chow (no 七对, no
+  十三幺: "其他特殊组合均不考虑").  A declared hand discards what it draws and
+  claims only wins; it may kong when the hand stays ready ("如果不影响听牌
+  牌型，则让玩家自主选择是否杠牌": ``ready_kong_any_waits``).  The dealer's
+  dealt 14 tiles never win (no 天胡: the hand is neither opened nor declared).
+* 吃听 (§10.5): a seat may chow a discard that makes it ready at once and
+  declare with its discard: the engine's ``chow_ready`` (the answer READY
+  with the chow's lowest tile, "ready 345m" in a scenario); priority
+  win > kong > 吃听 > pong > chow ("胡牌>杠牌>吃听牌>碰牌>吃牌"); the 上家's
+  next seat may choose a plain chow or 吃听.  Any seat may 吃听, the nearest
+  to the discarder first (HR-2 PROPOSAL, "如果同时有多个人可以吃听";
+  option ``chow_ready_any_seat=False``: the 下家 only).
+* One winner per discard, the nearest counter-clockwise ("没有一炮双响",
+  截胡).  Robbing an added kong (抢杠) is allowed (PROPOSAL, option
+  ``rob_kong``); no 漏胡 ban (PROPOSAL: the seed has none; option
+  ``missed_win_ban``).
+* The last four tiles (§10.8): the last 4 tiles (the 宝 not counted) are
+  drawn one by one in turn; the drawer wins on it (自摸, 摸宝) or it is laid
+  aside, and nobody may win on it ("打出的牌别的玩家不能胡"): the engine's
+  ``self_draw_zone`` = 4.  A discard before them may still be konged; the
+  replacement comes from them and the konger plays a normal turn ("剩下的牌
+  变成了3张"; ``zone_kong_claims``); a 换宝 first takes the last tile.
+  No tile left and no winner: a draw, the dealer deals again.
+* Dealer (§10.2): the dealer wins or the hand is drawn → the dealer again
+  (连庄); otherwise the winner deals.
+* Scoring (HR-1 PROPOSAL: the seed has none, only the names 平胡, 自摸, 摸宝,
+  卡当胡, 宝中宝; every value is an option in ``values``): a multiplier
+  table, base 1: 平胡 ×1 (a discard win), 自摸 ×2, 摸宝 ×2 (a 自摸),
+  卡当 ×2, 宝中宝 ×4 in place of 卡当 × 摸宝, 庄家 ×2 when the dealer wins
+  or pays.  A discard win is paid by the discarder (a robbed kong by the
+  robbed seat), a self-draw by each of the three others.
+* 卡当 ("要胡的牌是顺子中间的夹牌 … 必须只能胡一个牌"): the hand before the
+  winning tile waits on one kind only (by shape) and that kind is the
+  middle of a chow of the winning hand ("67789 胡8万不算", "7889算",
+  "78889不算", "8不算").  宝中宝: a 卡当 wait whose one tile is the 宝,
+  drawn by the declared seat (摸宝).
+
+``context_keys``: ``bao``, the 宝 (a tile, e.g. ``"8s"``) as the winner
+sees it once declared; a self-drawn winning tile of that kind by a declared
+seat is the wild 摸宝.  On paper the WinContext field ``wild_win_tile`` says
+the same without naming the 宝.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from mahjong_core import patterns as v
+from mahjong_core.analysis import Form, HandRules, Shape, decompositions, waits
+from mahjong_core.errors import IllegalWinError, MahjongError
+from mahjong_core.patterns import Reading
+from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.tiles import KIND_NAMES, parse_tile
+
+if TYPE_CHECKING:
+    from mahjong_core.engine import Table
+
+__all__ = ["Harbin", "HarbinOptions", "HarbinValues", "closed_wait"]
+
+RED = 33
+"""红中, the only honour of the set."""
+KINDS = tuple(range(27)) + (RED,)
+"""The kinds in play."""
+ENDS = frozenset(k for k in range(27) if k % 9 in (0, 8)) | {RED}
+"""幺九 and 红中: one of them must be in a ready hand."""
+_NO_SHAPE = "not a winning hand: four sets and a pair only (其他特殊组合均不考虑)"
+RULES = HandRules(forms={Form.STANDARD})
+"""Four sets and a pair only (the one 宝 can only stand for a kind in play: it needs natural partners)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HarbinValues:
+    """The multipliers of the 哈尔滨 table (HR-1 PROPOSAL); each may be changed."""
+
+    base: int = 1
+    """底分: what one payer pays for a plain discard win."""
+    self_draw: int = 2
+    """自摸 (摸宝 too): × this."""
+    mo_bao: int = 1
+    """摸宝: × this on top of 自摸 (1: 摸宝 counts as a 自摸 only)."""
+    closed_wait: int = 2
+    """卡当: × this."""
+    bao_in_bao: int = 4
+    """宝中宝: × this in place of 卡当 × 摸宝."""
+    dealer: int = 2
+    """庄家: × this when the dealer wins (every payer) or pays."""
+
+    def __post_init__(self) -> None:
+        for f in ("base", "self_draw", "mo_bao", "closed_wait", "bao_in_bao", "dealer"):
+            x = getattr(self, f)
+            if isinstance(x, bool) or not isinstance(x, int) or x < 1:
+                raise MahjongError(f"harbin: option values.{f} must be an int >= 1, got {x!r}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HarbinOptions:
+    """House rules of 哈尔滨麻将 (see :class:`Harbin`)."""
+
+    chow_ready_any_seat: bool = True
+    """吃听 by any seat, the nearest first (HR-2 PROPOSAL); False: the 下家 only."""
+    rob_kong: bool = True
+    """An added kong may be robbed (抢杠, PROPOSAL)."""
+    missed_win_ban: bool = False
+    """漏胡 (PROPOSAL: not in the seed): after passing a win, no discard win until the seat's next draw."""
+    concealed_kongs_visible: bool = False
+    """换宝 counts the tiles of concealed kongs as visible (PROPOSAL: they are face down)."""
+    values: HarbinValues = field(default_factory=HarbinValues)
+    """The multipliers (HR-1 PROPOSAL)."""
+
+    def __post_init__(self) -> None:
+        for name in ("chow_ready_any_seat", "rob_kong", "missed_win_ban", "concealed_kongs_visible"):
+            x = getattr(self, name)
+            if not isinstance(x, bool):
+                raise MahjongError(f"harbin: option {name} must be True or False, got {x!r}")
+        if isinstance(self.values, dict):
+            try:
+                object.__setattr__(self, "values", HarbinValues(**self.values))
+            except TypeError as e:
+                raise MahjongError(f"harbin: option values: {e}") from None
+        if not isinstance(self.values, HarbinValues):
+            raise MahjongError(f"harbin: option values must be HarbinValues, got {self.values!r}")
+
+
+def closed_wait(before: Sequence[int]) -> int | None:
+    """卡当: the one kind the 3n+1 tiles ``before`` wait on, when it is the
+    only one and the middle of a chow of the completed tiles; else None.
+
+    >>> [closed_wait(t) for t in ([24, 25, 25, 26], [5, 6, 6, 7, 8, 0, 0], [6, 7, 7, 7, 8, 0, 0], [7])]
+    [25, None, None, None]
+    """
+    ws = waits(list(before), 0, RULES)
+    if len(ws) != 1:
+        return None
+    t = ws[0]
+    if t >= 27 or t % 9 in (0, 8):
+        return None
+    for d in decompositions(sorted([*before, t]), 0, RULES):
+        for shape, kind, _w in d.units:
+            if Shape(shape) is Shape.CHOW and kind == t - 1:
+                return t
+    return None
+
+
+class Harbin(Ruleset):
+    """哈尔滨麻将: see the module docstring for every decision."""
+
+    name = "harbin"
+    version = 1
+    zh = "哈尔滨麻将"
+    summary = "哈尔滨: 112 tiles with 红中, hidden 宝 wild only for a ready seat's draw, 吃听, open + 1/9/中 + pung + chow"
+    aliases = ("哈尔滨", "黑龙江", "黑龙江麻将", "黑龙江哈尔滨麻将", "宝牌", "哈尔滨宝牌", "haerbin", "heilongjiang")
+    Options = HarbinOptions
+
+    honors = False
+    hand_rules = RULES
+    allow_chow = True
+    multiple_winners = False
+    rob_kong = True
+    missed_win_ban = False
+    ready_rule = ReadyRule.REQUIRED
+    ready_allows_kong = True
+    ready_kong_any_waits = True
+    ready_needs_legal_wait = True
+    chow_ready = True
+    chow_ready_any_seat = True
+    max_melds = 3
+    self_draw_zone = 4
+    zone_kong_claims = True
+    wild_indicator = True
+    wild_tiles = "宝: the last tile of the wall, hidden; wild only when a declared seat draws it (换宝 on three visible)"
+
+    options: HarbinOptions
+    context_keys = MappingProxyType({
+        "bao": "the 宝 (a tile, notation or kind) the declared winner sees: a self-drawn winning tile of "
+               "its kind is the wild 摸宝",
+    })
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        o = self.options
+        # the engine reads these from the rule set: options set them per instance
+        setattr(self, "chow_ready_any_seat", o.chow_ready_any_seat)
+        setattr(self, "rob_kong", o.rob_kong)
+        setattr(self, "missed_win_ban", o.missed_win_ban)
+        self._memo: tuple[WinContext, Reading | None, str | None] | None = None
+
+    # --- tiles and the 宝 ----------------------------------------------------
+    def wall_tiles(self) -> list[int]:
+        return [k for k in KINDS for _ in range(self.copies)]
+
+    def wild_tile_kinds(self, table: Table) -> frozenset[int]:
+        """No kind is wild for everyone: only the drawn 宝 of a declared seat."""
+        return frozenset()
+
+    def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
+        """The 宝 names itself."""
+        return frozenset({indicator})
+
+    def drawn_tile_wild(self, table: Table, seat: int, tile: int) -> bool:
+        """摸宝: the 宝 drawn by a seat that declared ready."""
+        return bool(table.declared[seat]) and table.indicator == tile
+
+    def indicator_visible(self, table: Table, seat: int) -> bool:
+        """"只有听牌后，才可以看到宝牌"."""
+        return bool(table.declared[seat])
+
+    def visible_copies(self, table: Table, kind: int) -> int:
+        """Tiles of ``kind`` face up on the table: discards (the old 宝s in
+        the dealer's river too) and the tiles of chows, pongs and exposed
+        kongs (concealed kongs with ``concealed_kongs_visible``)."""
+        n = 0
+        for s in range(table.n):
+            n += table.discards[s].count(kind)
+            for m in table.melds[s]:
+                if not m.is_concealed or self.options.concealed_kongs_visible:
+                    n += m.tiles.count(kind)
+        return n
+
+    def indicator_redraw(self, table: Table) -> bool:
+        """换宝: three tiles of the 宝's kind are visible."""
+        return table.indicator is not None and self.visible_copies(table, table.indicator) >= 3
+
+    def may_declare_ready(self, table: Table, seat: int) -> bool:
+        """开门: a chow, pong or exposed kong first ("暗杠不算开门")."""
+        return any(not m.is_concealed for m in table.melds[seat])
+
+    # --- scoring -------------------------------------------------------------
+    def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
+        """``bao``: the 宝, for a seat that has declared (it sees it)."""
+        if table.declared[seat] and table.indicator is not None:
+            return {"bao": KIND_NAMES[table.indicator]}
+        return _NO_EXTRA
+
+    def _check(self, ctx: WinContext) -> tuple[Reading | None, str | None]:
+        """The first reading that may win, or the rule every reading breaks."""
+        memo = self._memo
+        if memo is not None and memo[0] is ctx:
+            return memo[1], memo[2]
+        top, problem = self._check_new(_as_mo_bao(ctx))
+        self._memo = (ctx, top, problem)
+        return top, problem
+
+    def _check_new(self, ctx: WinContext) -> tuple[Reading | None, str | None]:
+        try:
+            rs = v.readings(ctx, RULES)
+        except IllegalWinError:
+            return None, _NO_SHAPE
+        if len(ctx.melds) > self.max_melds:
+            return None, "不能上听单调一张牌: a ready hand keeps at least 4 tiles (no fourth meld)"
+        if ctx.concealed_hand:
+            return None, "必需开门: the hand must be opened by a chow, pong or exposed kong (暗杠不算开门)"
+        before = _ready_tiles(ctx)
+        if len({k // 9 for k in before if k < 27}) < 2:
+            return None, "清一色不能听: the hand needs two suits or more (红中 is no suit)"
+        if not any(k in ENDS for k in before):
+            return None, "听牌时牌中必须带幺或九: the ready hand needs a 1, a 9 or a 红中"
+        for r in rs:
+            if _pung_and_chow(r):
+                return r, None
+        return None, ("听牌时必须带至少一组刻牌与一组顺牌: a pung (or two pairs for 对倒) and a chow "
+                      "made before the winning tile")
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        problem = self._check(ctx)[1]
+        if problem is _NO_SHAPE:
+            raise IllegalWinError(f"{self.id}: {problem}")
+        ctx = _as_mo_bao(ctx)
+        vals = self.options.values
+        items: list[ScoreItem] = []
+        before = [k for k in ctx.concealed]
+        if not ctx.wild_win_tile:
+            before.remove(ctx.win_tile)
+        kadang = closed_wait(before)
+        bao = ctx.wild_win_tile and ctx.self_drawn
+        mult = 1
+        if bao and kadang is not None and kadang == ctx.win_tile:
+            items.append(ScoreItem("宝中宝", "Treasure in treasure", vals.bao_in_bao,
+                                   why=f"卡当 on {_name(kadang)}, and the 宝 drawn is that tile"))
+            mult *= vals.bao_in_bao
+        else:
+            if bao:
+                m = vals.self_draw * vals.mo_bao
+                items.append(ScoreItem("摸宝", "Drew the treasure", m, why="the 宝 drawn after declaring (a 自摸)"))
+                mult *= m
+            elif ctx.self_drawn:
+                items.append(ScoreItem("自摸", "Self-drawn", vals.self_draw, why="each of the three pays"))
+                mult *= vals.self_draw
+            else:
+                items.append(ScoreItem("平胡", "Win on a discard", 1, why="the discarder pays"))
+            if kadang is not None:
+                items.append(ScoreItem("卡当", "Closed wait", vals.closed_wait,
+                                       why=f"the only wait is {_name(kadang)}, the middle of a chow"))
+                mult *= vals.closed_wait
+        if ctx.dealer:
+            items.append(ScoreItem("庄家", "Dealer wins", vals.dealer, why="every payer pays more"))
+            mult *= vals.dealer
+        notes = (f"{' × '.join(str(it.value) for it in items)} × 底分 {vals.base}"
+                 + (f"; × {vals.dealer} more from the dealer as payer" if not ctx.dealer else ""),)
+        return ScoreSheet(items=tuple(items), total=mult, unit="倍", points=mult * vals.base, notes=notes)
+
+    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        if not ctx.declared_ready:
+            return "只有在听牌状态下才可胡牌: a win needs a declared ready (听牌)"
+        return self._check(ctx)[1]
+
+    # --- settlement ----------------------------------------------------------
+    def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+        vals = self.options.values
+        out: list[Payment] = []
+        for ctx, sheet in wins:
+            dealer = ctx.seat if ctx.dealer else _dealer_seat(table, ctx)
+            if ctx.self_drawn:
+                payers = [s for s in range(self.num_players) if s != ctx.seat]
+                why = "摸宝" if _as_mo_bao(ctx).wild_win_tile else "自摸"
+            elif ctx.discarder is not None:
+                payers = [ctx.discarder]
+                why = "抢杠" if ctx.robbed_kong else "点炮"
+            else:  # pragma: no cover - a WinContext is self-drawn or has a discarder
+                raise IllegalWinError("harbin: a discard win without a discarder")
+            for s in payers:
+                extra = vals.dealer if (not ctx.dealer and s == dealer) else 1
+                out.append(Payment(s, ctx.seat, sheet.points * extra, why + (" (庄家)" if extra > 1 else "")))
+        return Settlement(tuple(out))
+
+    def next_dealer(self, table: Table) -> int:
+        """连庄 when the dealer wins or the hand is drawn; else the winner deals."""
+        if self.dealer_stays(table):
+            return table.dealer
+        return table.winners[0]
+
+    # --- bots ------------------------------------------------------------------
+    def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
+        """Keep two suits and a 1/9/中: a discard that would leave the hand
+        with one suit, or with no 1/9/中, costs one shanten."""
+        hand = table.hands[seat]
+        held = list(hand)
+        for m in table.melds[seat]:
+            for k in m.tiles:
+                held[k] += 1
+        suits = [sum(held[s * 9: s * 9 + 9]) for s in range(3)]
+        ends = sum(held[k] for k in ENDS)
+        costs = [0] * 34
+        for k in range(34):
+            if not hand[k]:
+                continue
+            cost = 0
+            if k < 27 and suits[k // 9] == 1 and sum(1 for n in suits if n) <= 2:
+                cost += 1
+            if k in ENDS and ends == 1:
+                cost += 1
+            costs[k] = cost
+        return costs
+
+
+def _name(kind: int) -> str:
+    return KIND_NAMES[kind]
+
+
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+
+
+def _bao_kind(value: Any) -> int:
+    """The ``bao`` context key as a kind (notation or a kind 0..33)."""
+    kind = value
+    if isinstance(value, str):
+        try:
+            kind = parse_tile(value)
+        except MahjongError as e:
+            raise MahjongError(f"harbin: context bao: {e}") from None
+    if isinstance(kind, int) and not isinstance(kind, bool) and kind in KINDS:
+        return kind
+    raise MahjongError(f"harbin: context bao must be a tile of the set (e.g. '8s'), got {value!r}")
+
+
+def _as_mo_bao(ctx: WinContext) -> WinContext:
+    """With ``bao`` given: a declared seat's self-drawn winning tile of the
+    宝's kind is the wild 摸宝 (``wild_win_tile``)."""
+    value = ctx.extra.get("bao")
+    if value is None or ctx.wild_win_tile:
+        return ctx
+    bao = _bao_kind(value)
+    if not (ctx.self_drawn and ctx.declared_ready and ctx.win_tile == bao and bao in ctx.concealed):
+        return ctx
+    concealed = list(ctx.concealed)
+    concealed.remove(bao)
+    return replace(ctx, concealed=tuple(concealed), wilds=ctx.wilds + 1, wild_win_tile=True, decompositions=())
+
+
+def _ready_tiles(ctx: WinContext) -> list[int]:
+    """The natural tiles of the ready hand: the concealed tiles before the
+    winning one (a wild 宝 is none of them) and every meld's tiles."""
+    before = list(ctx.concealed)
+    if not ctx.wild_win_tile and ctx.win_tile in before:
+        before.remove(ctx.win_tile)
+    for m in ctx.melds:
+        before.extend(m.tiles)
+    return before
+
+
+def _pung_and_chow(r: Reading) -> bool:
+    """A pung (the winning tile may make it, from one of two pairs: 对倒) and
+    a chow the winning tile did not complete (made when declaring)."""
+    if not r.pungs:
+        return False
+    return any(u.shape is Shape.CHOW and i != r.win_unit for i, u in enumerate(r.units))
+
+
+def _dealer_seat(table: Table | None, ctx: WinContext) -> int | None:
+    """The dealer's seat: from the table, or on paper from the seat wind."""
+    if table is not None:
+        return table.dealer
+    return (ctx.seat - ctx.seat_wind) % 4
