@@ -1,5 +1,6 @@
-"""吉林长春麻将 (Changchun): 136 tiles, chow (not honours), 推倒胡 with the
-local conditions and doublings, 旋风杠 and 喜杠.
+"""吉林长春麻将 (Changchun): 136 tiles, chow (not honours) by any seat,
+推倒胡 with the local conditions and doublings, 旋风杠, 喜杠 and 幺九蛋 as
+special kongs.
 
 Sources: seed 000 (全国各地麻将玩法总汇, 吉林长春麻将, p.30: the only half
 page the extraction keeps) as specified in ``variants-regional.md`` §8.
@@ -24,9 +25,11 @@ What the rule set decides (the seed's wording first, then each gap):
   many stacks are skipped from the right, then dealing starts).
 * Dealer: the dealer wins or the hand is drawn → the dealer deals again
   ("荒庄，则庄家继续坐庄"); a non-dealer wins → the dealer's 下家.
-* Calls: "其他三家都有权力吃、碰、杠那张牌" — chow only by the discarder's 下家
-  (CC-3 PROPOSAL, universal practice); honours are never chowed ("字牌、风牌
-  不允许吃"); pong and kong by anyone; win > pong ("如果他人有胡牌时，胡牌
+* Calls: "其他三家都有权力吃、碰、杠那张牌" — the seed lets every other seat
+  chow, pong or kong a discard (the engine's ``chow_from_any_seat``; among
+  chows the nearest seat in turn order); the spec's CC-3 PROPOSAL (chow by
+  the discarder's 下家 only) is the option ``chow_from="next"``.  Honours
+  are never chowed ("字牌、风牌不允许吃"); win > pong ("如果他人有胡牌时，胡牌
   优先") > chow.  Play passes counter-clockwise ("依时针顺序" read as 依逆时针,
   CC-2 PROPOSAL).  Kong replacements from the tail ("开杠后从牌城尾部补牌").
 * One winner per discard, the nearest counter-clockwise from the discarder
@@ -50,11 +53,21 @@ What the rule set decides (the seed's wording first, then each gap):
   self-draw: each of the three.
 * Kongs (PROPOSAL): paid at once by each other seat, 明杠 (直杠, 补杠) 1 ×
   base, 暗杠 2 × base; not refunded at a draw.
-* 旋风杠 / 喜杠 (CC-4 PROPOSAL, low confidence): a seat dealt one each of
-  东南西北 (旋风杠) or of 中发白 (喜杠) is paid like a concealed kong (2 ×
-  base by each other seat) at the end of the hand.  The tiles stay in the
-  hand (the engine has no mixed-kind melds): this is a bonus, not a meld.
-  幺九蛋 is not modelled (option ``special_kongs=False`` switches the two off).
+* Special kongs (the seed names 旋风杠、喜杠、幺九蛋 and says nothing more;
+  CC-4 PROPOSAL, low confidence), the engine's ``special_melds``: on its
+  turn a seat holding one each of 东南西北 (旋风杠), of 中发白 (喜杠), or of
+  1m 1p 1s or 9m 9p 9s (幺九蛋) may lay them down as one declared set
+  (``"special 1234z"``), which counts as one of the four sets and is no
+  claimed meld (立胡 stays).  旋风杠 (four tiles) takes one replacement
+  draw from the tail, as a kong; the three-tile ones take none (the seat
+  discards).  A tile of a kind the special kong holds may be added later
+  (another 1 to a 幺九蛋, another wind to a 旋风杠 …), with one
+  replacement draw (``special_additions``).  Paid at once by each other
+  seat: laying one down as a concealed kong (2 × base), each added tile
+  as an added kong (1 × base); they stand at a draw.  A special kong
+  counts for 有刻 and, by its tiles, for 有幺九 and 三色全.  A 杠上开花 on
+  a special kong's replacement counts.  Option ``special_kongs=False``:
+  none of them.
 """
 
 from __future__ import annotations
@@ -65,22 +78,33 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core import patterns as v
-from mahjong_core.analysis import Form, HandRules
+from mahjong_core.analysis import Form, HandRules, Shape
 from mahjong_core.errors import MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import (
+    Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, doubling_payments, kong_stakes,
+)
 from mahjong_core.tiles import Meld, MeldKind, parse_tiles
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
 __all__ = [
-    "FANS", "Changchun", "ChangchunOptions", "DiscardPayment", "Requirements", "deal_start",
-    "special_kongs",
+    "FANS", "SPECIAL_KONGS", "Changchun", "ChangchunOptions", "ChowFrom", "DiscardPayment", "Requirements",
+    "deal_start", "special_kong_name", "special_kongs",
 ]
 
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
+
+
+class ChowFrom(enum.Enum):
+    """Who may chow a discard."""
+
+    ANY = "any"
+    """Every other seat (the seed: "其他三家都有权力吃、碰、杠那张牌"), the default."""
+    NEXT = "next"
+    """The discarder's 下家 only (spec CC-3 PROPOSAL)."""
 
 
 class DiscardPayment(enum.Enum):
@@ -125,14 +149,24 @@ class ChangchunOptions:
     missed_win_ban: bool = True
     discard_payment: DiscardPayment = DiscardPayment.ALL
     special_kongs: bool = True
-    """旋风杠 and 喜杠 bonuses."""
+    """旋风杠, 喜杠 and 幺九蛋 may be laid down as special kongs."""
+    special_additions: bool = True
+    """A tile of a kind a special kong holds may be added to it (PROPOSAL)."""
+    chow_from: ChowFrom = ChowFrom.ANY
+    """Who may chow: ``any`` other seat (seed) or the ``next`` seat (CC-3)."""
 
     def __post_init__(self) -> None:
         if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 1:
             raise MahjongError(f"changchun: option base must be an int >= 1, got {self.base!r}")
-        for name in ("seven_pairs", "multiple_ron", "rob_kong", "missed_win_ban", "special_kongs"):
+        for name in ("seven_pairs", "multiple_ron", "rob_kong", "missed_win_ban", "special_kongs",
+                     "special_additions"):
             if not isinstance(getattr(self, name), bool):
                 raise MahjongError(f"changchun: option {name} must be True or False, got {getattr(self, name)!r}")
+        try:
+            object.__setattr__(self, "chow_from", ChowFrom(self.chow_from))
+        except ValueError:
+            known = ", ".join(repr(x.value) for x in ChowFrom)
+            raise MahjongError(f"changchun: option chow_from {self.chow_from!r} is not one of {known}") from None
         try:
             object.__setattr__(self, "discard_payment", DiscardPayment(self.discard_payment))
         except ValueError:
@@ -158,20 +192,39 @@ FANS: tuple[Fan, ...] = (
 )
 """The 番 of a 长春 win (PROPOSAL); each doubles."""
 
+PLAIN = ScoreItem("平胡", "Plain win", 0, why="four sets and a pair")
+"""The sheet's item when no 番 applies."""
+
+
+SPECIAL_KONGS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("旋风杠", WINDS),
+    ("喜杠", DRAGONS),
+    ("幺九蛋", (0, 9, 18)),
+    ("幺九蛋", (8, 17, 26)),
+)
+"""The special kongs (CC-4 PROPOSAL): 旋风杠 东南西北, 喜杠 中发白, 幺九蛋
+1m1p1s or 9m9p9s."""
+
+
+def special_kong_name(meld: Meld) -> str:
+    """The name of a special kong meld (by the kinds it holds)."""
+    kinds = set(meld.tiles)
+    for name, group in SPECIAL_KONGS:
+        if kinds == set(group):
+            return name
+    raise MahjongError(f"changchun: {str(meld)!r} is not a special kong (旋风杠 1234z, 喜杠 567z, 幺九蛋 1m1p1s / 9m9p9s)")
+
 
 def special_kongs(counts: Sequence[int]) -> list[str]:
-    """The special kongs of a dealt hand (34 counts): 旋风杠 (东南西北), 喜杠 (中发白).
+    """The special kongs a hand (34 counts) could lay down.
 
     >>> from mahjong_core.tiles import counts_of
     >>> special_kongs(counts_of(parse_tiles("1234567z123m456p")))
     ['旋风杠', '喜杠']
+    >>> special_kongs(counts_of(parse_tiles("1m1p1s9m9p9s")))
+    ['幺九蛋', '幺九蛋']
     """
-    out = []
-    if all(counts[k] for k in WINDS):
-        out.append("旋风杠")
-    if all(counts[k] for k in DRAGONS):
-        out.append("喜杠")
-    return out
+    return [name for name, group in SPECIAL_KONGS if all(counts[k] for k in group)]
 
 
 def deal_start(first: int, second: int) -> tuple[int, int]:
@@ -195,7 +248,7 @@ class Changchun(Ruleset):
     """长春麻将: see the module docstring for every decision."""
 
     name = "changchun"
-    version = 1
+    version = 2
     zh = "长春麻将"
     summary = "长春: 136 tiles, chow (no honours), 推倒胡 with 三色全/幺九/刻, 立胡 and 夹胡 double, 旋风杠/喜杠 (PROPOSAL)"
     aliases = ("长春", "吉林长春麻将", "吉林麻将", "jilin")
@@ -216,81 +269,50 @@ class Changchun(Ruleset):
         setattr(self, "multiple_winners", o.multiple_ron)
         setattr(self, "rob_kong", o.rob_kong)
         setattr(self, "missed_win_ban", o.missed_win_ban)
+        setattr(self, "chow_from_any_seat", o.chow_from is ChowFrom.ANY)
+        setattr(self, "special_melds", tuple(g for _, g in SPECIAL_KONGS) if o.special_kongs else ())
+        setattr(self, "special_meld_additions", o.special_kongs and o.special_additions)
         if o.seven_pairs:
             setattr(self, "hand_rules", self.SEVEN_PAIRS_RULES)
 
     # --- scoring -------------------------------------------------------------
-    @staticmethod
-    def _fan(r: Reading) -> int:
-        return sum(f.value * n for f, n in v.matching(FANS, r))
-
     def _problem(self, r: Reading) -> str | None:
         req = self.options.requirements
         if req.three_suits and v.missing_suits(r):
             return "三色全: a 长春 win holds 万, 饼 and 条 (缺门不能胡)"
         if req.terminal and not r.kinds & (v.TERMINALS | v.HONOURS):
             return "有幺九: a 长春 win holds a 1, a 9 or an honour"
-        if req.pung and not r.pungs and r.form is Form.STANDARD:
+        if req.pung and not r.pungs and r.form is Form.STANDARD and not any(
+            u.shape is Shape.SPECIAL for u in r.units
+        ):
             return "有刻: a 长春 win holds a pung or a kong"
         return None
 
     def score(self, ctx: WinContext) -> ScoreSheet:
-        rs = v.readings(ctx, self.hand_rules)
-        top = v.best(rs, lambda r: (int(self._problem(r) is None), self._fan(r)))
-        hits = v.matching(FANS, top)
-        fan = sum(f.value * n for f, n in hits)
-        items = tuple(f.item(top, n) for f, n in hits) or (ScoreItem("平胡", "Plain win", 0, why="four sets and a pair"),)
-        problem = self._problem(top)
-        notes = (f"{self.options.base} × 2 ** {fan}",) + ((problem,) if problem else ())
-        return ScoreSheet(items=items, total=fan, unit="番", points=self.options.base * 2**fan, notes=notes)
-
-    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
-        return sheet.notes[1] if len(sheet.notes) > 1 else None
+        """番 that double (:func:`~mahjong_core.patterns.doubling_sheet`); the
+        sheet's ``problem`` names a condition the hand breaks."""
+        return v.doubling_sheet(v.readings(ctx, self.hand_rules), FANS, base=self.options.base,
+                                problem=self._problem, plain=PLAIN)
 
     # --- settlement ----------------------------------------------------------
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+        """Doubling payments (:func:`~mahjong_core.rules.doubling_payments`):
+        the discarder +1 番 (点炮双倍), the two others the plain amount unless
+        ``discard_payment="discarder"``; the dealer +1 番."""
         out: list[Payment] = []
-        n = self.num_players
         for ctx, sheet in wins:
-            dealer = (ctx.seat - ctx.seat_wind) % n
-            for p in range(n):
-                if p == ctx.seat:
-                    continue
-                fan = sheet.total
-                why = "自摸" if ctx.self_drawn else "点炮"
-                if not ctx.self_drawn:
-                    if p == ctx.discarder:
-                        fan += 1
-                        why = "点炮双倍"
-                    elif self.options.discard_payment is DiscardPayment.DISCARDER:
-                        continue
-                    else:
-                        why = "三家付"
-                if dealer in (p, ctx.seat):
-                    fan += 1
-                    why += " 庄家翻倍"
-                out.append(Payment(p, ctx.seat, self.options.base * 2**fan, why))
-        return Settlement(tuple(out)) + self._special(table)
-
-    def _special(self, table: Table | None) -> Settlement:
-        """旋风杠 / 喜杠 of the dealt hands, paid at the end of the hand."""
-        if table is None or not self.options.special_kongs:
-            return Settlement()
-        deal = next(e for e in table.events if e["type"] == "deal")
-        out: list[Payment] = []
-        for seat, text in enumerate(deal["hands"]):
-            counts = [0] * 34
-            for k in parse_tiles(text):
-                if k < 34:
-                    counts[k] += 1
-            for name in special_kongs(counts):
-                out += [Payment(p, seat, 2 * self.options.base, name) for p in range(self.num_players) if p != seat]
+            out += doubling_payments(ctx, sheet, base=self.options.base, num_players=self.num_players,
+                                     discarder_extra=1,
+                                     others_pay_on_discard=self.options.discard_payment is DiscardPayment.ALL)
         return Settlement(tuple(out))
 
-    def settle_draw(self, table: Table) -> Settlement:
-        return self._special(table)
-
     def kong_payments(self, table: Table, seat: int, meld: Meld, source: int | None) -> Settlement:
-        amount = (2 if meld.kind is MeldKind.ANKAN else 1) * self.options.base
-        why = {MeldKind.ANKAN: "暗杠", MeldKind.KAN: "直杠"}.get(meld.kind, "补杠")
+        """Kongs, paid at once by each other seat: 暗杠 2 × base, 明杠 1 × base;
+        a special kong laid down 2 × base, each tile added to it 1 × base."""
+        if meld.kind is not MeldKind.SPECIAL:
+            return kong_stakes(seat, meld, base=self.options.base, num_players=self.num_players)
+        name = special_kong_name(meld)
+        added = len(set(meld.tiles)) < len(meld.tiles)
+        amount = (1 if added else 2) * self.options.base
+        why = f"{name} 加张" if added else name
         return Settlement(tuple(Payment(s, seat, amount, why) for s in range(self.num_players) if s != seat))

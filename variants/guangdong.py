@@ -296,14 +296,7 @@ class GuangdongChicken(Ruleset):
         """Every reading of the winning hand (:func:`mahjong_core.patterns.readings`;
         ``ctx.decompositions`` when the engine filled them, else computed),
         the melds included."""
-        if ctx.wilds:
-            raise InvalidHandError(f"guangdong: 鸡平和 has no wild tiles, got {ctx.wilds!r}")
-        size = len(ctx.concealed) + 3 * len(ctx.melds)
-        if size != self.hand_size + 1:
-            raise InvalidHandError(
-                f"guangdong: a winning hand has {self.hand_size + 1} tiles (a kong counts 3), got {size}: "
-                f"{format_tiles(ctx.concealed)!r} + {[str(m) for m in ctx.melds]!r}"
-            )
+        self.check_win_context(ctx)  # no wilds, 14 tiles
         forms = self.hand_rules.forms
         try:
             found = v.readings(ctx, self.hand_rules, by_win_unit=False)

@@ -26,8 +26,7 @@ What the rule sets decide (seed wording first, then each gap):
   hand).  Win > kong/pung.  漏胡 (§5.1 漏和): a seat that passes a win may
   not win on that same kind until it draws or calls.
 * Win shapes: four sets and a pair, and seven pairs (the 大胡 table lists
-  七小对; 推倒胡 plays the same tiles).  The seed's table is cut off after
-  混碰, so no other hand (十三幺, 大三元 …) is a win shape or scores here.
+  七小对; 推倒胡 plays the same tiles); 大胡 also 十三幺 (PROPOSAL, below).
 * 推倒胡: "不算番 … 只能自摸才能胡牌": every win is 鸡胡, one unit, and
   only self-drawn wins count.  抢杠 is a win ("有明杠，暗杠，抢杠") and
   counts as a self-draw (PROPOSAL).
@@ -41,6 +40,13 @@ What the rule sets decide (seed wording first, then each gap):
   ``discard_min_fan`` = 4 番 (PROPOSAL: the clause "可以吃别人点炮" that
   follows contradicts it and is not followed); 抢杠 counts as a self-draw
   and needs no minimum (PROPOSAL).
+* Past 混碰 the seed is cut off ("混碰，就是混一色加对对碰，4番；吃胡的话，点炮的出
+  80元，中一个码多80" and no more).  PROPOSAL (:data:`BEYOND_HUNPENG`, option
+  ``beyond_hunpeng``): the rest of seed 001's 广东 鸡平和 table, whose
+  values agree with every hand the two tables share: 混幺九, 小三元, 小四喜
+  5; 字一色, 清幺九, 大三元, 大四喜, 九莲宝灯, 十三幺 6 番; the highest of
+  them alone ("这些特别牌型不再叠加其他番种"), with 杠上开花 / 杠上杠再开花
+  beside it.  All are 4 番 or more: they may be won on a discard.
 * Money (``stake`` 20 per 番, linear: "1番"=20 … 4番=80): on a self-draw
   each of the three others pays ``stake`` × 番 × (1 + 码 hits); on a
   discard the discarder alone pays it ("点炮的出80元，中一个码多80元").
@@ -86,16 +92,17 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules
-from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
+from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind, format_tiles, parse_tiles
+from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind, parse_tiles
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
 __all__ = [
     "CHICKEN",
+    "BEYOND_HUNPENG",
     "DAHU_HANDS",
     "Combine",
     "DahuOptions",
@@ -158,9 +165,15 @@ class DahuOptions(TuidaoOptions):
     """A win on a discard needs this many 番 (PROPOSAL 4, "大于等于4番时就可以吃胡")."""
     combine: Combine = Combine.ADD
     """How the hands of one win combine (PROPOSAL: they add up)."""
+    beyond_hunpeng: bool = True
+    """The hands past 混碰 (:data:`BEYOND_HUNPENG`, PROPOSAL), 十三幺 among
+    the winning shapes; False: the seed's table only."""
 
     def __post_init__(self) -> None:
         TuidaoOptions.__post_init__(self)
+        if not isinstance(self.beyond_hunpeng, bool):
+            raise MahjongError(f"guangdong-dahu: option beyond_hunpeng must be True or False, "
+                               f"got {self.beyond_hunpeng!r}")
         _check_int("guangdong-dahu", "discard_min_fan", self.discard_min_fan, 1)
         try:
             object.__setattr__(self, "combine", Combine(self.combine))
@@ -241,6 +254,27 @@ DAHU_HANDS: tuple[Fan, ...] = (
 )
 """The seed's 大胡 hands (values in 番; the table is cut off after 混碰)."""
 
+BEYOND_HUNPENG: tuple[Fan, ...] = (
+    Fan("混幺九", "Terminals and honours", 5, v.terminals_and_honours, why="1s, 9s and honours only"),
+    Fan("小三元", "Little three dragons", 5, v.little_three_dragons, why="two dragon pungs and a dragon pair"),
+    Fan("小四喜", "Little four winds", 5, v.little_four_winds, why="three wind pungs and a wind pair"),
+    Fan("字一色", "All honours", 6, v.all_honours, why="honours only"),
+    Fan("清幺九", "All terminals", 6, v.all_terminals, why="1s and 9s only"),
+    Fan("大三元", "Big three dragons", 6, v.big_three_dragons, why="three dragon pungs"),
+    Fan("大四喜", "Big four winds", 6, v.big_four_winds, why="four wind pungs"),
+    Fan("九莲宝灯", "Nine gates", 6, v.nine_gates, why="1112345678999 of one suit and one more, concealed"),
+    Fan("十三幺", "Thirteen orphans", 6, v.thirteen_orphans, why="the thirteen 1s, 9s and honours and a pair"),
+)
+"""PROPOSAL: the 大胡 hands past 混碰, where the seed is cut off.  Every hand
+the surviving 大胡 table shares with seed 001's 广东 鸡平和 table has the
+same value there (碰碰 2, 混一色 2, 清一色 4, 混碰 4), so the rest is read
+from that table (its 特别牌型): 混幺九, 小三元, 小四喜 5; 字一色, 清幺九,
+大三元, 大四喜, 九莲宝灯, 十三幺 6.  As there ("这些特别牌型不再叠加其他番种")
+the highest of them counts alone, with only 杠上开花 / 杠上杠再开花 beside
+it.  Option ``beyond_hunpeng=False``: the seed's table only."""
+
+_SITUATIONAL = frozenset({"杠上开花", "杠上杠再开花"})
+
 
 # ---------------------------------------------------------------------------
 # 推倒胡
@@ -282,21 +316,13 @@ class GuangdongTuidao(Ruleset):
     def readings(self, ctx: WinContext) -> tuple[Reading, ...]:
         """Every reading of the winning hand (four sets and a pair, or seven
         pairs), the melds included."""
-        if ctx.wilds:
-            raise InvalidHandError(f"{self.id}: no wild tiles in this game, got {ctx.wilds!r}")
-        size = len(ctx.concealed) + 3 * len(ctx.melds)
-        if size != self.hand_size + 1:
-            raise InvalidHandError(
-                f"{self.id}: a winning hand has {self.hand_size + 1} tiles (a kong counts 3), got {size}: "
-                f"{format_tiles(ctx.concealed)!r} + {[str(m) for m in ctx.melds]!r}"
-            )
-        for m in ctx.melds:
-            if m.kind is MeldKind.CHI:
-                raise InvalidHandError(f"{self.id}: no chow in this game, got {str(m)!r}")
+        self.check_win_context(ctx)  # no wilds, 14 tiles, no chow
         try:
             return v.readings(ctx, self.hand_rules, by_win_unit=False)
         except IllegalWinError as e:
-            raise IllegalWinError(f"{self.id}: {e} (four sets and a pair, or seven pairs)") from None
+            forms = "four sets and a pair, seven pairs or 十三幺" if Form.THIRTEEN_ORPHANS in self.hand_rules.forms \
+                else "four sets and a pair, or seven pairs"
+            raise IllegalWinError(f"{self.id}: {e} ({forms})") from None
 
     def _hits(self, ctx: WinContext) -> tuple[int, str]:
         """The 码 that hit the winner, and the tiles in words."""
@@ -442,14 +468,35 @@ class GuangdongDahu(GuangdongTuidao):
     discard needs 4 番 (see the module doc for every decision)."""
 
     name = "dahu"
-    version = 1
+    version = 2
     zh = "广东大胡"
     summary = "广东大胡: 136 tiles, pung/kong only, 番 20 each (linear), discard wins from 4 番, 买码, kong money"
     aliases: ClassVar[tuple[str, ...]] = ("广东大胡麻将", "广东自摸麻将", "guangdong-dahu")
     Options = DahuOptions
     options: DahuOptions
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if self.options.beyond_hunpeng:
+            self.hand_rules = HandRules(  # type: ignore[misc]
+                forms=frozenset({Form.STANDARD, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS}))
+
     def _fan(self, r: Reading) -> tuple[int, list[tuple[Fan, int]]]:
+        base = self._seed_fan(r)
+        if self.options.beyond_hunpeng:
+            big = v.matching(BEYOND_HUNPENG, r)
+            if big:  # the highest alone, with the kong blooms beside it
+                top = max(big, key=lambda h: h[0].value)  # the first in table order on a tie
+                hits = [top, *((f, n) for f, n in v.matching(DAHU_HANDS, r) if f.zh in _SITUATIONAL)]
+                if self.options.combine is Combine.MAX:
+                    hits = [max(hits, key=lambda h: h[0].value)]
+                total = sum(f.value * n for f, n in hits)
+                if total > base[0]:  # 就高不就低
+                    return total, hits
+        return base
+
+    def _seed_fan(self, r: Reading) -> tuple[int, list[tuple[Fan, int]]]:
+        """The 番 of the seed's own table (to 混碰)."""
         hits = v.matching(DAHU_HANDS, r)
         if not hits:
             return CHICKEN.value, [(CHICKEN, 1)]

@@ -53,8 +53,10 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, Shape
 from mahjong_core.errors import MahjongError
 from mahjong_core.patterns import Fan, Reading, Wait
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import Meld, MeldKind
+from mahjong_core.rules import (
+    Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, doubling_payments, kong_stakes,
+)
+from mahjong_core.tiles import Meld
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -95,6 +97,9 @@ FANS: tuple[Fan, ...] = (
 )
 """The 番 of a 内蒙 win (PROPOSAL); each doubles."""
 
+PLAIN = ScoreItem("平胡", "Plain win", 0, why="no doubling")
+"""The sheet's item when no 番 applies."""
+
 
 class Neimeng(Ruleset):
     """内蒙麻将: see the module docstring for every decision."""
@@ -133,44 +138,23 @@ class Neimeng(Ruleset):
             return "必需有幺九或箭刻: a win needs a 1 or 9 of a suit, or a dragon pung"
         return None
 
-    @staticmethod
-    def _fan(r: Reading) -> int:
-        return sum(f.value * n for f, n in v.matching(FANS, r))
-
     def score(self, ctx: WinContext) -> ScoreSheet:
-        rs = v.readings(ctx, self.hand_rules)
-        top = v.best(rs, lambda r: (int(self.problem(r) is None), self._fan(r)))
-        hits = v.matching(FANS, top)
-        fan = sum(f.value * n for f, n in hits)
-        items = tuple(f.item(top, n) for f, n in hits) or (ScoreItem("平胡", "Plain win", 0, why="no doubling"),)
-        problem = self.problem(top)
-        notes = (f"{self.options.base} × 2 ** {fan}",) + ((problem,) if problem else ())
-        return ScoreSheet(items=items, total=fan, unit="番", points=self.options.base * 2**fan, notes=notes)
-
-    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
-        return sheet.notes[1] if len(sheet.notes) > 1 else None
+        """番 that double (:func:`~mahjong_core.patterns.doubling_sheet`); the
+        sheet's ``problem`` names a seed condition the hand breaks."""
+        return v.doubling_sheet(v.readings(ctx, self.hand_rules), FANS, base=self.options.base,
+                                problem=self.problem, plain=PLAIN)
 
     # --- settlement ----------------------------------------------------------
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+        """Doubling payments (:func:`~mahjong_core.rules.doubling_payments`):
+        the discarder alone, or each other seat on a self-draw; the dealer +1 番."""
         out: list[Payment] = []
-        n = self.num_players
         for ctx, sheet in wins:
-            dealer = (ctx.seat - ctx.seat_wind) % n
-            if ctx.self_drawn:
-                payers = [s for s in range(n) if s != ctx.seat]
-            else:
-                assert ctx.discarder is not None
-                payers = [ctx.discarder]
-            for p in payers:
-                fan = sheet.total + (1 if dealer in (p, ctx.seat) else 0)
-                why = ("自摸" if ctx.self_drawn else "点炮") + (" 庄家翻倍" if dealer in (p, ctx.seat) else "")
-                out.append(Payment(p, ctx.seat, self.options.base * 2**fan, why))
+            out += doubling_payments(ctx, sheet, base=self.options.base, num_players=self.num_players)
         return Settlement(tuple(out))
 
     def kong_payments(self, table: Table, seat: int, meld: Meld, source: int | None) -> Settlement:
-        amount = (2 if meld.kind is MeldKind.ANKAN else 1) * self.options.base
-        why = {MeldKind.ANKAN: "暗杠", MeldKind.KAN: "直杠"}.get(meld.kind, "补杠")
-        return Settlement(tuple(Payment(s, seat, amount, why) for s in range(self.num_players) if s != seat))
+        return kong_stakes(seat, meld, base=self.options.base, num_players=self.num_players)
 
 
 # --- 内蒙's own tests of a hand ---

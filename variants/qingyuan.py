@@ -50,10 +50,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules
-from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
+from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
 from mahjong_core.rules import Payment, Ruleset, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import Meld, MeldKind, format_tiles
+from mahjong_core.tiles import Meld, MeldKind
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -113,17 +113,7 @@ class Qingyuan(Ruleset):
     # --- scoring -------------------------------------------------------------
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The highest of the six hands (就高不就低 over the readings)."""
-        if ctx.wilds:
-            raise InvalidHandError(f"{self.id}: no wild tiles in this game, got {ctx.wilds!r}")
-        size = len(ctx.concealed) + 3 * len(ctx.melds)
-        if size != self.hand_size + 1:
-            raise InvalidHandError(
-                f"{self.id}: a winning hand has {self.hand_size + 1} tiles (a kong counts 3), got {size}: "
-                f"{format_tiles(ctx.concealed)!r} + {[str(m) for m in ctx.melds]!r}"
-            )
-        for m in ctx.melds:
-            if m.kind is MeldKind.CHI:
-                raise InvalidHandError(f"{self.id}: no chow in this game (不允许'上'), got {str(m)!r}")
+        self.check_win_context(ctx)  # no wilds, 14 tiles, no chow ("不允许'上'")
         try:
             found = v.readings(ctx, self.hand_rules, by_win_unit=False)
         except IllegalWinError as e:

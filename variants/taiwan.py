@@ -23,10 +23,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, Shape, waits
-from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
+from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading, Wait
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import format_tiles
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -77,9 +76,21 @@ class TaiwanOptions:
     """地胡 台 (PROPOSAL 16)."""
     human: int = 8
     """人胡 台 (PROPOSAL 8)."""
+    eight_flowers: int = 8
+    """八仙过海 台: all eight flowers win at once (PROPOSAL 8)."""
+    seven_rob_one: int = 8
+    """七抢一 台: a seat holding seven flowers wins at once when another
+    seat holds the eighth (at the deal, or as it draws it); that seat pays
+    alone, as a discarder (PROPOSAL 8; 0: no 七抢一)."""
+    ligu: int = 8
+    """嚦咕嚦咕 (八对半) 台: a concealed hand of seven pairs and a pung
+    (PROPOSAL 8; 0: no 嚦咕嚦咕, the standard form only)."""
+    ligu_quad_pairs: bool = True
+    """In 嚦咕嚦咕, four tiles of a kind count as two pairs (PROPOSAL)."""
 
     def __post_init__(self) -> None:
-        for name in ("base", "per_tai", "dead_wall", "heaven", "earth", "human"):
+        for name in ("base", "per_tai", "dead_wall", "heaven", "earth", "human", "eight_flowers",
+                     "seven_rob_one", "ligu"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise MahjongError(f"taiwan: option {name} must be an int >= 0, got {value!r}")
@@ -87,8 +98,9 @@ class TaiwanOptions:
             raise MahjongError("taiwan: options base and per_tai are both 0: no win would pay")
         if self.dead_wall > 60:
             raise MahjongError(f"taiwan: option dead_wall {self.dead_wall!r} leaves too few tiles to play")
-        if not isinstance(self.la_zhuang, bool):
-            raise MahjongError(f"taiwan: option la_zhuang must be True or False, got {self.la_zhuang!r}")
+        for name in ("la_zhuang", "ligu_quad_pairs"):
+            if not isinstance(getattr(self, name), bool):
+                raise MahjongError(f"taiwan: option {name} must be True or False, got {getattr(self, name)!r}")
         try:
             streak = StreakTai(self.streak_tai)
         except ValueError:
@@ -231,6 +243,13 @@ _FIRST_TURN = ("门清自摸", "门清", "自摸", "边张", "嵌张", "单吊")
 """Not counted with 天胡 / 地胡 / 人胡."""
 
 INSTANT_EIGHT = "八仙过海"
+INSTANT_SEVEN = "七抢一"
+LIGU = "嚦咕嚦咕"
+
+LIGU_ALSO = ("自摸", "正花", "花杠", "抢杠", "海底捞月", "河底捞鱼", "字一色", "清一色", "混一色")
+"""The entries of :data:`TABLE` that count with 嚦咕嚦咕 (PROPOSAL: not
+门清 / 门清自摸, which the hand is by nature, nor the waits)."""
+_LIGU_TABLE = tuple(f for f in TABLE if f.zh in LIGU_ALSO)
 
 
 class Taiwan(Ruleset):
@@ -247,9 +266,15 @@ class Taiwan(Ruleset):
     flowers are exposed and replaced from the tail; the last ``dead_wall``
     tiles (8 stacks) are never drawn; 过水 (漏胡): a seat that passes a win
     may not win on a discard before its next draw.  Winning form: the
-    standard one only (five sets and a pair; no seven pairs).  八仙过海: a
-    seat holding all eight flowers wins at once (8 台).  Any winning shape
-    wins (no minimum 台).  The dealer stays after its own win or a drawn
+    standard one (five sets and a pair), and 嚦咕嚦咕 (八对半): seven pairs
+    and a pung, no meld (``ligu`` 台, 8; a kind held four times is two
+    pairs, ``ligu_quad_pairs``); no seven pairs, no thirteen orphans.
+    八仙过海: a seat holding all eight flowers wins at once
+    (``eight_flowers`` 台, 8).  七抢一: a seat holding seven flowers wins
+    at once when another seat holds the eighth, at the deal or as that
+    seat draws it (the engine's ``flower_rob``); the seat holding the
+    eighth pays alone, as a discarder (``seven_rob_one`` 台, 8; 0: off).
+    Any winning shape wins (no minimum 台).  The dealer stays after its own win or a drawn
     hand; else the next seat deals; the streak counts 连庄.
 
     **台** (:data:`TABLE`, PROPOSAL): 门清 1, 自摸 1 (门清自摸 3 instead),
@@ -258,19 +283,22 @@ class Taiwan(Ruleset):
     抢杠 / 杠上开花 / 海底捞月 / 河底捞鱼 1, 三暗刻 2, 四暗刻 5, 五暗刻 8,
     碰碰胡 4, 混一色 4, 清一色 8, 字一色 16, 小三元 4, 大三元 8, 小四喜 8,
     大四喜 16; 天胡 24 / 地胡 16 / 人胡 8 (options; they replace 门清,
-    自摸 and the wait).  The best reading counts (就高不就低).
+    自摸 and the wait).  嚦咕嚦咕 8 with only 自摸, 正花, 花杠, 抢杠,
+    海底捞月, 河底捞鱼 and the flushes (:data:`LIGU_ALSO`).  The best
+    reading counts (就高不就低), 嚦咕嚦咕 against the standard form.
 
     **Payments** (PROPOSAL): a payer pays ``base + per_tai × 台``.  庄家
     1 台 and 连庄 (``streak`` × 1, or × 2 with 连N拉N) are added to every
     payment between the dealer and another seat: on the sheet when the
     dealer wins; in the dealer's own payment when it loses.  Self-draw:
     each other seat pays; discard: the discarder pays each winner (一炮三响:
-    three winners, each paid); 抢杠: the robbed seat pays as a discarder.
+    three winners, each paid); 抢杠: the robbed seat pays as a discarder;
+    七抢一: the holder of the eighth flower pays as a discarder.
     A drawn hand pays nothing.
     """
 
     name = "taiwan"
-    version = 1
+    version = 2
     zh = "台湾麻将"
     summary = "Taiwan 16-tile: five sets and a pair, flowers, additive 台, 连庄/拉庄, 一炮三响"
     aliases = ("台湾", "台灣麻將", "台湾十六张", "十六张麻将", "taiwanese", "taiwan16")
@@ -281,10 +309,12 @@ class Taiwan(Ruleset):
     flower_tiles = SEASONS + PLANTS
     multiple_winners = True
     rob_kong = True
+    flower_rob = True
     missed_win_ban = True
     hand_rules = HandRules(forms=frozenset({Form.STANDARD}))
     context_keys: ClassVar[Mapping[str, str]] = MappingProxyType({
         "streak": "the dealer's consecutive dealerships before this hand (连庄, 0 = first)",
+        "flower_from": "七抢一: the seat holding the eighth flower (it pays)",
     })
 
     def __init__(self, **options: Any) -> None:
@@ -293,11 +323,45 @@ class Taiwan(Ruleset):
 
     # --- winning -----------------------------------------------------------
     def instant_win(self, table: Table, seat: int) -> str | None:
-        """八仙过海: all eight flowers."""
-        return INSTANT_EIGHT if len(table.flowers[seat]) == 8 else None
+        """八仙过海: all eight flowers; 七抢一: seven, and another seat holds
+        the eighth (asked at the deal and as a flower is drawn: the
+        ``opening`` and ``flower`` phases)."""
+        held = len(table.flowers[seat])
+        if held == 8 and self.options.eight_flowers:
+            return INSTANT_EIGHT
+        if (held == 7 and self.options.seven_rob_one and table.phase.value in ("opening", "flower")
+                and self._flower_from(table, seat) is not None):
+            return INSTANT_SEVEN
+        return None
+
+    @staticmethod
+    def _flower_from(table: Table, seat: int) -> int | None:
+        """The other seat that holds a flower (the eighth), or None."""
+        for s in range(table.n):
+            if s != seat and table.flowers[s]:
+                return s
+        return None
 
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
+        if len(table.flowers[seat]) == 7:
+            holder = self._flower_from(table, seat)
+            if holder is not None:
+                return {"streak": table.streak, "flower_from": holder}
         return {"streak": table.streak}
+
+    # --- 嚦咕嚦咕 (八对半) ----------------------------------------------------
+    def _ligu_counts(self, counts: Sequence[int]) -> bool:
+        return self.options.ligu > 0 and seven_pairs_and_a_pung(counts, self.options.ligu_quad_pairs)
+
+    def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
+        """嚦咕嚦咕: seventeen concealed tiles, seven pairs and a pung."""
+        return not table.melds[seat] and self._ligu_counts(counts)
+
+    def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
+        """The kinds that make sixteen concealed tiles a 嚦咕嚦咕."""
+        if table.melds[seat] or not self.options.ligu:
+            return 0
+        return ligu_waits(counts, self.options.ligu_quad_pairs)
 
     def _streak(self, ctx: WinContext) -> int:
         value = ctx.extra.get("streak", 0)
@@ -320,14 +384,6 @@ class Taiwan(Ruleset):
         return out
 
     def _readings(self, ctx: WinContext) -> tuple[Reading, ...]:
-        if ctx.wilds:
-            raise InvalidHandError(f"taiwan: 台湾麻将 has no wild tiles, got {ctx.wilds!r}")
-        size = len(ctx.concealed) + 3 * len(ctx.melds)
-        if size != self.hand_size + 1:
-            raise InvalidHandError(
-                f"taiwan: a winning hand has {self.hand_size + 1} tiles (a kong counts 3), got {size}: "
-                f"{format_tiles(ctx.concealed)!r} + {[str(m) for m in ctx.melds]!r}"
-            )
         try:
             return v.readings(ctx, self.hand_rules)
         except IllegalWinError as e:
@@ -347,12 +403,36 @@ class Taiwan(Ruleset):
         """The 台 of the best reading (dealer 台 included when the dealer wins)."""
         dealer_items = self.dealer_tai(ctx) if ctx.dealer else []
         if ctx.instant == INSTANT_EIGHT:
-            items = [ScoreItem(INSTANT_EIGHT, "All eight flowers", 8, why="all eight flowers"), *dealer_items]
+            value = self.options.eight_flowers
+            items = [ScoreItem(INSTANT_EIGHT, "All eight flowers", value, why="all eight flowers"), *dealer_items]
             return self._sheet(items, [])
+        if ctx.instant == INSTANT_SEVEN:
+            value = self.options.seven_rob_one
+            items = [ScoreItem(INSTANT_SEVEN, "Seven flowers rob the eighth", value,
+                               why="seven flowers, another seat holds the eighth"), *dealer_items]
+            return self._sheet(items, [])
+        if ctx.instant is not None:
+            raise IllegalWinError(f"taiwan: no instant win {ctx.instant!r} (only {INSTANT_EIGHT}, {INSTANT_SEVEN})")
+        self.check_win_context(ctx)  # no wilds, 17 tiles
         first = self._first(ctx)
         top_items: list[ScoreItem] = []
         top = -1
-        for r in self._readings(ctx):
+        ligu = self._ligu_reading(ctx)
+        try:
+            found = self._readings(ctx)
+        except IllegalWinError:
+            if ligu is None:
+                raise
+            found = ()
+        if ligu is not None:
+            hits = v.matching(_LIGU_TABLE, ligu)
+            if first is not None:
+                hits = [(f, n) for f, n in hits if f.zh not in _FIRST_TURN]
+            top_items = [ScoreItem(LIGU, "Seven pairs and a pung", self.options.ligu,
+                                   why="seven pairs and a pung, concealed (八对半)"),
+                         *(f.item(ligu, n) for f, n in hits)]
+            top = sum(it.total for it in top_items)
+        for r in found:
             hits = v.matching(TABLE, r)
             if first is not None:
                 hits = [(f, n) for f, n in hits if f.zh not in _FIRST_TURN]
@@ -365,6 +445,29 @@ class Taiwan(Ruleset):
             top_items.insert(0, ScoreItem(first[0], first[1], first[2], why="first-turn win"))
             notes.append(f"{first[0]}: 门清, 自摸 and the wait are not counted")
         return self._sheet([*top_items, *dealer_items], notes)
+
+    def _ligu_reading(self, ctx: WinContext) -> Reading | None:
+        """The 嚦咕嚦咕 reading of ``ctx`` (seven pairs and a pung), or None."""
+        if ctx.melds or not self.options.ligu or len(ctx.concealed) != self.hand_size + 1:
+            return None
+        counts = [0] * 34
+        for k in ctx.concealed:
+            counts[k] += 1
+        if not seven_pairs_and_a_pung(counts, self.options.ligu_quad_pairs):
+            return None
+        units: list[v.Unit] = []
+        for k in range(34):
+            c = counts[k]
+            if c % 2:
+                units.append(v.Unit(Shape.PUNG, k, (k,) * 3))
+                c -= 3
+            units.extend(v.Unit(Shape.PAIR, k, (k, k)) for _ in range(c // 2))
+        win = None
+        for i, u in enumerate(units):
+            if u.kind == ctx.win_tile:
+                win = i
+                break
+        return Reading(Form.SEVEN_PAIRS, tuple(units), ctx, win, tuple(counts))
 
     def _sheet(self, items: list[ScoreItem], notes: list[str]) -> ScoreSheet:
         total = sum(it.total for it in items)
@@ -389,7 +492,10 @@ class Taiwan(Ruleset):
             dealer = (ctx.seat - ctx.seat_wind) % self.num_players
             dealer_seat = dealer
             extra_tai = sum(it.total for it in self.dealer_tai(ctx))
-            if ctx.self_drawn:
+            if ctx.instant == INSTANT_SEVEN:
+                payers = [self._seven_payer(ctx)]
+                why = INSTANT_SEVEN
+            elif ctx.self_drawn:
                 payers = [s for s in range(self.num_players) if s != ctx.seat]
                 why = "自摸"
             else:
@@ -411,6 +517,21 @@ class Taiwan(Ruleset):
                 out.append(Payment(p, ctx.seat, amount, reason))
         out.extend(self._settle_stakes(stakes, dealer_seat, winners))
         return Settlement(tuple(out))
+
+    def _seven_payer(self, ctx: WinContext) -> int:
+        """七抢一: the seat holding the eighth flower (the drawer it was
+        robbed from, else the context key ``flower_from``)."""
+        payer = ctx.discarder if ctx.discarder is not None else ctx.extra.get("flower_from")
+        try:
+            seat = int(payer)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise MahjongError(
+                f"taiwan: {INSTANT_SEVEN} of seat {ctx.seat!r} needs the seat holding the eighth flower "
+                f"(the discarder, or context flower_from), got {payer!r}"
+            ) from None
+        if not 0 <= seat < self.num_players or seat == ctx.seat:
+            raise MahjongError(f"taiwan: {INSTANT_SEVEN}: the eighth flower's holder {payer!r} is not another seat")
+        return seat
 
     def settle_draw(self, table: Table) -> Settlement:
         """A drawn hand pays nothing, except the 拉庄 stakes of the hand before."""
@@ -448,3 +569,40 @@ class Taiwan(Ruleset):
                     prev = left.get(str(p.payer), [ctx.seat, 0])
                     left[str(p.payer)] = [ctx.seat, prev[1] + kept]
         return {"la_zhuang": left} if left else {}
+
+
+# --- vocabulary candidates ---
+
+
+def seven_pairs_and_a_pung(counts: Sequence[int], quad_pairs: bool = True) -> bool:
+    """嚦咕嚦咕 / 八对半: 34 ``counts`` of seventeen tiles that are seven
+    pairs and one pung (four of a kind: two pairs when ``quad_pairs``)."""
+    if sum(counts) != 17:
+        return False
+    pungs = 0
+    for c in counts:
+        if c == 1 or (c == 4 and not quad_pairs):
+            return False
+        if c == 3:
+            pungs += 1
+    return pungs == 1
+
+
+def ligu_waits(counts: Sequence[int], quad_pairs: bool = True) -> int:
+    """The kinds (a bit mask) that make sixteen ``counts`` a
+    :func:`seven_pairs_and_a_pung`."""
+    if sum(counts) != 16:
+        return 0
+    odd = [k for k in range(34) if counts[k] % 2]
+    if len(odd) > 2:
+        return 0
+    mask = 0
+    trial = list(counts)
+    for k in (odd or [k for k in range(34) if counts[k]]):
+        if counts[k] >= 4:
+            continue
+        trial[k] += 1
+        if seven_pairs_and_a_pung(trial, quad_pairs):
+            mask |= 1 << k
+        trial[k] -= 1
+    return mask

@@ -15,18 +15,21 @@ list, value or payment: the spec's PROPOSAL (the MCR fan list with a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahjong_core.errors import MahjongError
-from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 from mahjong_core.registry import find_variant
+from mahjong_core.tiles import format_tiles, parse_tiles
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
-__all__ = ["TwoPlayer", "TwoPlayerOptions", "ready_order"]
+__all__ = ["TwoPlayer", "TwoPlayerOptions", "ready_order", "shown_tiles"]
 
 WALL = 71
 """Tiles chosen for a hand (seed "随机抽取71张")."""
@@ -43,6 +46,16 @@ class TwoPlayerOptions:
     last_draw: bool = True
     """海底捞月 at exhaustion (seed): a ready seat draws one more tile from the
     tiles not chosen for the wall and wins if it completes its hand."""
+    shown_tiles: int = 2
+    """花牌: tiles of the wall shown face up (seed: "城墙上亮明了的麻将牌，胡牌时
+    花牌可以多算番"; PROPOSAL 2, 0..8); each tile of the winning hand of a
+    shown kind adds 1 番 (PROPOSAL)."""
+    opening_swap: bool = True
+    """开始时换牌 (seed): a seat may give back any tiles before its first
+    discard, each for a tile of the reserve."""
+    pung_offer_chance: float = 0.1
+    """游戏中换牌 (seed: "有一定概率"): the chance, after each draw, that a pung
+    of the reserve is offered (PROPOSAL 0.1; 0: never)."""
 
     def __post_init__(self) -> None:
         for name in ("cap", "min_fan"):
@@ -51,8 +64,15 @@ class TwoPlayerOptions:
                 raise MahjongError(f"two_player: option {name} must be an int >= 0, got {value!r}")
         if self.cap == 0:
             raise MahjongError("two_player: option cap 0 would make every win worthless")
-        if not isinstance(self.last_draw, bool):
-            raise MahjongError(f"two_player: option last_draw must be True or False, got {self.last_draw!r}")
+        for name in ("last_draw", "opening_swap"):
+            if not isinstance(getattr(self, name), bool):
+                raise MahjongError(f"two_player: option {name} must be True or False, got {getattr(self, name)!r}")
+        n = self.shown_tiles
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 8:
+            raise MahjongError(f"two_player: option shown_tiles must be an int 0..8, got {n!r}")
+        p = self.pung_offer_chance
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+            raise MahjongError(f"two_player: option pung_offer_chance must be a number 0..1, got {p!r}")
 
 
 def ready_order(table: Table) -> list[int]:
@@ -69,6 +89,16 @@ def ready_order(table: Table) -> list[int]:
         if s not in out and sum(table.hands[s]) % 3 == 1 and table.waits(s):
             out.append(s)
     return out
+
+
+def shown_tiles(table: Table) -> list[int]:
+    """花牌: the face-up tiles of the wall (``shown_tiles`` of them): the
+    tiles right after the reserve of the exchanges, in the middle of the
+    tiles not chosen for the hand (never dealt, drawn or exchanged)."""
+    rs = table.ruleset
+    n = rs.options.shown_tiles if isinstance(rs, TwoPlayer) else 0
+    start = len(table.wall) - rs.dead_wall // 2
+    return table.wall[start : start + n]
 
 
 class TwoPlayer(Ruleset):
@@ -106,13 +136,32 @@ class TwoPlayer(Ruleset):
     **Dealer** (seed): the winner deals next; after a draw the dealer deals
     again.
 
-    Not implemented: the face-up wall tiles counted as flowers ("亮明了的麻
-    将牌 … 可以多算番": the seed gives no count), and the tile exchanges
-    (开始时换牌, 游戏中换牌: the seed gives no rule for the tiles taken).
+    **花牌** (seed: "每开始游戏后，显示在游戏UI上的城墙上亮明了的麻将牌，胡牌时花牌
+    可以多算番"; the count and the value are PROPOSALs): ``shown_tiles`` (2)
+    tiles of the wall are face up from the start (:func:`shown_tiles`, out
+    of play); each tile of the winning hand (melds included) of a shown kind
+    adds 1 番 (``花牌``), not counted for ``min_fan`` (as MCR's flowers),
+    capped with the rest.  Context key ``shown`` on paper.
+
+    **Exchanges** (seed; where the tiles come from is a PROPOSAL): the
+    reserve is part of the 65 tiles not chosen (the engine's
+    ``Table.reserve()``).  开始时换牌 ("庄家发完14张牌、闲家发完13张牌后，系统
+    允许玩家选择需要换掉的麻将牌，不限张数"): before its first discard (the
+    dealer on its 14 dealt tiles, the other after its first draw) and with
+    no call made, a seat may give back any number of tiles, one at a time
+    (SWAP), each for the next tile of the reserve (engine flag
+    ``swap_on_first_turn``; option ``opening_swap``).  游戏中换牌 ("轮到玩家
+    自己摸到牌后选择出牌时(有一定概率)，系统将在所有没打出与没配到玩家手上的牌
+    中选择一个刻子给予玩家换牌"): after a draw, with probability
+    ``pung_offer_chance`` (0.1, seeded by the hand's seed and step), a kind
+    the reserve holds three of, chosen at random, is offered (TAKE_PUNG,
+    the hook ``pung_offer``); taking it, the seat gives three tiles of its
+    choice back to the reserve, then plays on.  The greedy bots take
+    neither.
     """
 
     name = "two_player"
-    version = 1
+    version = 2
     zh = "二人麻将"
     summary = "Two players, a 71-tile wall from 136, chow/pung/kong, 报听, 海底捞月, MCR fans capped at 13"
     aliases = ("二人麻将", "两人麻将", "二人", "71张", "two-player", "twoplayer", "2p")
@@ -126,15 +175,51 @@ class TwoPlayer(Ruleset):
     rob_kong = True
     missed_win_ban = False
     ready_rule = ReadyRule.OPTIONAL
+    context_keys: ClassVar[Mapping[str, str]] = MappingProxyType({
+        "shown": "花牌: the face-up wall tiles (notation); each tile of the hand of such a kind adds 1 番",
+    })
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._mcr: Ruleset = find_variant("guobiao")(min_fan=self.options.min_fan)
         self.hand_rules = self._mcr.hand_rules  # type: ignore[misc]
+        setattr(self, "swap_on_first_turn", self.options.opening_swap)
+
+    def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
+        shown = shown_tiles(table)
+        return {"shown": format_tiles(shown)} if shown else {}
+
+    def pung_offer(self, table: Table, seat: int) -> int | None:
+        """游戏中换牌: with ``pung_offer_chance``, a random kind the reserve
+        holds three of (seeded by the hand's seed, its step and the seat)."""
+        chance = self.options.pung_offer_chance
+        if not chance:
+            return None
+        rng = random.Random(f"{table.seed}:{table.steps}:{seat}")
+        if rng.random() >= chance:
+            return None
+        held = [0] * 34
+        for p in table.reserve():
+            held[table.wall[p]] += 1
+        kinds = [k for k in range(34) if held[k] >= 3]
+        return rng.choice(kinds) if kinds else None
+
+    @staticmethod
+    def _shown(ctx: WinContext) -> list[int]:
+        raw = ctx.extra.get("shown", "")
+        try:
+            return parse_tiles(raw) if isinstance(raw, str) else [int(k) for k in raw]
+        except (MahjongError, TypeError, ValueError) as e:
+            raise MahjongError(f"two_player: context shown {raw!r} is not tile notation: {e}") from None
 
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The MCR sheet; ``points`` is what the loser pays: the total, at most ``cap``."""
         sheet = self._mcr.score(ctx)
+        shown = self._shown(ctx)
+        hua = sum(1 for k in ctx.all_kinds for s in shown if k == s)
+        if hua:
+            item = ScoreItem("花牌", "Shown tiles", 1, hua, why="tiles of the face-up wall tiles' kinds")
+            sheet = replace(sheet, items=(*sheet.items, item), total=sheet.total + hua)
         cap = self.options.cap
         notes = sheet.notes
         if sheet.total > cap:
@@ -142,8 +227,9 @@ class TwoPlayer(Ruleset):
         return replace(sheet, unit="番", points=min(sheet.total, cap), notes=notes)
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
-        if sheet.total < self.options.min_fan:
-            return f"起和 {self.options.min_fan} 番: the hand has {sheet.total}"
+        fans = sheet.total - sum(it.total for it in sheet.items if it.zh == "花牌")
+        if fans < self.options.min_fan:
+            return f"起和 {self.options.min_fan} 番: the hand has {fans} (花牌 not counted)"
         return None
 
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:

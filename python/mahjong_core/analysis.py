@@ -80,6 +80,9 @@ class Shape(enum.IntEnum):
     SINGLE = 5
     WILD_PAIR = 6
     WILD_SET = 7
+    SPECIAL = 8
+    """A declared special kong of mixed kinds (``MeldKind.SPECIAL``); never
+    in a kernel decomposition."""
 
 
 Unit = tuple[Shape, int, int]

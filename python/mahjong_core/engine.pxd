@@ -72,7 +72,10 @@ cdef class Table:
     cdef public bint _has_free, _same_tile_miss, _dice_kong, _call_lifts_miss
     cdef public bint _allow_exposed_kong
     cdef public int _zone, _dead_free, _standing_n
-    cdef public bint _missed_pung
+    cdef public bint _missed_pung, _flower_rob, _chow_any, _special_adds
+    cdef public tuple _specials
+    cdef public bint _swap_first, _has_pung_offer
+    cdef public list swap_owed, pung_offers
     cdef public list standing, _passed_pungs
     cdef public list _missed_tiles, kong_dice, locked
     cdef public list exchange

@@ -72,18 +72,41 @@ class ActionKind(enum.IntEnum):
     """定缺: declare suit ``tile`` (0 m, 1 p, 2 s) the one this seat will not keep."""
     TAKE = 10
     """海底漫游: take the last tile of the wall when it is offered."""
+    SPECIAL_KONG = 11
+    """Lay down special kong number ``tile`` of ``Ruleset.special_melds``
+    (an index 0..7, not a kind)."""
+    SPECIAL_ADD = 12
+    """Add a tile of kind ``tile`` to one's special kong that holds that kind."""
+    SWAP = 13
+    """Give back a tile of kind ``tile`` to the reserve (开始时换牌: for
+    another tile of it; after TAKE_PUNG: one of the three owed)."""
+    TAKE_PUNG = 14
+    """Take the pung the rule set offers from the reserve (游戏中换牌);
+    three tiles are then given back (SWAP)."""
 
 
 # Fixed action ids: discard k (0..33), concealed kong k (34..67), added kong k
 # (68..101), chow with lowest kind s*9+i (102 + s*7 + i, 21 ids), pung 123,
 # kong on a discard 124, win 125, pass 126; ready + discard k (127..160),
 # missing suit (161..163), take the last tile (164), discard wild flower
-# 1f..8f (165..172).
-_BASE = {ActionKind.DISCARD: 0, ActionKind.CONCEALED_KONG: 34, ActionKind.ADDED_KONG: 68, ActionKind.READY: 127}
+# 1f..8f (165..172), special kong i (173..180), add kind k to a special kong
+# (181..214), swap kind k with the reserve (215..248), take the offered pung
+# (249).
+_BASE = {
+    ActionKind.DISCARD: 0, ActionKind.CONCEALED_KONG: 34, ActionKind.ADDED_KONG: 68, ActionKind.READY: 127,
+    ActionKind.SWAP: 215,
+}
 _CHOW_BASE = 102
-_SINGLE = {ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126, ActionKind.TAKE: 164}
+_SINGLE = {
+    ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126, ActionKind.TAKE: 164,
+    ActionKind.TAKE_PUNG: 249,
+}
 _FLOWER_DISCARD_BASE = 165
-NUM_ACTIONS = 173
+_SPECIAL_BASE = 173
+_SPECIAL_ADD_BASE = 181
+_SWAP_BASE = 215
+_TAKE_PUNG = 249
+NUM_ACTIONS = 250
 """Size of the action space (the same for every rule set of this engine version)."""
 OBS_SIZE = 34 + 34 + 4 * 69 + 38 + 12 + 4 + 34 + 1
 """Length of :meth:`Table.observe_tensor` vectors."""
@@ -107,6 +130,14 @@ class Action:
             if not 0 <= self.tile < 34:
                 raise IllegalActionError(f"{self.kind.name.lower()} needs a tile kind 0..33, got {self.tile!r}")
             i = _BASE[self.kind] + self.tile
+        elif self.kind == ActionKind.SPECIAL_KONG:
+            if not 0 <= self.tile < 8:
+                raise IllegalActionError(f"special kong needs an index 0..7 of the rule set's special sets, got {self.tile!r}")
+            i = _SPECIAL_BASE + self.tile
+        elif self.kind == ActionKind.SPECIAL_ADD:
+            if not 0 <= self.tile < 34:
+                raise IllegalActionError(f"special add needs a tile kind 0..33, got {self.tile!r}")
+            i = _SPECIAL_ADD_BASE + self.tile
         elif self.kind == ActionKind.MISSING_SUIT:
             if self.tile not in (0, 1, 2):
                 raise IllegalActionError(f"missing suit must be 0 (m), 1 (p) or 2 (s), got {self.tile!r}")
@@ -131,6 +162,14 @@ class Action:
         if action_id < 123:
             j = action_id - _CHOW_BASE
             return cls(ActionKind.CHOW, seat, (j // 7) * 9 + j % 7)
+        if action_id == _TAKE_PUNG:
+            return cls(ActionKind.TAKE_PUNG, seat)
+        if action_id >= _SWAP_BASE:
+            return cls(ActionKind.SWAP, seat, action_id - _SWAP_BASE)
+        if action_id >= _SPECIAL_ADD_BASE:
+            return cls(ActionKind.SPECIAL_ADD, seat, action_id - _SPECIAL_ADD_BASE)
+        if action_id >= _SPECIAL_BASE:
+            return cls(ActionKind.SPECIAL_KONG, seat, action_id - _SPECIAL_BASE)
         if action_id >= _FLOWER_DISCARD_BASE:
             return cls(ActionKind.DISCARD, seat, 34 + action_id - _FLOWER_DISCARD_BASE)
         if 161 <= action_id < 164:
@@ -144,6 +183,8 @@ class Action:
         out: dict[str, Any] = {"seat": self.seat, "action": self.kind.name.lower()}
         if self.kind == ActionKind.MISSING_SUIT:
             out["suit"] = "mps"[self.tile]
+        elif self.kind == ActionKind.SPECIAL_KONG:
+            out["special"] = self.tile
         elif self.tile >= 0:
             out["tile"] = KIND_NAMES[self.tile]
         return out
@@ -152,6 +193,8 @@ class Action:
         name = self.kind.name.lower().replace("_", " ")
         if self.kind == ActionKind.MISSING_SUIT:
             return f"S{self.seat} missing suit {'mps'[self.tile]}"
+        if self.kind == ActionKind.SPECIAL_KONG:
+            return f"S{self.seat} special kong {self.tile}"
         if self.kind == ActionKind.CHOW:
             return f"S{self.seat} chow {self.tile % 9 + 1}{self.tile % 9 + 2}{self.tile % 9 + 3}{'mps'[self.tile // 9]}"
         return f"S{self.seat} {name}" + (f" {KIND_NAMES[self.tile]}" if self.tile >= 0 else "")
@@ -252,6 +295,10 @@ class Phase(enum.Enum):
     OPENING = "opening"
     """Right after the deal, seats holding an opening win (长沙 四喜, 三金倒 ...)
     answer win or pass (see :meth:`Ruleset.instant_win`)."""
+    FLOWER = "flower"
+    """A seat exposed a flower it drew in play (``Ruleset.flower_rob``):
+    the seats with an instant win on it (七抢一) answer win or pass, then
+    the drawer plays on."""
     REPLACE = "replace"
     """After a kong (``Ruleset.dice_kong``): the konger, ready, answers TAKE
     (roll the dice for the replacement) or PASS (the plain replacement)."""
@@ -265,6 +312,7 @@ _OPENING = Phase.OPENING
 _EXCHANGE = Phase.EXCHANGE
 _LAST = Phase.LAST
 _REPLACE = Phase.REPLACE
+_FLOWER = Phase.FLOWER
 _K_DISCARD, _K_ANKAN, _K_KAKAN = ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG
 _K_CHOW, _K_PUNG, _K_KONG = ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG
 _K_WIN, _K_PASS, _K_READY = ActionKind.WIN, ActionKind.PASS, ActionKind.READY
@@ -361,6 +409,26 @@ class Table:
         self._reserve = 0
         self._has_precedence = type(ruleset).win_precedence is not Ruleset.win_precedence
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
+        self._flower_rob = ruleset.flower_rob and self._has_instant
+        self._chow_any = ruleset.chow_from_any_seat
+        """Every other seat may chow a discard (``chow_from_any_seat``)."""
+        self._specials: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(x)) for x in ruleset.special_melds)
+        """``Ruleset.special_melds``, each sorted."""
+        if len(self._specials) > 8 or any(
+            not 3 <= len(x) <= Meld.SPECIAL_MAX or not all(0 <= k < 34 for k in x) for x in self._specials
+        ):
+            raise MahjongError(f"{ruleset.id}: special_melds are at most 8 sets of 3 to 8 kinds 0..33")
+        self._special_adds = bool(self._specials) and ruleset.special_meld_additions
+        self._swap_first = ruleset.swap_on_first_turn
+        self._has_pung_offer = type(ruleset).pung_offer is not Ruleset.pung_offer
+        if (self._swap_first or self._has_pung_offer) and (ruleset.dead_wall < 4 or self._per_seat):
+            raise MahjongError(f"{ruleset.id}: tile exchanges need a dead wall of 4 tiles or more (the reserve)")
+        self.swap_owed: list[list[int]] = [[] for _ in range(n)]
+        """The reserve positions each seat still owes a tile to, after
+        taking an offered pung (游戏中换牌)."""
+        self.pung_offers: list[int | None] = [None] * n
+        """The kind of the pung offered to each seat this turn (``Ruleset.pung_offer``)."""
+        """A flower drawn in play may be robbed (``Ruleset.flower_rob``)."""
         """The rule set has wins without a shape (``shape_free_win``)."""
         self._has_wild_draw = type(ruleset).drawn_tile_wild is not Ruleset.drawn_tile_wild
         """The rule set makes some drawn tiles wild (``drawn_tile_wild``)."""
@@ -956,6 +1024,8 @@ class Table:
                 ids.append(125)
             return [_ACTIONS[seat][i] for i in ids]
         ids = _native.held_kinds(hand)
+        if self.swap_owed[seat]:  # a taken pung: three tiles go back first
+            return [_ACTIONS[seat][_SWAP_BASE + k] for k in ids]
         if self.must_declare:  # 吃听: the declaration comes with this discard
             ready = self._ready_discards(seat, ids)
             acts = _ACTIONS[seat]
@@ -1012,10 +1082,132 @@ class Table:
         flowers = self.wild_flowers[seat]
         if flowers and (self._wild_discard or not ids):
             ids += sorted({_FLOWER_DISCARD_BASE + f - 34 for f in flowers})
+        # the ids above 172 come last, in ascending order
+        if self._specials and self._left(seat) > self._zone:
+            ids += self._special_ids(seat)
+        if self._swap_first and not self.discards[seat] and not self.melds[seat] and not self._called:
+            ids += [_SWAP_BASE + k for k in _native.held_kinds(hand)]  # 开始时换牌: before the first discard
+        if self.pung_offers[seat] is not None:
+            ids.append(_TAKE_PUNG)
         if self._win_forced() and 125 in ids:
             ids = [125]  # 最后四张自动胡: a win on the last tiles is not declined
         acts = _ACTIONS[seat]
         return [acts[i] for i in ids]
+
+    def _special_ids(self, seat: int) -> list[int]:
+        """The special kongs ``seat`` may lay down or add to now (ids)."""
+        hand = self.hands[seat]
+        out = []
+        for i, kinds in enumerate(self._specials):
+            need = bytearray(34)
+            for k in kinds:
+                need[k] += 1
+            if all(hand[k] >= need[k] for k in kinds) and self.ruleset.special_meld_allowed(self, seat, i):
+                out.append(_SPECIAL_BASE + i)
+        if self._special_adds:
+            kinds_held = {
+                k for m in self.melds[seat] if m.kind is MeldKind.SPECIAL and len(m.tiles) < Meld.SPECIAL_MAX
+                for k in m.tiles
+            }
+            out += [_SPECIAL_ADD_BASE + k for k in sorted(kinds_held) if hand[k] and k not in self.wild_kinds]
+        return out
+
+    def reserve(self) -> range:
+        """The reserve of tile exchanges (开始时换牌, 游戏中换牌): the
+        positions of ``wall`` from just after the first tile of the dead
+        wall to its middle, never dealt or drawn (kong replacements come
+        from the far end)."""
+        start = len(self.wall) - self._dead
+        return range(start + 1, len(self.wall) - self._dead // 2)
+
+    def _swap(self, seat: int, a: Action) -> None:
+        """SWAP (give back a tile) or TAKE_PUNG (take the offered pung)."""
+        hand = self.hands[seat]
+        wall = self.wall
+        if a.kind is ActionKind.TAKE_PUNG:
+            kind = self.pung_offers[seat]
+            assert kind is not None
+            spots = [p for p in self.reserve() if wall[p] == kind][:3]
+            if len(spots) < 3:
+                raise MahjongError(f"{self.ruleset.id}: offered a pung of {KIND_NAMES[kind]} the reserve does not hold")
+            self.pung_offers[seat] = None
+            self.swap_owed[seat] = spots  # each of the three comes for a tile given back
+            self._event("swap", seat=seat, offered=KIND_NAMES[kind])
+            return
+        tile = a.tile
+        hand[tile] -= 1
+        owed = self.swap_owed[seat]
+        if owed:
+            p = owed.pop()  # a tile of the pung, for the one given back
+            got = wall[p]
+            wall[p] = tile
+            hand[got] += 1
+            self._event("swap", seat=seat, gave=KIND_NAMES[tile], took=KIND_NAMES[got])
+            if self.drawn is not None and not hand[self.drawn]:
+                self.drawn = None
+            if not owed:
+                self._waits_without_drawn(seat)
+            return
+        swaps = sum(1 for e in self.events if e["type"] == "swap" and "got" in e)
+        reserve = self.reserve()
+        if swaps >= len(reserve):
+            raise MahjongError(f"{self.ruleset.id}: the reserve of {len(reserve)} tiles is used up")
+        p = reserve[swaps]  # the next tile of the reserve; the given one takes its place
+        got = wall[p]
+        wall[p] = tile
+        hand[got] += 1
+        self.drawn = got
+        self._event("swap", seat=seat, gave=KIND_NAMES[tile], got=KIND_NAMES[got])
+        self._waits_without_drawn(seat)
+
+    def _waits_without_drawn(self, seat: int) -> None:
+        """The waits cache after a changed hand on turn: the hand less its
+        drawn tile (a self-drawn win is checked against it)."""
+        if self.drawn is None:
+            return  # no drawn tile: a win is checked in full
+        hand = self.hands[seat]
+        hand[self.drawn] -= 1
+        self._update_waits(seat)
+        hand[self.drawn] += 1
+
+    def _lay_special(self, seat: int, a: Action) -> None:
+        """Lay down a special kong (or add to one): the meld, its payments,
+        then its replacement draws (k - 3 for a new one of k tiles, one for
+        an added tile)."""
+        hand = self.hands[seat]
+        melds = self.melds[seat]
+        if a.kind is ActionKind.SPECIAL_KONG:
+            kinds = self._specials[a.tile]
+            for k in kinds:
+                hand[k] -= 1
+            meld = Meld(MeldKind.SPECIAL, kinds)
+            melds.append(meld)
+            self.meld_sources[seat].append(None)
+            draws = len(kinds) - 3
+        else:
+            hand[a.tile] -= 1
+            i = next(
+                j for j, m in enumerate(melds)
+                if m.kind is MeldKind.SPECIAL and a.tile in m.tiles and len(m.tiles) < Meld.SPECIAL_MAX
+            )
+            meld = melds[i] = Meld(MeldKind.SPECIAL, melds[i].tiles + (a.tile,))
+            draws = 1
+        self._clamp_standing(seat)
+        self._event("kong", seat=seat, meld=str(meld))
+        self._kong_paid(seat, meld, None)
+        if draws == 0:  # a three-tile set: the seat discards, as after a pung
+            self.drawn = None
+            self._called = True
+            self.phase = _TURN
+            self.turn = seat
+            return
+        for _ in range(draws - 1):
+            extra = self._draw_replacement(seat)
+            if extra is None:
+                self._exhausted()
+                return
+            self._event("draw", seat=seat, tile=KIND_NAMES[extra], replacement=True)
+        self._replacement(seat, fed_by=None)
 
     def _ready_discards(self, seat: int, held: list[int]) -> list[int]:
         """The discards after which the hand is ready (报听 candidates)."""
@@ -1256,7 +1448,7 @@ class Table:
             return []
         calls_ok = not self._max_melds or len(self.melds[seat]) < self._max_melds
         is_next = seat == self._next_seat(discarder)
-        plain_chow = self._allow_chow and is_next
+        plain_chow = self._allow_chow and (is_next or self._chow_any)
         ready_chow = self._chow_ready and (is_next or self._chow_ready_any)
         ready_ids: list[int] = []
         if calls_ok and (plain_chow or ready_chow) and tile < 27 and (not wild or tile not in wild):
@@ -1403,6 +1595,7 @@ class Table:
             self._event("ready", seat=seat)
             a = _ACTIONS[seat][a.tile]  # then the discard itself
         if a.kind is _K_DISCARD:
+            self.pung_offers[seat] = None
             self.must_declare = False
             self._banned_discards = frozenset()
             self._no_kong_this_turn = False
@@ -1426,6 +1619,12 @@ class Table:
                 self._next_draw(self._next_seat(seat))
             else:
                 self._open_claims(seat, tile)
+            return
+        if a.kind is ActionKind.SPECIAL_KONG or a.kind is ActionKind.SPECIAL_ADD:
+            self._lay_special(seat, a)
+            return
+        if a.kind is ActionKind.SWAP or a.kind is ActionKind.TAKE_PUNG:
+            self._swap(seat, a)
             return
         if a.kind is _K_ANKAN:
             hand[a.tile] -= 4
@@ -1502,6 +1701,7 @@ class Table:
                 self.claimants = {seat: [_ACTIONS[seat][126], _ACTIONS[seat][164]]}
                 self.answers = {}
                 return
+        had_flowers = len(self.flowers[seat])
         if roll:
             tile = self._dice_replacement(seat)
         else:
@@ -1524,6 +1724,8 @@ class Table:
             self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
         self.phase = _TURN
         self.turn = seat
+        if self._flower_rob and len(self.flowers[seat]) > had_flowers:
+            self._offer_flower_rob(seat)
 
     def _ready(self, seat: int) -> bool:
         """Whether ``seat``'s 3n+1 hand has a wait it may legally win on
@@ -1574,6 +1776,7 @@ class Table:
             if not (self._waits[s] & bit or hand[tile] >= 2):
                 if suit_lo < 0 or not (
                     (s == nxt and (self._allow_chow or self._chow_ready)) or (self._chow_ready and self._chow_ready_any)
+                    or (self._chow_any and self._allow_chow)
                 ):
                     continue
                 near = 0  # kinds held within two of the tile: a chow needs two
@@ -1639,6 +1842,24 @@ class Table:
         self.after_flower = replaced
         self.turn = seat
         self.phase = _TURN
+        if self._has_pung_offer:
+            self.pung_offers[seat] = self.ruleset.pung_offer(self, seat)
+        if replaced and self._flower_rob:
+            self._offer_flower_rob(seat)
+
+    def _offer_flower_rob(self, seat: int) -> None:
+        """``flower_rob``: the other seats with an instant win now (七抢一)
+        answer WIN or PASS before ``seat``, which drew a flower, plays on."""
+        self.phase = _FLOWER  # the hook sees the flower phase
+        claim = {}
+        for s in self._order_from(seat):
+            if self.ruleset.instant_win(self, s) is not None:
+                claim[s] = [_ACTIONS[s][125], _ACTIONS[s][126]]
+        if claim:
+            self.claimants = claim
+            self.answers = {}
+        else:
+            self.phase = _TURN
 
     def _offer_last(self, seat: int) -> None:
         """海底漫游: offer the last tile to ``seat``; after every playing seat
@@ -1693,6 +1914,23 @@ class Table:
                     "win_payments", payments=[[p.payer, p.payee, p.amount, p.reason] for p in settled.payments]
                 )
             self._after_opening()
+            return
+        if self.phase is _FLOWER:
+            drawer = self.turn
+            wins = [s for s in self._order_from(drawer) if s in answers and answers[s].kind is _K_WIN]
+            if not self.ruleset.multiple_winners:
+                wins = wins[:1]
+            ctxs = []
+            for s in wins:
+                ctx = self._instant_win(s)
+                if ctx is not None:  # won on the drawer's flower
+                    ctxs.append(replace(ctx, self_drawn=False, discarder=drawer, win_tile=-1))
+            if ctxs:
+                self._finish([self._with_count(c, len(ctxs)) for c in ctxs])
+                return
+            self.claimants = {}
+            self.answers = {}
+            self.phase = _TURN  # the drawer plays on
             return
         if self.phase is _DECLARE:
             for s, decl in answers.items():

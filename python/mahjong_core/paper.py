@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidHandError, MahjongError
-from .tiles import KIND_NAMES, Meld, counts_of, format_tiles, parse_tile, parse_tiles, parse_wind
+from .tiles import KIND_NAMES, Meld, MeldKind, counts_of, format_tiles, parse_tile, parse_tiles, parse_wind
 
 if TYPE_CHECKING:
     from .rules import Ruleset, WinContext
@@ -172,6 +172,9 @@ def build_context(
     held = _tiles(hand, "hand")
     win = parse_tile(win_tile) if isinstance(win_tile, str) else int(win_tile)
     meld_list = [m if isinstance(m, Meld) else _parse_meld(m) for m in melds]
+    for m in meld_list:
+        if m.kind is MeldKind.SPECIAL:
+            _check_special(rs, m)
     flower_ids = _tiles(flowers, "flowers") if flowers else []
     wild = values.get("wild_kinds")
     if wild is None:
@@ -225,6 +228,18 @@ def build_context(
         extra=extra,
         **values,
     )
+
+
+def _check_special(rs: Ruleset, meld: Meld) -> None:
+    """A special kong on paper holds the kinds of one of the rule set's
+    ``special_melds`` (each once; more copies of them only with
+    ``special_meld_additions``)."""
+    kinds = sorted(set(meld.tiles))
+    for group in rs.special_melds:
+        if sorted(group) == kinds and (len(meld.tiles) == len(group) or rs.special_meld_additions):
+            return
+    known = ", ".join(format_tiles(sorted(g)) for g in rs.special_melds) or "none"
+    raise InvalidHandError(f"{rs.id}: {str(meld)!r} is not a special kong of this rule set (special kongs: {known})")
 
 
 def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:

@@ -41,7 +41,7 @@ from .analysis import Decomposition, Form, HandRules, Shape, decompositions
 from .errors import IllegalWinError
 from .tiles import Meld, MeldKind, format_tiles
 
-from .rules import ScoreItem
+from .rules import ScoreItem, ScoreSheet
 
 if TYPE_CHECKING:
     from .rules import WinContext
@@ -70,6 +70,7 @@ __all__ = [
     "closed_or_edge_wait",
     "concealed_hand",
     "concealed_pungs",
+    "doubling_sheet",
     "dragon_pungs",
     "earthly",
     "full_flush",
@@ -160,12 +161,12 @@ class Unit:
 
     @property
     def is_kong(self) -> bool:
-        return len(self.tiles) == 4
+        return len(self.tiles) == 4 and self.shape is Shape.PUNG
 
     @property
     def claimed(self) -> bool:
         """A meld made with another seat's tile (chow, pung, exposed or added kong)."""
-        return self.meld is not None and self.meld.kind is not MeldKind.ANKAN
+        return self.meld is not None and self.meld.kind is not MeldKind.ANKAN and self.meld.kind is not MeldKind.SPECIAL
 
     @property
     def natural(self) -> tuple[int, ...]:
@@ -272,7 +273,7 @@ def _meld_unit(m: Meld, source: int | None) -> Unit:
     key = (m, source)
     u = _MELD_UNITS.get(key)
     if u is None:
-        shape = Shape.CHOW if m.kind is MeldKind.CHI else Shape.PUNG
+        shape = Shape.CHOW if m.kind is MeldKind.CHI else (Shape.SPECIAL if m.kind is MeldKind.SPECIAL else Shape.PUNG)
         u = _MELD_UNITS[key] = Unit(shape, m.kind_of, m.tiles, (), m, source)
     return u
 
@@ -847,3 +848,25 @@ def closed_or_edge_wait(r: Reading) -> bool:
     """夹胡 (东北 "夹", 内蒙 "边夹"): the winning tile completed a 坎张 (the
     middle of a chow) or a 边张 (the 3 of 12, the 7 of 89) wait."""
     return wait(r) in (Wait.CLOSED, Wait.EDGE)
+
+
+def doubling_sheet(
+    found: Sequence[Reading],
+    fans: Sequence[Fan],
+    *,
+    base: int,
+    problem: Callable[[Reading], str | None],
+    plain: ScoreItem,
+) -> ScoreSheet:
+    """The sheet of a table whose 番 double (东北: 长春, 内蒙): the reading
+    that breaks none of the rule set's conditions (``problem``) and has the
+    most 番 counts (就高不就低); its ``fans`` add up, ``plain`` stands when
+    none applies; one payer pays ``base`` × 2 ** 番 (``points``).  When
+    every reading breaks a condition, the sheet's ``problem`` names the
+    one the best reading breaks."""
+    top = best(found, lambda r: (int(problem(r) is None), sum(f.value * n for f, n in matching(fans, r))))
+    hits = matching(fans, top)
+    fan = sum(f.value * n for f, n in hits)
+    items = tuple(f.item(top, n) for f, n in hits) or (plain,)
+    return ScoreSheet(items=items, total=fan, unit="番", points=base * 2**fan,
+                      notes=(f"{base} × 2 ** {fan}",), problem=problem(top))

@@ -71,6 +71,8 @@ def _action_of(event: dict[str, Any], line: int) -> Action:
         seat = int(event["seat"])
         if kind == ActionKind.MISSING_SUIT:
             tile = "mps".index(str(event["suit"]))
+        elif kind == ActionKind.SPECIAL_KONG:
+            tile = int(event["special"])
         else:
             tile = _KIND_OF[event["tile"]] if "tile" in event else -1
     except (KeyError, ValueError, TypeError) as e:

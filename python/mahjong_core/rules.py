@@ -20,9 +20,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .analysis import Decomposition, HandRules, decompositions
-from .errors import IllegalWinError, MahjongError
+from .errors import IllegalWinError, InvalidHandError, MahjongError
 from .paper import build_context as _build_context
-from .tiles import Meld, format_tiles
+from .tiles import Meld, MeldKind, format_tiles
 
 if TYPE_CHECKING:
     from .engine import Table
@@ -38,6 +38,8 @@ __all__ = [
     "ScoreSheet",
     "Settlement",
     "WinContext",
+    "doubling_payments",
+    "kong_stakes",
 ]
 
 
@@ -107,6 +109,10 @@ class ScoreSheet:
     """What one payer pays for this hand before settlement rules (e.g. 2**番)."""
     notes: tuple[str, ...] = ()
     """Caps, floors and other adjustments applied, in words."""
+    problem: str | None = None
+    """The rule the hand breaks, in words, when it was scored anyway (the
+    best reading fails a condition of the rule set); the default
+    :meth:`Ruleset.win_problem` answers it."""
 
     def names(self) -> list[str]:
         """Chinese names of the items, one per count."""
@@ -222,8 +228,9 @@ class WinContext:
 
     @property
     def concealed_hand(self) -> bool:
-        """No claimed meld (concealed kongs do not open a hand)."""
-        return all(m.is_concealed for m in self.melds)
+        """No claimed meld (concealed kongs and special kongs, made of one's
+        own tiles, do not open a hand)."""
+        return all(m.is_concealed or m.kind is MeldKind.SPECIAL for m in self.melds)
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
@@ -316,6 +323,30 @@ class Ruleset:
     allow_exposed_kong: ClassVar[bool] = True
     """With ``allow_kong``: a discard may be konged (明杠 / 直杠); ``False``:
     kongs are made only from one's own tiles (合肥: concealed kongs only)."""
+    chow_from_any_seat: bool = False
+    """With ``allow_chow``: every other seat may chow a discard (长春 "其他三家
+    都有权力吃、碰、杠那张牌"); the nearest seat in turn order wins a tie of
+    chows.  Default: only the discarder's 下家.  (An instance attribute may
+    follow an option.)"""
+    special_melds: tuple[tuple[int, ...], ...] = ()
+    """Special kongs: sets of mixed kinds (at most 8 sets of 3 to 8 kinds)
+    that a seat on turn holding them may lay down from its hand as one
+    declared set (``MeldKind.SPECIAL``, action ``SPECIAL_KONG`` with the
+    set's index): 长春 旋风杠 东南西北, 喜杠 中发白, 幺九蛋.  A set of k tiles
+    takes k - 3 replacement draws from the tail (a four-tile one: one, as a
+    kong; a three-tile one: none, the seat discards); the rule set's
+    :meth:`kong_payments` is asked for it.  :meth:`special_meld_allowed`
+    says when.  (An instance attribute may follow an option.)"""
+    swap_on_first_turn: bool = False
+    """开始时换牌 (二人麻将): on its first turn, before its first discard and
+    with no call made, a seat may give back any number of tiles one at a
+    time (action SWAP), each changing places with the next tile of the
+    reserve (``Table.reserve()``, part of the dead wall, which must hold 4
+    tiles or more).  (An instance attribute may follow an option.)"""
+    special_meld_additions: bool = False
+    """With ``special_melds``: a seat on turn may add a tile of a kind its
+    special kong already holds (action ``SPECIAL_ADD``), with one
+    replacement draw, like an added kong (not robbed)."""
     multiple_winners: bool = True
     """One discard may have several winners (一炮多响); else only the nearest
     (截胡).  An instance attribute may follow an option (南昌)."""
@@ -350,6 +381,13 @@ class Ruleset:
     """Opening wins (:meth:`instant_win` in the OPENING phase, e.g. 长沙
     起手小胡) are paid at once and the hand goes on; ``False``: they end the
     hand like any win.  (An instance attribute may follow an option.)"""
+    flower_rob: ClassVar[bool] = False
+    """With :meth:`instant_win`: when a seat exposes a flower it drew in play
+    (a draw or a replacement draw), every other seat whose
+    :meth:`instant_win` then names a win (台湾 七抢一: seven flowers, the
+    eighth just drawn) answers WIN or PASS (``Phase.FLOWER``) before the
+    drawer plays on.  Such a win is scored as one on the drawer's tile:
+    ``discarder`` is the drawer, ``win_tile`` -1.  Default: off."""
     last_tile_offer: ClassVar[bool] = False
     """海底漫游 (长沙): when one tile is left, it is offered in turn from the
     seat to draw (TAKE or PASS); the taker wins on it or discards it, and
@@ -568,6 +606,29 @@ class Ruleset:
                 raise IllegalWinError(f"not a winning hand: {format_tiles(ctx.concealed)!r} + {ctx.wilds} wild(s)")
         return ScoreSheet(items=(ScoreItem("和", "Win", 1),), total=1, unit="point", points=1)
 
+    def check_win_context(self, ctx: WinContext) -> None:
+        """The checks a win starts with, from the rule set's metadata: no
+        wild tiles in a game without them (``wild_tiles`` empty), a hand of
+        ``hand_size`` + 1 tiles (a kong counts 3), and no chow where
+        ``allow_chow`` is off.  Rule sets call it first in :meth:`score`
+        (a context built by hand may break them; ``score_hand`` and the
+        engine never do).
+
+        :raises InvalidHandError: naming what is wrong.
+        """
+        if ctx.wilds and not self.wild_tiles:
+            raise InvalidHandError(f"{self.id}: no wild tiles in this game, got {ctx.wilds!r}")
+        size = len(ctx.concealed) + 3 * len(ctx.melds)
+        if size != self.hand_size + 1:
+            raise InvalidHandError(
+                f"{self.id}: a winning hand has {self.hand_size + 1} tiles (a kong counts 3), got {size}: "
+                f"{format_tiles(ctx.concealed)!r} + {[str(m) for m in ctx.melds]!r}"
+            )
+        if not self.allow_chow:
+            for m in ctx.melds:
+                if m.kind is MeldKind.CHI:
+                    raise InvalidHandError(f"{self.id}: no chow in this game, got {str(m)!r}")
+
     def liable_seat(self, table: Table | None, ctx: WinContext) -> int | None:
         """A seat that must pay for everyone on this self-drawn win (包), or
         None.  The engine stores the answer in ``ctx.liable``."""
@@ -621,6 +682,19 @@ class Ruleset:
         the waits it checks claims and draws against.  Default: 0."""
         return 0
 
+    def pung_offer(self, table: Table, seat: int) -> int | None:
+        """游戏中换牌 (二人麻将): asked after each draw of ``seat`` (only when
+        a rule set overrides it): a kind the reserve holds three of, offered
+        as a pung (action TAKE_PUNG) until the seat discards; taking it, the
+        seat gives three tiles back (SWAP) before it plays on.  Default:
+        None (no offer)."""
+        return None
+
+    def special_meld_allowed(self, table: Table, seat: int, index: int) -> bool:
+        """Whether ``seat`` (on turn, holding the tiles) may lay down
+        ``special_melds[index]`` now.  Default: always."""
+        return True
+
     def aim_rules(self, table: Any, seat: int) -> HandRules:
         """The hand rules a bot should aim for (``table`` may be a one-seat
         view): narrower than what may win when most winning hands need more
@@ -666,8 +740,8 @@ class Ruleset:
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         """The rule a scored hand breaks (缺门, a 2-5-8 pair, a minimum fan,
         an undeclared ready ...), in words, or None when it may win.
-        Default: None."""
-        return None
+        Default: the sheet's ``problem`` (None unless :meth:`score` set it)."""
+        return sheet.problem
 
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
         """The :attr:`context_keys` facts of a win by ``seat`` now, for
@@ -882,3 +956,51 @@ def _from_json(default: Any, value: Any) -> Any:
     except (TypeError, ValueError) as e:
         raise MahjongError(f"bad option value {value!r}: {e}") from None
     return value
+
+
+# --- doubling 番 (东北: 长春, 内蒙) -------------------------------------------
+
+
+def doubling_payments(
+    ctx: WinContext,
+    sheet: ScoreSheet,
+    *,
+    base: int,
+    num_players: int,
+    discarder_extra: int = 0,
+    others_pay_on_discard: bool = False,
+) -> list[Payment]:
+    """Payments of a win whose 番 double: a payer pays ``base`` × 2 **
+    (the sheet's 番, + 1 when the dealer wins or pays that payment).  A
+    self-draw: each other seat pays; a discard: the discarder pays with
+    ``discarder_extra`` 番 more (点炮双倍: 1), and with
+    ``others_pay_on_discard`` the other seats pay the plain amount too
+    (三家付).  Reasons: 自摸 / 点炮 (点炮双倍) / 三家付, + 庄家翻倍."""
+    out: list[Payment] = []
+    dealer = (ctx.seat - ctx.seat_wind) % num_players
+    for p in range(num_players):
+        if p == ctx.seat:
+            continue
+        fan = sheet.total
+        if ctx.self_drawn:
+            why = "自摸"
+        elif p == ctx.discarder:
+            fan += discarder_extra
+            why = "点炮双倍" if discarder_extra else "点炮"
+        elif others_pay_on_discard:
+            why = "三家付"
+        else:
+            continue
+        if dealer in (p, ctx.seat):
+            fan += 1
+            why += " 庄家翻倍"
+        out.append(Payment(p, ctx.seat, base * 2**fan, why))
+    return out
+
+
+def kong_stakes(seat: int, meld: Meld, *, base: int, num_players: int) -> Settlement:
+    """Kong money paid at once by each other seat: a concealed kong (暗杠)
+    2 × ``base``, an exposed (直杠) or added (补杠) one ``base``."""
+    amount = (2 if meld.kind is MeldKind.ANKAN else 1) * base
+    why = {MeldKind.ANKAN: "暗杠", MeldKind.KAN: "直杠"}.get(meld.kind, "补杠")
+    return Settlement(tuple(Payment(s, seat, amount, why) for s in range(num_players) if s != seat))

@@ -211,9 +211,14 @@ class Scenario:
         """The actions ``text`` may mean for ``seat`` (``kong 5m``: concealed
         or added, whichever is legal)."""
         words = " ".join(text.lower().replace("_", " ").split())
-        m = re.fullmatch(r"(discard|ready|concealed kong|added kong|kong|chow|missing suit|missing) (\S+)", words)
+        m = re.fullmatch(
+            r"(discard|ready|concealed kong|added kong|kong|chow|missing suit|missing|special kong|special add|swap) (\S+)",
+            words,
+        )
         if m:
             verb, arg = m.groups()
+            if verb == "special kong":
+                return [Action(ActionKind.SPECIAL_KONG, seat, self._special_index(arg, text, step))]
             if verb in ("missing suit", "missing"):
                 if arg not in ("m", "p", "s"):
                     raise ScenarioError(f"{text!r}: the missing suit is m, p or s, not {arg!r}", step)
@@ -232,6 +237,8 @@ class Scenario:
                 "ready": [ActionKind.READY],
                 "concealed kong": [ActionKind.CONCEALED_KONG],
                 "added kong": [ActionKind.ADDED_KONG],
+                "special add": [ActionKind.SPECIAL_ADD],
+                "swap": [ActionKind.SWAP],
                 "kong": [ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG],
             }[verb]
             try:
@@ -239,13 +246,25 @@ class Scenario:
             except IllegalActionError as e:
                 raise ScenarioError(f"{text!r}: {e}", step) from None
         single = {"pung": ActionKind.PUNG, "kong": ActionKind.KONG, "win": ActionKind.WIN,
-                  "pass": ActionKind.PASS, "take": ActionKind.TAKE}
+                  "pass": ActionKind.PASS, "take": ActionKind.TAKE, "take pung": ActionKind.TAKE_PUNG}
         if words in single:
             return [Action(single[words], seat)]
         raise ScenarioError(
             f"unknown move {text!r}: discard X, chow XYZ, pung, kong [X], concealed kong X, added kong X, "
-            "win, pass, ready X, missing suit m|p|s, take", step
+            "special kong TILES|N, special add X, swap X, take pung, win, pass, ready X, missing suit m|p|s, take", step
         )
+
+    def _special_index(self, arg: str, text: str, step: int) -> int:
+        """A special kong named by its index or its tiles (``1234z``)."""
+        specials = [tuple(sorted(x)) for x in self.ruleset.special_melds]
+        if arg.isdigit():
+            i = int(arg)
+        else:
+            tiles = tuple(sorted(_tiles(arg, f"{text!r}", step)))
+            i = specials.index(tiles) if tiles in specials else -1
+        if not 0 <= i < len(specials):
+            raise ScenarioError(f"{text!r}: not one of the rule set's special kongs {specials!r}", step)
+        return i
 
     def _parse(self, move: Move, step: int) -> Action:
         if isinstance(move, Action):

@@ -408,6 +408,10 @@ class MeldKind(enum.Enum):
     """A concealed kong (暗杠)."""
     KAKAN = "kakan"
     """A kong made by adding the fourth tile to an exposed pung (加杠, 补杠)."""
+    SPECIAL = "special"
+    """A special kong of mixed kinds laid from one's own hand, which a rule
+    set allows (长春 旋风杠 东南西北, 喜杠 中发白, 幺九蛋 1m1p1s): three or more
+    tiles, counted as one set (see ``Ruleset.special_melds``)."""
 
 
 _MELD_WORDS: dict[str, MeldKind] = {
@@ -416,6 +420,8 @@ _MELD_WORDS: dict[str, MeldKind] = {
     "kan": MeldKind.KAN, "kong": MeldKind.KAN,
     "ankan": MeldKind.ANKAN,
     "kakan": MeldKind.KAKAN,
+    "special": MeldKind.SPECIAL,
+    "特杠": MeldKind.SPECIAL,
     "吃": MeldKind.CHI,
     "碰": MeldKind.PON,
     "杠": MeldKind.KAN, "槓": MeldKind.KAN, "明杠": MeldKind.KAN, "明槓": MeldKind.KAN,
@@ -450,6 +456,8 @@ class Meld:
     _SIZES: ClassVar[dict[MeldKind, int]] = {
         MeldKind.CHI: 3, MeldKind.PON: 3, MeldKind.KAN: 4, MeldKind.ANKAN: 4, MeldKind.KAKAN: 4,
     }
+    SPECIAL_MAX: ClassVar[int] = 8
+    """The most tiles a special kong may hold."""
 
     def __post_init__(self) -> None:
         kind = MeldKind(self.kind)
@@ -458,6 +466,14 @@ class Meld:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "tiles", tuple(ids))
         name = kind.value
+        if kind is MeldKind.SPECIAL:
+            if not 3 <= len(ids) <= self.SPECIAL_MAX:
+                why = f"a special kong has 3 to {self.SPECIAL_MAX} tiles, not {len(ids)}"
+            elif ids[-1] >= NUM_KINDS:
+                why = "a meld cannot hold flowers"
+            else:
+                return
+            raise InvalidHandError(f"invalid {name} {format_tiles(ids)!r}: {why}")
         size = self._SIZES[kind]
         if len(ids) != size:
             why = f"a {name} has {size} tiles, not {len(ids)}"
@@ -549,7 +565,7 @@ def _parse_meld(text: str, lo: int, hi: int) -> Meld:
             raise _notation_error(
                 text, start,
                 f"unknown meld kind {text[start:lo]!r} at position {start}"
-                " (expected chi, pon, kan, ankan or kakan)",
+                " (expected chi, pon, kan, ankan, kakan or special)",
                 what,
             )
     else:

@@ -601,6 +601,209 @@ def test_dealer_draws_first(rs: Ruleset) -> None:
         assert replay(dumps(t.events), ruleset=rs).events == t.events
 
 
+class FlowerRobRules(Ruleset):
+    """``flower_rob``: a seat holding three flowers wins at once when another
+    seat exposes a flower it drew in play (a tiny 七抢一)."""
+
+    name = "test-flower-rob"
+    flower_tiles = (34, 35, 36, 37, 38, 39, 40, 41)
+    flower_rob = True
+
+    def instant_win(self, table: Table, seat: int) -> str | None:
+        if table.phase is Phase.FLOWER and len(table.flowers[seat]) == 3:
+            return "抢花"
+        return None
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        if ctx.instant:
+            return ScoreSheet(items=(ScoreItem(ctx.instant, "flower rob", 3),), total=3, points=3)
+        return super().score(ctx)
+
+
+class FlowerNoRobRules(FlowerRobRules):
+    name = "test-flower-no-rob"
+    flower_rob = False
+
+
+def _flower_wall(rs: Ruleset) -> list[int]:
+    """E holds 1f2f3f after the deal; S's first draw is 4f, replaced by 9m."""
+    from mahjong_core.scenario import stack_wall
+
+    hands = ["1f2f3f123m4569p789s1z", "147m258p369s1234z", "147p258s369m1234z", "147s258m369p5677z"]
+    return stack_wall(rs, hands, draws="4f", tail="1239m")
+
+
+def test_flower_rob() -> None:
+    rs = FlowerRobRules()
+    t = Table(rs, wall=_flower_wall(rs))
+    t.apply(Action(ActionKind.DISCARD, 0, 27))  # E discards 1z; nobody claims; S draws 4f, then 9m
+    assert t.phase is Phase.FLOWER and t.to_act == [0] and t.flowers[1] == [37]
+    assert [a.kind for a in t.legal_actions(0)] == [ActionKind.WIN, ActionKind.PASS]
+    t.apply(Action(ActionKind.WIN, 0))
+    ctx = t.contexts[0]
+    assert t.winners == [0] and ctx.instant == "抢花" and ctx.discarder == 1 and not ctx.self_drawn
+    assert ctx.win_tile == -1 and t.deltas() == [3, -3, 0, 0]  # the drawer pays, as a discarder
+    assert replay(dumps(t.events), ruleset=rs).events == t.events
+    # passed: the drawer plays on with its replacement tile
+    t = Table(rs, wall=_flower_wall(rs))
+    t.apply(Action(ActionKind.DISCARD, 0, 27))
+    t.apply(Action(ActionKind.PASS, 0))
+    assert t.phase is Phase.TURN and t.turn == 1 and t.drawn == 8 and not t.winners
+    # without the flag (and by default) nothing is offered
+    norob = FlowerNoRobRules()
+    t = Table(norob, wall=_flower_wall(norob))
+    t.apply(Action(ActionKind.DISCARD, 0, 27))
+    assert t.phase is Phase.TURN and t.turn == 1 and t.drawn == 8
+    assert Ruleset.flower_rob is False
+
+
+class AnyChowRules(Ruleset):
+    """``chow_from_any_seat``: every other seat may chow."""
+
+    name = "test-any-chow"
+    chow_from_any_seat = True
+
+
+def test_chow_from_any_seat() -> None:
+    from mahjong_core.scenario import Scenario
+
+    hands = ["4s147m258p1234567z", "56s369m369p189s11z", "23s258m147p7s2233z", "147m258p9s445567z"]
+    for rs, w_offered in ((AnyChowRules(), True), (Ruleset(), False)):
+        sc = Scenario(rs, hands)
+        sc.play("E discard 4s")
+        assert "chow 456s" in sc.offers("S")
+        assert ("chow 234s" in sc.offers("W")) is w_offered
+    # both chow: the nearest seat in turn order (S) takes it
+    sc = Scenario(AnyChowRules(), hands)
+    sc.play("E discard 4s", "W chow 234s", "S chow 456s")
+    assert [str(m) for m in sc.table.melds[1]] == ["chi 456s"] and not sc.table.melds[2]
+    # S passes: W (the opposite seat) chows and plays on
+    sc = Scenario(AnyChowRules(), hands)
+    sc.play("E discard 4s", "S pass", "W chow 234s")
+    assert [str(m) for m in sc.table.melds[2]] == ["chi 234s"] and sc.to_act == ["W"]
+    assert Ruleset.chow_from_any_seat is False
+
+
+class SpecialRules(Ruleset):
+    """``special_melds``: 东南西北 (four tiles: one replacement) and 中发白
+    (three: none) laid from the hand; more of their kinds may be added."""
+
+    name = "test-special"
+    special_melds = ((27, 28, 29, 30), (31, 32, 33))
+    special_meld_additions = True
+
+    def kong_payments(self, table: Table, seat: int, meld: Any, source: int | None) -> Settlement:
+        return Settlement(tuple(Payment(p, seat, len(meld.tiles), "special") for p in range(4) if p != seat))
+
+
+def test_special_melds() -> None:
+    from mahjong_core.scenario import Scenario
+    from mahjong_core.tiles import Meld, MeldKind
+
+    rs = SpecialRules()
+    hands = ["12345z147m258p369s", "567z258m147p258s1z", "369m369p147s2233z", "147m258p369s4466z"]
+    sc = Scenario(rs, hands, draws="9m", tail="9s")
+    assert "special kong 0" in sc.offers("E") and "special kong 1" not in sc.offers("E")
+    sc.play("E special kong 1234z")
+    t = sc.table
+    assert t.melds[0] == [Meld(MeldKind.SPECIAL, (27, 28, 29, 30))] and sc.drawn == "9s"  # one replacement
+    assert t.kong_settlement.deltas(4) == [12, -4, -4, -4] and sum(t.hands[0]) == 11
+    sc.play("E discard 5z", "S special kong 567z")  # S draws 9m first
+    assert sc.drawn is None and sum(t.hands[1]) == 11 and all(w.startswith("discard") for w in sc.offers("S"))
+    assert t.melds[1] == [Meld(MeldKind.SPECIAL, (31, 32, 33))]
+    check_invariants(t)
+    assert replay(dumps(t.events), ruleset=rs).events == t.events
+    # an added tile of a kind the special kong holds: one replacement
+    sc = Scenario(rs, ["11234z47m258p369s5z", *hands[1:]], tail="9s8s")
+    sc.play("E special kong 1234z")
+    assert "special add 1z" in sc.offers("E")
+    sc.play("E special add 1z")
+    assert [str(m) for m in sc.table.melds[0]] == ["special 11234z"] and sc.drawn == "8s"
+    # without the metadata nothing is offered; a bad set list is refused
+    assert not any(w.startswith("special") for w in Scenario(Ruleset(), hands).offers("E"))
+
+    class Bad(Ruleset):
+        name = "test-bad-special"
+        special_melds = ((27, 28),)
+
+    with pytest.raises(Exception, match="special_melds"):
+        Table(Bad(), seed=1)
+
+
+class SwapRules(Ruleset):
+    """``swap_on_first_turn`` and ``pung_offer``: a reserve of 40 tiles kept
+    back; 白 offered as a pung after every draw while the reserve holds three."""
+
+    name = "test-swap"
+    dead_wall = 40
+    swap_on_first_turn = True
+
+    def pung_offer(self, table: Table, seat: int) -> int | None:
+        return WHITE if sum(1 for p in table.reserve() if table.wall[p] == WHITE) >= 3 else None
+
+
+def test_swaps_with_the_reserve() -> None:
+    rs = SwapRules()
+    t = Table(rs, seed=1)
+    assert t.reserve() == range(136 - 40 + 1, 136 - 20)
+    dealer = t.turn
+    swaps = [a for a in t.legal_actions(dealer) if a.kind is ActionKind.SWAP]
+    assert swaps and not any(a.kind is ActionKind.TAKE_PUNG for a in t.legal_actions(dealer))
+    give = swaps[0].tile
+    got = t.wall[t.reserve()[0]]
+    t.apply(swaps[0])
+    assert t.wall[t.reserve()[0]] == give and t.drawn == got and t.turn == dealer
+    check_invariants(t)
+    t.apply(next(a for a in t.legal_actions(dealer) if a.kind is ActionKind.DISCARD))
+    assert not any(a.kind is ActionKind.SWAP for a in t.legal_actions(dealer))
+    greedy = GreedyBot()
+    while not t.is_over and t.pung_offers[t.turn] is None:
+        s = t.to_act[0]
+        t.apply(greedy.choose(t, s, [a for a in t.legal_actions(s) if a.kind is not ActionKind.SWAP]))
+    if not t.is_over:
+        seat = t.turn
+        held = t.hands[seat][WHITE]
+        t.apply(Action(ActionKind.TAKE_PUNG, seat))
+        for _ in range(3):
+            legal = t.legal_actions(seat)
+            assert {a.kind for a in legal} == {ActionKind.SWAP}
+            t.apply(next(a for a in legal if a.tile != WHITE))
+            check_invariants(t)
+        assert t.hands[seat][WHITE] == held + 3
+    assert replay(dumps(t.events), ruleset=rs).events == t.events
+
+    class NoReserve(Ruleset):
+        name = "test-no-reserve"
+        swap_on_first_turn = True
+
+    with pytest.raises(Exception, match="reserve"):
+        Table(NoReserve(), seed=1)
+
+
+def test_check_win_context() -> None:
+    """Ruleset.check_win_context: the checks 广东, 推倒胡, 清远 and 台湾 share."""
+    from mahjong_core.errors import InvalidHandError
+    from mahjong_core.tiles import Meld, MeldKind, parse_tiles
+
+    class NoChow(Ruleset):
+        name = "test-no-chow"
+        allow_chow = False
+
+    rs = NoChow()
+
+    def ctx(tiles: str, melds: tuple[Meld, ...] = (), wilds: int = 0) -> WinContext:
+        return WinContext(seat=0, concealed=tuple(sorted(parse_tiles(tiles))), win_tile=0, melds=melds, wilds=wilds)
+
+    rs.check_win_context(ctx("123m456p789s11z", (Meld(MeldKind.PON, (33, 33, 33)),)))
+    with pytest.raises(InvalidHandError, match="no chow in this game"):
+        rs.check_win_context(ctx("456p789s123s11z", (Meld(MeldKind.CHI, (0, 1, 2)),)))
+    with pytest.raises(InvalidHandError, match="a winning hand has 14 tiles .* got 13"):
+        rs.check_win_context(ctx("123m456p789s1z", (Meld(MeldKind.PON, (33, 33, 33)),)))
+    with pytest.raises(InvalidHandError, match="no wild tiles in this game, got 1"):
+        rs.check_win_context(ctx("123m456p789s1z777z", wilds=1))
+    Ruleset().check_win_context(ctx("456p789s123s11z", (Meld(MeldKind.CHI, (0, 1, 2)),)))  # chow allowed
+
+
 # ---------------------------------------------------------------------------
 # Honours as flowers, 开金 after 补花 (and by dice), the reserve hook, win
 # precedence, instant contexts, no kong after a chow, dead flowers in the

@@ -53,7 +53,7 @@ def test_e2_honours_cannot_be_chowed() -> None:
 E3_HANDS = [
     "4s147m258p1234567z",  # E: discards 4s
     "56s369m369p189s11z",  # S: holds 56s
-    "258m147p237s2233z",  # W: holds 23s, but is not the discarder's 下家
+    "258m147p237s2233z",  # W: holds 23s: the seed lets it chow too
     "147m258p9s445567z",  # N
 ]
 
@@ -62,11 +62,13 @@ def test_e3_chow_then_discard() -> None:
     sc = Scenario(CC, E3_HANDS)
     sc.play("E discard 4s")
     assert "chow 456s" in sc.offers("S")
-    assert "W" not in sc.to_act
-    sc.play("S chow 456s")
+    # "其他三家都有权力吃、碰、杠那张牌": the opposite seat may chow as well
+    assert "chow 234s" in sc.offers("W")
+    sc.play("W chow 234s", "S chow 456s")  # both chow: the nearest seat (S) takes it
     assert [str(m) for m in sc.table.melds[sc.seat("S")]] == ["chi 456s"]
     assert sc.table.phase is Phase.TURN and sc.to_act == ["S"] and sc.drawn is None
-    assert all(w.startswith("discard") for w in sc.offers("S"))
+    # S discards (or lays the 幺九蛋 9m9p9s it holds)
+    assert all(w.startswith("discard") for w in sc.offers("S")[:-1]) and sc.offers("S")[-1] == "special kong 3"
 
 
 # --- the win conditions (CC-1 PROPOSAL) --------------------------------------------
@@ -172,6 +174,20 @@ def test_multiple_ron_option() -> None:
     assert sc.deltas() == {"E": -32, "S": 20, "W": -8, "N": 20}
 
 
+def test_chow_by_any_seat_is_the_seed_and_next_only_an_option() -> None:
+    sc = Scenario(CC, E3_HANDS)
+    sc.play("E discard 4s", "S pass", "W chow 234s")
+    assert [str(m) for m in sc.table.melds[sc.seat("W")]] == ["chi 234s"] and sc.to_act == ["W"]
+    sc = Scenario(Changchun(chow_from="next"), E3_HANDS)
+    sc.play("E discard 4s")
+    assert "chow 456s" in sc.offers("S") and "W" not in sc.to_act
+    # a pong beats a chow of a nearer seat
+    hands = ["4s147m258p1234567z", "56s369m369p189s11z", "44s258m147p7s2233z", "147m258p9s445567z"]
+    sc = Scenario(CC, hands)
+    sc.play("E discard 4s", "S chow 456s", "W pung")
+    assert [str(m) for m in sc.table.melds[sc.seat("W")]] == ["pon 444s"] and not sc.table.melds[sc.seat("S")]
+
+
 # --- 旋风杠 and 喜杠 (CC-4 PROPOSAL) --------------------------------------------------
 
 
@@ -186,14 +202,77 @@ def _pass_to_the_end(t: Table) -> None:
             t.apply(next(a for a in legal if a.kind.name == "PASS"))
 
 
-def test_whirlwind_and_happy_kongs_are_paid_at_a_draw() -> None:
-    hands = ["1234z147m258p369s5z", "567z258m147p258s1z", "369m369p147s2233z", "147m258p369s4466z"]
-    for special, want in ((True, [4, 4, -4, -4]), (False, [0, 0, 0, 0])):
-        t = Scenario(Changchun(special_kongs=special), hands).table
-        _pass_to_the_end(t)
-        assert not t.winners
-        # E: 旋风杠 (2 from each), S: 喜杠 (2 from each)
-        assert t.deltas() == want
+SPECIAL_HANDS = ["1234z147m258p369s5z", "567z258m147p258s1z", "369m369p147s2233z", "147m258p369s4466z"]
+
+
+def test_whirlwind_kong_is_laid_down_with_a_replacement_and_paid_at_once() -> None:
+    sc = Scenario(CC, SPECIAL_HANDS, tail="9s")
+    assert "special kong 0" in sc.offers("E")  # 旋风杠: 东南西北
+    sc.play("E special kong 1234z")
+    t = sc.table
+    assert [str(m) for m in t.melds[0]] == ["special 1234z"] and sc.drawn == "9s"  # from the tail
+    assert t.kong_settlement.deltas(4) == [6, -2, -2, -2]  # as a concealed kong: 2 from each
+    assert [e["payments"][0][3] for e in sc.events("kong_payments")] == ["旋风杠"]
+    sc.play("E discard 5z")
+    # 喜杠 (中发白): three tiles, no replacement: S discards at once
+    sc.play("S special kong 567z")
+    assert sc.drawn is None and all(w.startswith("discard") for w in sc.offers("S"))
+    assert t.kong_settlement.deltas(4) == [4, 4, -4, -4]
+    _pass_to_the_end(t)
+    assert not t.winners and t.deltas() == [4, 4, -4, -4]  # they stand at a draw
+
+
+def test_yaojiu_egg_and_an_added_tile() -> None:
+    hands = ["11m1p1s47m258p369s56z", "567z258m147p258s1z", "369m369p147s2233z", "147m258p369s4466z"]
+    sc = Scenario(CC, hands, tail="9s8s")
+    assert "special kong 2" in sc.offers("E")  # 幺九蛋 1m1p1s
+    sc.play("E special kong 1m1p1s")
+    assert sc.drawn is None  # three tiles: no replacement
+    assert "special add 1m" in sc.offers("E")
+    sc.play("E special add 1m")  # another 1m: one replacement, paid as an added kong
+    t = sc.table
+    assert [str(m) for m in t.melds[0]] == ["special 11m1p1s"] and sc.drawn == "9s"
+    assert t.kong_settlement.deltas(4) == [9, -3, -3, -3]
+    assert [p[3] for e in sc.events("kong_payments") for p in e["payments"]][-1] == "幺九蛋 加张"
+    # the options switch additions, and every special kong, off
+    sc = Scenario(Changchun(special_additions=False), hands)
+    sc.play("E special kong 1m1p1s")
+    assert not any(w.startswith("special") for w in sc.offers("E"))
+    sc = Scenario(Changchun(special_kongs=False), hands)
+    assert not any(w.startswith("special") for w in sc.offers("E"))
+
+
+def test_a_special_kong_is_a_set_of_the_win() -> None:
+    # 123m 456p 789s + 11s and 喜杠: the special kong is the fourth set and the 刻 (有刻);
+    # it is no claimed meld: 立胡 stays; 89s waiting 7s: 夹胡
+    r = CC.score_hand("123m456p89s11s", win_tile="7s", melds=["special 567z"], winner=1, discarder=2)
+    assert r.sheet.names() == ["立胡", "夹胡"] and r.settlement.deltas(4) == [-8, 20, -8, -4]
+    # the same hand with a chow instead has no 刻
+    with pytest.raises(IllegalWinError, match="有刻"):
+        CC.score_hand("123m456p78s11s", win_tile="9s", melds=["chi 123p"], winner=1, discarder=2)
+    # a 幺九蛋 brings 三色全 and 有幺九 by its tiles
+    r = CC.score_hand("234m234m567m5m", win_tile="5m", melds=["special 1m1p1s"], winner=1)
+    assert r.sheet.names() == ["自摸", "立胡"]
+    # a mixed set that is none of them, or an added tile without the option, is refused
+    with pytest.raises(MahjongError, match="not a special kong"):
+        CC.score_hand("123m456p78s11s", win_tile="9s", melds=["special 123z"], winner=1, discarder=2)
+    with pytest.raises(MahjongError, match="not a special kong"):
+        Changchun(special_additions=False).score_hand(
+            "123m456p78s11s", win_tile="9s", melds=["special 5567z"], winner=1, discarder=2)
+    with pytest.raises(MahjongError, match="special kong has 3 to 8 tiles"):
+        CC.score_hand("123m456p78s11s", win_tile="9s", melds=["special 56z"], winner=1, discarder=2)
+
+
+def test_a_win_on_a_whirlwind_kong_replacement() -> None:
+    # E lays 旋风杠 and draws 7s from the tail: 123m 456p 789s 11s wins on it (杠上开花)
+    hands = ["1234z123m456p89s11s", "567z258m147p258s1z", "369m369p147s2233z", "147m258p369s4466z"]
+    sc = Scenario(CC, hands, tail="7s")
+    sc.play("E special kong 1234z")
+    assert "win" in sc.offers("E")
+    sc.play("E win")
+    assert sc.items("E") == ["自摸", "立胡", "夹胡", "杠上开花"]
+    # 4 番 + 庄家 1 from each: 32 each; the 旋风杠 2 each
+    assert sc.deltas() == {"E": 102, "S": -34, "W": -34, "N": -34}
 
 
 def test_kong_points_are_paid_at_once_and_stand() -> None:

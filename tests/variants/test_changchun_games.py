@@ -6,15 +6,18 @@ replay, and a match with the dealer rules."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 
 from mahjong_core.bots import GreedyBot
-from mahjong_core.engine import Table
+from mahjong_core.engine import Action, ActionKind, Table
 from mahjong_core.match import Match
-from mahjong_core.tiles import MeldKind, parse_tiles
+from mahjong_core.tiles import MeldKind
 from mahjong_core.variants.changchun import Changchun
 from reference.engine_invariants import check_invariants, check_paper_path, check_replay, play_checked
 
+SPECIAL_SETS = [{27, 28, 29, 30}, {31, 32, 33}, {0, 9, 18}, {8, 17, 26}]
 ENDS = frozenset({0, 8, 9, 17, 18, 26}) | frozenset(range(27, 34))
 
 
@@ -31,14 +34,11 @@ def expected_deltas(t: Table) -> list[int]:
                 for p in range(4):
                     if p != s:
                         pay(p, s, 2 if m.kind is MeldKind.ANKAN else 1)
-    deal = next(e for e in t.events if e["type"] == "deal")
-    for s, text in enumerate(deal["hands"]):  # 旋风杠, 喜杠
-        kinds = set(parse_tiles(text))
-        for group in ({27, 28, 29, 30}, {31, 32, 33}):
-            if group <= kinds:
+            elif m.kind is MeldKind.SPECIAL:  # laid down: 2; each added tile: 1
+                assert set(m.tiles) in SPECIAL_SETS
                 for p in range(4):
                     if p != s:
-                        pay(p, s, 2)
+                        pay(p, s, 2 + len(m.tiles) - len(set(m.tiles)))
     for s in t.winners:
         ctx = t.contexts[s]
         fan = t.scores[s].total
@@ -50,8 +50,27 @@ def expected_deltas(t: Table) -> list[int]:
     return out
 
 
+class SpecialKongBot(GreedyBot):
+    """Greedy, and lays down (or adds to) a special kong whenever offered."""
+
+    def choose(self, table: Any, seat: int, legal: Sequence[Action]) -> Action:
+        for a in legal:
+            if a.kind in (ActionKind.SPECIAL_KONG, ActionKind.SPECIAL_ADD):
+                return a
+        return super().choose(table, seat, legal)
+
+
 def play(rs: Changchun, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4)
+    if seed % 3 == 1:  # every third hand: bots that lay special kongs
+        bot = SpecialKongBot()
+        while not t.is_over:
+            if check_every_step:
+                check_invariants(t)
+            seat = t.to_act[0]
+            t.apply(bot.choose(t, seat, t.legal_actions(seat)))
+        check_invariants(t)
+        return t
     return play_checked(t, seed, {2} if seed % 7 == 0 else set(), check_every_step)
 
 
@@ -59,6 +78,7 @@ def test_a_thousand_bot_hands() -> None:
     rs = Changchun()
     names: Counter[str] = Counter()
     ends: Counter[int] = Counter()
+    special_wins = laid = 0
     for seed in range(1020):
         t = play(rs, seed, check_every_step=seed % 10 == 0)
         assert sum(t.deltas()) == 0
@@ -68,13 +88,17 @@ def test_a_thousand_bot_hands() -> None:
             kinds = Counter(t.contexts[s].all_kinds)
             assert {k // 9 for k in kinds if k < 27} == {0, 1, 2}  # 三色全
             assert set(kinds) & ENDS  # 有幺九
-            assert max(kinds.values()) >= 3  # 有刻 (a pung needs three of a kind)
+            specials = [m for m in t.contexts[s].melds if m.kind is MeldKind.SPECIAL]
+            assert max(kinds.values()) >= 3 or specials  # 有刻 (a pung needs three of a kind)
+            special_wins += bool(specials)
             names.update(t.scores[s].names())
+        laid += sum(m.kind is MeldKind.SPECIAL for ms in t.melds for m in ms)
         nd = rs.next_dealer(t)
         assert nd == (t.dealer if not t.winners or t.dealer in t.winners else (t.dealer + 1) % 4)
         ends[len(t.winners)] += 1
     assert ends[0] < 300
     assert names["自摸"] > 100 and names["夹胡"] > 50 and names["立胡"] + names["飘胡"] > 5
+    assert laid > 100 and special_wins > 10
 
 
 def test_bot_hands_with_the_other_options() -> None:

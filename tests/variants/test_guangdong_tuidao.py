@@ -101,8 +101,47 @@ def test_hands_add_up() -> None:
 def test_chicken_only_when_nothing_else() -> None:
     r = DH.score_hand("123m456p789s123s1z", win_tile="1z")
     assert r.sheet.names() == ["鸡胡"] and r.sheet.total == 1
-    # 字一色 pungs are 对对碰 (the seed's table stops at 混碰)
-    assert DH.score_hand("111222333z555z6z", win_tile="6z").sheet.names() == ["对对碰"]
+    # 字一色 pungs are 对对碰 in the seed's table (it stops at 混碰) ...
+    seed_only = GuangdongDahu(beyond_hunpeng=False)
+    assert seed_only.score_hand("111222333z555z6z", win_tile="6z").sheet.names() == ["对对碰"]
+    # ... and 字一色 6 with the PROPOSAL past 混碰
+    assert DH.score_hand("111222333z555z6z", win_tile="6z").sheet.names() == ["字一色"]
+
+
+# --- past 混碰: PROPOSAL from seed 001's 鸡平和 table (option beyond_hunpeng) ---------
+
+
+@pytest.mark.parametrize(("hand", "win", "name", "fan"), [
+    ("111999m111p99s11z", "1z", "混幺九", 5),
+    ("555666z77z111m22m", "2m", "小三元", 5),
+    ("111222333z4z123m", "4z", "小四喜", 5),
+    ("1122334455667z", "7z", "字一色", 6),
+    ("111999m111999p9s", "9s", "清幺九", 6),
+    ("555666777z123m2m", "2m", "大三元", 6),
+    ("111222333444z2m", "2m", "大四喜", 6),
+    ("1112345678999m", "5m", "九莲宝灯", 6),
+    ("19m19p19s1234567z", "1m", "十三幺", 6),
+])
+def test_hands_past_hunpeng(hand: str, win: str, name: str, fan: int) -> None:
+    r = DH.score_hand(hand, win_tile=win, winner=1, dealer=0)
+    assert r.sheet.names() == [name] and r.sheet.total == fan  # alone: not added to 对对碰, 混一色 …
+    assert r.settlement.deltas(4) == [-20 * fan, 60 * fan, -20 * fan, -20 * fan]
+    # every one of them is 4 番 or more: it may be won on a discard, the discarder alone pays
+    r = DH.score_hand(hand, win_tile=win, winner=1, dealer=0, discarder=2)
+    assert r.settlement.deltas(4) == [0, 20 * fan, -20 * fan, 0]
+
+
+def test_past_hunpeng_the_kong_blooms_add_and_the_option_removes_them() -> None:
+    r = DH.score_hand("555666z123m2m", win_tile="2m", melds=["ankan 7777z"], context={"kong_replacement": True})
+    assert r.sheet.names() == ["大三元", "杠上开花"] and r.sheet.total == 8
+    seed_only = GuangdongDahu(beyond_hunpeng=False)
+    with pytest.raises(IllegalWinError, match="not a winning hand"):
+        seed_only.score_hand("19m19p19s1234567z", win_tile="1m")
+    # without them 大三元 is what the seed's table gives: 鸡胡 here
+    r = seed_only.score_hand("555666777z123m2m", win_tile="2m")
+    assert r.sheet.names() == ["混一色"] and r.sheet.total == 2
+    with pytest.raises(MahjongError, match="beyond_hunpeng"):
+        GuangdongDahu(beyond_hunpeng="no")
 
 
 def test_golden_hook_is_an_all_pungs_hand_of_four_declared_sets() -> None:
@@ -175,7 +214,9 @@ def test_dahu_discard_wins_need_four_fan(hand: str, win: str, fan: int) -> None:
 
 def test_shapes_and_melds_that_do_not_win() -> None:
     with pytest.raises(IllegalWinError, match="four sets and a pair, or seven pairs"):
-        DH.score_hand("19m19p19s1234567z", win_tile="1z")  # 十三幺 is not in the seed's table
+        TD.score_hand("19m19p19s1234567z", win_tile="1z")  # 十三幺: only 大胡's PROPOSAL past 混碰
+    with pytest.raises(IllegalWinError, match="four sets and a pair, or seven pairs"):
+        GuangdongDahu(beyond_hunpeng=False).score_hand("19m19p19s1234567z", win_tile="1z")
     with pytest.raises(IllegalWinError, match="not a winning hand"):
         TD.score_hand("123m456p789s1234z", win_tile="5z")
     with pytest.raises(InvalidHandError, match="no chow"):
@@ -246,4 +287,4 @@ def test_describe() -> None:
     d = GuangdongDahu.describe()
     assert (d["players"], d["wall_tiles"], d["hand_size"], d["flowers"]) == (4, 136, 13, 0)
     assert d["defaults"] == {"stake": 20, "kong_stake": 10, "horses": 4, "kong_bloom_liable": True,
-                             "discard_min_fan": 4, "combine": "add"}
+                             "discard_min_fan": 4, "combine": "add", "beyond_hunpeng": True}

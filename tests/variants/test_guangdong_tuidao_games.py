@@ -15,12 +15,12 @@ from mahjong_core.bots import GreedyBot
 from mahjong_core.engine import Table
 from mahjong_core.match import Match
 from mahjong_core.tiles import Meld
-from mahjong_core.variants.guangdong_tuidao import DAHU_HANDS, GuangdongDahu, GuangdongTuidao
+from mahjong_core.variants.guangdong_tuidao import BEYOND_HUNPENG, DAHU_HANDS, GuangdongDahu, GuangdongTuidao
 from reference.engine_invariants import check_invariants, check_replay, paper_score, play_checked
 
 HIT = {0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 33}
 """The 码 that land on the winner: 1, 5, 9 of each suit, 东 and 中."""
-VALUES = {f.zh: f.value for f in DAHU_HANDS} | {"鸡胡": 1}
+VALUES = {f.zh: f.value for f in (*DAHU_HANDS, *BEYOND_HUNPENG)} | {"鸡胡": 1}
 
 
 def expected_deltas(rs: GuangdongTuidao, t: Table) -> list[int]:

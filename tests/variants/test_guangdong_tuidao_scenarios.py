@@ -59,7 +59,13 @@ def test_dahu_a_full_flush_may_win_on_a_discard_a_two_fan_hand_may_not() -> None
     assert sc.offers("S") == ["win", "pass"]
     assert sc.offers("N") == ["pung", "pass"]  # 对对碰 is 2 番: no 吃胡
     sc.play("N pass", "S win")
-    # 清一色 4 番 on a discard: E alone pays 80 × (1 + 1 hit: 9s)
+    # S's 1112345678999p + 5p is 九莲宝灯 (6 番, PROPOSAL past 混碰) on a discard:
+    # E alone pays 120 × (1 + 1 hit: 9s)
+    assert sc.winners == ["S"] and sc.items("S") == ["九莲宝灯"]
+    assert sc.deltas() == {"E": -240, "S": 240, "W": 0, "N": 0}
+    # the seed's table alone: 清一色 4 番, 80 × (1 + 1)
+    sc = Scenario(GuangdongDahu(beyond_hunpeng=False), FLUSH_HANDS, tail="9s2m3m4m")
+    sc.play("E discard 5p", "N pass", "S win")
     assert sc.winners == ["S"] and sc.items("S") == ["清一色"]
     assert sc.deltas() == {"E": -160, "S": 160, "W": 0, "N": 0}
 

@@ -28,7 +28,7 @@ def names_totals(r: object) -> list[tuple[str, int]]:
 
 
 def test_names_find_the_rule_set() -> None:
-    for name in ("taiwan", "台湾", "台湾麻将", "taiwan-v1", "十六张麻将"):
+    for name in ("taiwan", "台湾", "台湾麻将", "taiwan-v2", "十六张麻将"):
         assert find_variant(name) is Taiwan
     assert Taiwan.hand_size == 16 and len(RULES.wall_tiles()) == 144
 
@@ -242,3 +242,133 @@ def test_a_full_flower_set_is_a_hua_gang_without_its_own_flower() -> None:
     r = RULES.score_hand(hand, win_tile="4m", winner=0, dealer=0, discarder=3, flowers="1f2f3f4f5f")
     assert names_totals(r) == [("门清", 1), ("正花", 1), ("花杠", 2), ("庄家", 1)]
     assert r.settlement.deltas(4) == [10, 0, 0, -10]
+
+
+# --- 嚦咕嚦咕 (八对半) and 七抢一 (PROPOSALs; options ligu, seven_rob_one) ---
+
+LIGU_HAND = "1122m3344p5566s7z999s"
+"""Seven pairs and a pung less one 7z."""
+
+
+def test_ligu_seven_pairs_and_a_pung() -> None:
+    r = RULES.score_hand(LIGU_HAND, win_tile="7z", winner=1, dealer=0, discarder=2)
+    assert names_totals(r) == [("嚦咕嚦咕", 8)]  # not 门清, not 单吊
+    assert r.settlement.deltas(4) == [0, 13, -13, 0]
+    # self-drawn: 自摸 1 (not 门清自摸); the dealer pays its 庄家 台
+    r = RULES.score_hand(LIGU_HAND, win_tile="7z", winner=1, dealer=0, flowers="2f")
+    assert names_totals(r) == [("嚦咕嚦咕", 8), ("自摸", 1), ("正花", 1)]
+    assert r.settlement.deltas(4) == [-16, 46, -15, -15]
+    # the pung may be the winning tile's kind
+    r = RULES.score_hand("1122m3344p5566s77z99s", win_tile="9s", winner=1, dealer=0, discarder=2)
+    assert names_totals(r) == [("嚦咕嚦咕", 8)]
+
+
+def test_ligu_against_the_standard_form_the_higher_counts() -> None:
+    # 123 123m 456 456p 999s + 77z: 门清自摸 3 as five sets; 嚦咕嚦咕 8 + 自摸 1 as pairs
+    r = RULES.score_hand("112233m445566p999s7z", win_tile="7z", winner=1, dealer=0)
+    assert names_totals(r) == [("嚦咕嚦咕", 8), ("自摸", 1)]
+    r = Taiwan(ligu=0).score_hand("112233m445566p999s7z", win_tile="7z", winner=1, dealer=0)
+    assert names_totals(r) == [("门清自摸", 3), ("单吊", 1)]
+    # a full flush of pairs: 清一色 counts with it
+    r = RULES.score_hand("1111223344556m999m", win_tile="6m", winner=1, dealer=0, discarder=3)
+    assert ("嚦咕嚦咕", 8) in names_totals(r) and ("清一色", 8) in names_totals(r)
+
+
+def test_ligu_illegal_cases() -> None:
+    with pytest.raises(IllegalWinError, match="not a winning hand"):
+        Taiwan(ligu=0).score_hand(LIGU_HAND, win_tile="7z", winner=1, dealer=0, discarder=2)
+    # a meld: no 嚦咕嚦咕 (concealed only)
+    with pytest.raises(IllegalWinError, match="not a winning hand"):
+        RULES.score_hand("1122m3344p5566s7z", win_tile="7z", melds=["pon 999s"], winner=1, dealer=0, discarder=2)
+    # four of a kind as two pairs: option ligu_quad_pairs
+    quads = "1111m2233p4455s6667z"
+    r = RULES.score_hand(quads, win_tile="7z", winner=1, dealer=0, discarder=2)
+    assert names_totals(r)[0] == ("嚦咕嚦咕", 8)
+    with pytest.raises(IllegalWinError):
+        Taiwan(ligu_quad_pairs=False).score_hand(quads, win_tile="7z", winner=1, dealer=0, discarder=2)
+    # three pungs and four pairs are no 嚦咕嚦咕
+    with pytest.raises(IllegalWinError):
+        RULES.score_hand("1122m3344p555999s77z", win_tile="7z", winner=1, dealer=0, discarder=2)
+    with pytest.raises(MahjongError, match="ligu"):
+        Taiwan(ligu=-1)
+    with pytest.raises(MahjongError, match="ligu_quad_pairs"):
+        Taiwan(ligu_quad_pairs=1)
+
+
+def test_ligu_waits() -> None:
+    from mahjong_core.tiles import parse_tiles
+    from mahjong_core.variants.taiwan import ligu_waits
+
+    def mask(text: str) -> list[int]:
+        counts = [0] * 34
+        for k in parse_tiles(text):
+            counts[k] += 1
+        got = ligu_waits(counts)
+        return [k for k in range(34) if got >> k & 1]
+
+    assert mask(LIGU_HAND) == [33]  # 7z
+    assert mask("1122m3344p5566s7z99s") == []  # two singles
+    # eight pairs: any of them becomes the pung
+    assert mask("1122m3344p5566s6677z") == [0, 1, 11, 12, 22, 23, 32, 33]
+
+
+def test_ligu_in_play_on_a_stacked_wall() -> None:
+    hands = ["123m456p7889s123456z7z", LIGU_HAND, "147p258s369m12345z66z", "1478s258m369p1234z77z"]
+    sc = Scenario(LATER, hands)
+    sc.play("E discard 7z")
+    assert "win" in sc.offers("S")
+    sc.play("S win", "N pass")  # N could pung 7z: the win comes first
+    assert sc.items("S") == ["嚦咕嚦咕"] and sc.deltas() == {"E": -14, "S": 14, "W": 0, "N": 0}
+
+
+SEVEN = ["1f2f3f4f5f6f7f123m456p789s1z", "147m258p369s1234z5z66z", "147p258s369m1234z6z55z",
+         "147s258m369p1234z7z57z"]
+
+
+def test_seven_flowers_rob_the_eighth_as_it_is_drawn() -> None:
+    sc = Scenario(RULES, SEVEN, draws="8f", tail="11m22m33m44m55m66m77m88m")
+    sc.play("E discard 1z")  # S draws 8f: E may rob it before S plays on
+    assert sc.table.phase is Phase.FLOWER and sc.to_act == ["E"] and sc.offers("E") == ["win", "pass"]
+    sc.play("E win")
+    assert sc.items("E") == ["七抢一", "庄家"]
+    ctx = sc.table.contexts[0]
+    assert ctx.discarder == 1 and not ctx.self_drawn and ctx.extra["flower_from"] == 1
+    assert sc.deltas() == {"E": 14, "S": -14, "W": 0, "N": 0}  # S alone pays 5 + 8 + 1
+    # passed: S plays on with its replacement; 七抢一 is not offered again
+    sc = Scenario(RULES, SEVEN, draws="8f", tail="11m22m33m44m55m66m77m88m")
+    sc.play("E discard 1z", "E pass")
+    assert sc.to_act == ["S"] and sc.drawn == "4m"
+    sc.play("S discard 4m")
+    assert "win" not in sc.offers("E") if sc.to_act == ["E"] else True
+    # option off: nothing offered
+    sc = Scenario(Taiwan(seven_rob_one=0), SEVEN, draws="8f", tail="11m22m33m44m55m66m77m88m")
+    sc.play("E discard 1z")
+    assert sc.table.phase is Phase.TURN and sc.to_act == ["S"]
+
+
+def test_seven_flowers_rob_the_eighth_at_the_deal() -> None:
+    hands = ["1f2f3f4f5f6f7f123m456p789s1z", "8f147m258p369s1234z5z6z", "147p258s369m1234z6z55z",
+             "147s258m369p1234z7z57z"]
+    sc = Scenario(RULES, hands, tail="11m22m33m44m55m66m77m88m")
+    assert sc.table.phase is Phase.OPENING and sc.offers("E") == ["win", "pass"] and sc.offers("S") == []
+    sc.play("E win")
+    assert sc.items("E") == ["七抢一", "庄家"] and sc.table.contexts[0].extra["flower_from"] == 1
+    assert sc.deltas() == {"E": 14, "S": -14, "W": 0, "N": 0}
+
+
+def test_seven_rob_one_on_paper() -> None:
+    hand, flowers = "123m456p789s123456s7z", "1f2f3f4f5f6f7f"
+    r = RULES.score_hand(hand, win_tile="7z", winner=1, dealer=0, discarder=2, flowers=flowers,
+                         context={"instant": "七抢一"})
+    assert names_totals(r) == [("七抢一", 8)] and r.settlement.deltas(4) == [0, 13, -13, 0]
+    # the dealer holds the eighth flower: it adds its 庄家 台
+    r = RULES.score_hand(hand, win_tile="7z", winner=1, dealer=0, flowers=flowers,
+                         context={"instant": "七抢一", "flower_from": 0})
+    assert r.settlement.deltas(4) == [-14, 14, 0, 0]
+    with pytest.raises(MahjongError, match="eighth flower"):
+        RULES.score_hand(hand, win_tile="7z", winner=1, dealer=0, flowers=flowers, context={"instant": "七抢一"})
+    with pytest.raises(IllegalWinError, match="no instant win"):
+        RULES.score_hand(hand, win_tile="7z", winner=1, dealer=0, context={"instant": "九仙"})
+    r = Taiwan(eight_flowers=10).score_hand(hand, win_tile="7z", winner=0, dealer=0, flowers=flowers + "8f",
+                                            context={"instant": "八仙过海"})
+    assert names_totals(r) == [("八仙过海", 10), ("庄家", 1)]

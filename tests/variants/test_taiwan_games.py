@@ -24,7 +24,10 @@ def expected_deltas(t: Table) -> list[int]:
     for s in t.winners:
         ctx, sheet = t.contexts[s], t.scores[s]
         assert sheet.total == sum(i.total for i in sheet.items)
-        payers = [p for p in range(4) if p != s] if ctx.self_drawn else [ctx.discarder]
+        if ctx.instant == "七抢一":  # the holder of the eighth flower pays alone
+            payers = [ctx.extra["flower_from"]]
+        else:
+            payers = [p for p in range(4) if p != s] if ctx.self_drawn else [ctx.discarder]
         for p in payers:
             assert p is not None
             amount = 5 + sheet.total + (1 + t.streak if p == t.dealer else 0)

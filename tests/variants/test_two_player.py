@@ -22,7 +22,7 @@ RULES = TwoPlayer()
 
 
 def test_names_tiles_and_the_71_tile_wall() -> None:
-    for name in ("two_player", "二人麻将", "两人麻将", "two_player-v1"):
+    for name in ("two_player", "二人麻将", "两人麻将", "two_player-v2"):
         assert find_variant(name) is TwoPlayer
     assert TwoPlayer.num_players == 2 and len(RULES.wall_tiles()) == 136
     t = Table(RULES, seed=4)
@@ -61,7 +61,9 @@ def test_illegal_wins_raise_with_the_rule() -> None:
 
 
 def test_options_are_validated() -> None:
-    for bad in ({"cap": 0}, {"cap": -1}, {"min_fan": "8"}, {"last_draw": 1}):
+    for bad in ({"cap": 0}, {"cap": -1}, {"min_fan": "8"}, {"last_draw": 1}, {"shown_tiles": 9},
+                {"shown_tiles": -1}, {"opening_swap": "yes"}, {"pung_offer_chance": 1.5},
+                {"pung_offer_chance": True}):
         with pytest.raises(MahjongError, match="two_player: option"):
             TwoPlayer(**bad)
 
@@ -122,3 +124,109 @@ def test_the_doc_page_and_module_examples_run() -> None:
     page = Path(__file__).resolve().parents[2] / "docs" / "variants" / "two_player.md"
     assert doctest.testfile(str(page), module_relative=False).failed == 0
     assert doctest.testmod(mod).failed == 0
+
+
+# --- 花牌 (face-up wall tiles), 开始时换牌 and 游戏中换牌 (seed; details PROPOSAL) ---
+
+
+def test_shown_tiles_add_a_fan_for_each_tile_of_their_kinds() -> None:
+    hand = "123m456m789m123p5p"  # 23 番 without them
+    wide = TwoPlayer(cap=40)
+    r = wide.score_hand(hand, win_tile="5p", winner=1, dealer=0, discarder=0, context={"shown": "5p1m"})
+    assert ("花牌", 3) in [(i.zh, i.total) for i in r.sheet.items]  # 5p twice, 1m once
+    assert r.sheet.total == 26 and r.settlement.deltas(2) == [-26, 26]
+    # a shown kind twice counts each tile twice
+    r = wide.score_hand(hand, win_tile="5p", winner=1, dealer=0, discarder=0, context={"shown": "5p5p"})
+    assert r.sheet.total == 27
+    # capped with the rest; not counted for 起和
+    r = RULES.score_hand(hand, win_tile="5p", winner=1, dealer=0, discarder=0, context={"shown": "5p"})
+    assert r.sheet.points == 13
+    low = "222p9s"
+    melds = ["chi 123m", "pon 555s", "chi 678p"]
+    plain = RULES.score_hand(low, win_tile="9s", melds=melds, winner=0, discarder=1).sheet.total
+    with pytest.raises(IllegalWinError, match="花牌 not counted"):
+        TwoPlayer(min_fan=plain + 1).score_hand(low, win_tile="9s", melds=melds, winner=0, discarder=1,
+                                                context={"shown": "2p5s"})
+    with pytest.raises(MahjongError, match="context shown"):
+        RULES.score_hand(hand, win_tile="5p", winner=1, discarder=0, context={"shown": "5x"})
+
+
+def test_shown_tiles_in_play_are_out_of_play() -> None:
+    t = Table(RULES, seed=11)
+    shown = mod.shown_tiles(t)
+    assert len(shown) == 2 and shown == t.wall[104:106]
+    assert all(p < 104 for p in t.reserve()) and t.reserve()[0] == 72
+    assert mod.shown_tiles(Table(TwoPlayer(shown_tiles=0), seed=11)) == []
+    # every win of the engine carries them, and scores them
+    wins = 0
+    for seed in range(40):
+        t = Table(RULES, seed=seed)
+        greedy = GreedyBot()
+        while not t.is_over:
+            s = t.to_act[0]
+            t.apply(greedy.choose(t, s, t.legal_actions(s)))
+        for s in t.winners:
+            ctx = t.contexts[s]
+            shown = mod.shown_tiles(t)
+            assert ctx.extra["shown"] == mod.format_tiles(shown)
+            n = sum(1 for k in ctx.all_kinds for x in shown if k == x)
+            assert dict((i.zh, i.total) for i in t.scores[s].items).get("花牌", 0) == n
+            wins += n > 0
+    assert wins > 0
+
+
+HANDS = ["5m147m258p369s1234z", "46m123p456p789s11z"]
+
+
+def test_opening_swap_before_the_first_discard() -> None:
+    sc = Scenario(RULES, HANDS, draws="9m")
+    t = sc.table
+    assert "swap 1z" in sc.offers("E") and "swap 5m" in sc.offers("E")
+    first = t.wall[t.reserve()[0]]
+    sc.play("E swap 1z")
+    assert t.hands[0][27] == 0 and t.wall[t.reserve()[0]] == 27 and sc.drawn == mod.format_tiles([first])
+    assert [e for e in sc.events("swap")] == [
+        {"seat": 0, "gave": "1z", "got": mod.format_tiles([first]), "type": "swap"}]
+    second = t.wall[t.reserve()[1]]
+    sc.play("E swap 2z")  # any number, one at a time, each for the next reserve tile
+    assert sum(t.hands[0]) == 14 and t.hands[0][second] >= 1
+    sc.play("E discard 3z")
+    assert not any(w.startswith("swap") for w in sc.offers("E") if sc.to_act == ["E"])
+    sc.play(*[f"S {w}" for w in sc.offers("S") if w == "pass"][:1])
+    assert sc.to_act == ["S"] and "swap 1z" in sc.offers("S")  # S swaps on its first turn, after its draw
+    sc.play("S discard 1z")
+    sc.play(*[f"E {w}" for w in sc.offers("E") if w == "pass"][:1])
+    assert sc.to_act == ["E"] and not any(w.startswith("swap") for w in sc.offers("E"))
+    assert not any(w.startswith("swap") for w in Scenario(TwoPlayer(opening_swap=False), HANDS).offers("E"))
+    from reference.engine_invariants import check_invariants
+
+    check_invariants(t)
+
+
+def test_a_pung_offered_in_play_is_taken_for_three_tiles_given_back() -> None:
+    rs = TwoPlayer(pung_offer_chance=1.0, opening_swap=False)
+    sc = Scenario(rs, HANDS, draws="9m")
+    sc.play("E discard 1z")
+    if sc.to_act == ["S"] and "pass" in sc.offers("S"):
+        sc.play("S pass")
+    t = sc.table
+    kind = t.pung_offers[1]
+    assert kind is not None and sc.offers("S")[-1] == "take pung"
+    in_reserve = sum(1 for p in t.reserve() if t.wall[p] == kind)
+    assert in_reserve >= 3
+    before = t.hands[1][kind]
+    sc.play("S take pung")
+    assert all(w.startswith("swap") for w in sc.offers("S"))  # three tiles go back first
+    for w in ("swap 1z", "swap 1z", "swap 4m"):
+        from reference.engine_invariants import check_invariants
+
+        check_invariants(t)
+        sc.play(f"S {w}")
+    assert t.hands[1][kind] == before + 3 and sum(t.hands[1]) == 14
+    assert sum(1 for p in t.reserve() if t.wall[p] == kind) == in_reserve - 3
+    assert not any(w.startswith("swap") for w in sc.offers("S")) and "take pung" not in sc.offers("S")
+    check_invariants(t)
+    # never offered with the chance 0
+    sc = Scenario(TwoPlayer(pung_offer_chance=0), HANDS, draws="9m")
+    sc.play("E discard 1z")
+    assert all(x is None for x in sc.table.pung_offers)
