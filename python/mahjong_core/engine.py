@@ -332,6 +332,10 @@ class Table:
         self._dead_per_kong = ruleset.dead_wall_per_kong
         self._dead_free = ruleset.dead_wall_free_kongs
         self._dead_odd = ruleset.dead_wall_odd_tail
+        self._ind_end = ruleset.wall_ends_at_indicator
+        self._indicator_at = 0
+        """With ``wall_ends_at_indicator``: where the indicator lay in ``wall``
+        (the tiles from there to ``tail`` are kept back)."""
         self._standing_n = ruleset.standing_tiles
         self.standing: list[bytearray] = [bytearray(34) for _ in range(n)]
         """立四: each seat's standing tiles (34 counts, within its hand)."""
@@ -439,7 +443,10 @@ class Table:
         """海底漫游: the seat that took the last tile."""
         self._waits: list[int] = [0] * n
         self._rules: list[HandRules | None] = [None] * n
-        self._flowers_reported: set[int] = set()
+        self._flowers_shown: list[int] = [0] * n
+        """Flowers of each seat already exposed in the deal's replacement rounds."""
+        self._has_single = type(ruleset).single_kong_kinds is not Ruleset.single_kong_kinds
+        """The rule set lays out single tiles as kongs (``single_kong_kinds``)."""
         self._turn_cache: list[Action] | None = None
         self._banned_discards: frozenset[int] = frozenset()
         """Kinds that may not be discarded now (吃张打张)."""
@@ -494,6 +501,7 @@ class Table:
             if j >= self.head:
                 self.indicator = self.wall.pop(j)
                 self.tail -= 1
+                self._indicator_at = j
         self.wild_kinds = rs.wild_tile_kinds(self)
         self._wild_flower_ids = self.wild_kinds & self._flower_ids
         if self._wild_flower_ids:  # wild flowers dealt stay in hand, unexposed
@@ -501,6 +509,18 @@ class Table:
                 self.wild_flowers[seat] = [f for f in self.flowers[seat] if f in self._wild_flower_ids]
                 self.flowers[seat] = [f for f in self.flowers[seat] if f not in self._wild_flower_ids]
             self._event("wild_flowers", held=[[KIND_NAMES[f] for f in fs] for fs in self.wild_flowers])
+        more = frozenset(rs.flower_kinds(self))
+        if more:  # kinds that are flowers this hand (安庆 杠牌): out of the hands
+            bad = sorted(k for k in more if not 0 <= k < 34 or k in self.wild_kinds)
+            if bad:
+                raise MahjongError(f"{rs.id}: bad flower kinds {bad!r} (kinds 0..33, not wild)")
+            self._flower_ids = self._flower_ids | more
+            for seat in range(self.n):
+                hand = self.hands[seat]
+                for k in sorted(more):
+                    while hand[k]:
+                        hand[k] -= 1
+                        self.flowers[seat].append(k)
         subs = dict(rs.substitutes(self))
         for src, dst in subs.items():
             if not (0 <= src < 34 and 0 <= dst < 34) or src in self.wild_kinds or src == dst:
@@ -518,8 +538,9 @@ class Table:
             moved = False
             for i in range(self.n):
                 seat = (self.dealer + i) % self.n
-                for f in [t for t in self.flowers[seat] if t not in self._flowers_reported]:
-                    self._flowers_reported.add(f)
+                fresh = self.flowers[seat][self._flowers_shown[seat] :]
+                self._flowers_shown[seat] += len(fresh)
+                for f in fresh:
                     self._event("flower", seat=seat, tile=KIND_NAMES[f])
                     moved = True
                     self._draw_replacement(seat, flower_round=True)
@@ -647,7 +668,6 @@ class Table:
                 self.flowers[seat].append(tile)
                 if flower_round:
                     return None  # exposed in the next round
-                self._flowers_reported.add(tile)
                 self._event("flower", seat=seat, tile=KIND_NAMES[tile])
                 continue
             self.hands[seat][tile] += 1
@@ -667,6 +687,8 @@ class Table:
         kept: int = self._dead + self._dead_per_kong * max(0, self.kongs_made - self._dead_free)
         if self._dead_odd:  # a lone tile left at the tail is no stack: kept too
             kept += (len(self.wall) - self.tail) & 1
+        if self._ind_end and self.indicator is not None:  # the draws stop at the indicator
+            kept += max(0, self.tail - self._indicator_at)
         return kept
 
     @property
@@ -856,6 +878,9 @@ class Table:
         if self._allow_kong and self._left(seat) > self._zone and not self._no_kong_this_turn:
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
             kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
+            if self._has_single:  # single tiles laid out as kongs (武汉 红中杠, 赖子杠)
+                single = [34 + k for k in sorted(rs.single_kong_kinds(self, seat)) if hand[k]]
+                kongs = sorted(set(kongs) | set(single))
             if kongs:
                 ids += kongs
                 ids.sort()
@@ -1202,6 +1227,13 @@ class Table:
                 self._open_claims(seat, tile)
             return
         if a.kind is _K_ANKAN:
+            if self._has_single and a.tile in self.ruleset.single_kong_kinds(self, seat):
+                # one tile laid out as a kong: exposed with the flowers, replaced from the tail
+                hand[a.tile] -= 1
+                self.flowers[seat].append(a.tile)
+                self._event("kong", seat=seat, tile=KIND_NAMES[a.tile], single=True)
+                self._replacement(seat, fed_by=None)
+                return
             hand[a.tile] -= 4
             self._clamp_standing(seat)
             self.melds[seat].append(_MELDS[MeldKind.ANKAN][a.tile])
@@ -1328,7 +1360,6 @@ class Table:
         self.tail -= 1
         if tile in self._flower_ids:  # a flower: exposed, then the plain replacement
             self.flowers[seat].append(tile)
-            self._flowers_reported.add(tile)
             self._event("flower", seat=seat, tile=KIND_NAMES[tile])
             return self._draw_replacement(seat)
         self.hands[seat][tile] += 1
@@ -1379,7 +1410,6 @@ class Table:
                 self.events.append({"seat": seat, "tile": KIND_NAMES[tile], "type": "draw"})
             elif tile in self._flower_ids:
                 self.flowers[seat].append(tile)
-                self._flowers_reported.add(tile)
                 self._event("draw", seat=seat, tile=KIND_NAMES[tile])
                 self._event("flower", seat=seat, tile=KIND_NAMES[tile])
                 rep = self._draw_replacement(seat)

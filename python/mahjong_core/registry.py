@@ -22,6 +22,7 @@ from .rules import Ruleset
 __all__ = ["available", "find_variant", "names_of", "register", "registry"]
 
 _BUILTIN: dict[str, str] = {
+    "anqing": "mahjong_core.variants.anqing:Anqing",
     "base": "mahjong_core.rules:Ruleset",
     "changchun": "mahjong_core.variants.changchun:Changchun",
     "changsha": "mahjong_core.variants.changsha:Changsha",
