@@ -1024,6 +1024,11 @@ class Table:
         if 0 <= win_tile < 34:
             seen = visible[win_tile] + (0 if self_drawn else -1)
             fourth = seen >= 3
+        if self.substitutes:  # the context holds the physical tiles: a 替身 as itself
+            c = bytearray(c)
+            for src, dst in self.substitutes.items():
+                c[dst] -= counts[src]
+                c[src] += counts[src]
         no_calls = not any(self.melds)  # every claim or kong leaves a meld
         first = no_calls and self_drawn and self.draws_made[seat] == (
             0 if seat == self.dealer and not self._dealer_draws else 1

@@ -148,7 +148,9 @@ class WinContext:
 
     seat: int
     concealed: tuple[int, ...]
-    """Concealed tiles (kinds) including the winning tile; wild tiles excluded."""
+    """Concealed tiles (kinds) including the winning tile; wild tiles
+    excluded; a 替身 (:meth:`Ruleset.substitutes`) as itself (the
+    ``decompositions`` read it as the kind it plays as)."""
     win_tile: int
     """The tile won on (a kind, a wild flower id 34..41, or -1 for the dealer's
     dealt hand and opening wins)."""

@@ -57,7 +57,9 @@ def test_substitutes_play_as_the_wild_kind() -> None:
         for s in t.winners:
             ctx = t.contexts[s]
             if t.substitutes:
-                assert WHITE not in ctx.concealed  # it played as the wild's kind
+                # the context holds 白板 as itself; its readings play it as the wild's kind
+                assert ctx.concealed.count(WHITE) == t.hands[s][WHITE] + (ctx.win_tile == WHITE and not ctx.self_drawn)
+                assert all(u[1] != WHITE for d in ctx.decompositions for u in d.units)
                 used += t.hands[s][WHITE] > 0
         assert replay(dumps(t.events), ruleset=SubstituteRules()).events == t.events
     assert used > 0
