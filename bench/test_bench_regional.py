@@ -59,6 +59,7 @@ REGIONAL: list[str] = [
     "taiyuan",
     "ningbo",
     "anqing",
+    "wuhan",
 ]
 """The rule sets measured (one line each)."""
 
