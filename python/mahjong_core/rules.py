@@ -577,8 +577,9 @@ class Ruleset:
         """替身 for this hand: physical kind -> the kind it plays as in hand
         analysis (白板 for the wild's own kind; 红中 for the 钻's natural
         kind), asked once after the wild kinds are known.  A substitute is
-        discarded and punged as itself; waits, wins and scoring see the kind
-        it plays as.  Default: none."""
+        discarded and punged as itself; waits and wins see the kind it plays
+        as (a win's ``ctx.concealed`` holds it as itself, its
+        ``decompositions`` as the kind it plays as).  Default: none."""
         return {}
 
     def flower_kinds(self, table: Table) -> frozenset[int]:

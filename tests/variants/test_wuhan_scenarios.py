@@ -152,3 +152,17 @@ def test_red_at_once_lays_every_red_out_at_the_deal() -> None:
     assert t.flowers[0] == [parse_tile("7z")] and t.hands[0][parse_tile("6p")] == 1
     assert "concealed kong 7z" not in sc.offers("E")
     finish(sc)
+
+
+def test_jiangyise_wins_on_a_discard_without_a_shape() -> None:
+    # "将一色，凑足全部牌是将就OK": S pungs 2s (开口) and holds only 2s, 5s and 8s that make no sets;
+    # E's 8m completes the fourteen: a win without a shape (the engine's shape_free_waits)
+    s = "2m5m8m2p5p2s2s8m8s8s2p5p9s"
+    sc = Scenario(WH, [E13 + "2s", s, W, N], draws="6z", indicator="1z")
+    sc.play("E discard 2s", "S pung", "S discard 9s")
+    until_turn(sc, "E")
+    sc.play("E discard 8m")
+    assert "win" in sc.offers("S")
+    sc.play("S win")
+    assert sc.items("S") == ["将一色"] and sc.deltas() == {"E": -10, "S": 10, "W": 0, "N": 0}
+    finish(sc)
