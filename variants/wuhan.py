@@ -71,7 +71,8 @@ Context keys (``Ruleset.context_keys``): ``indicator`` (the turned-up tile:
 the 赖子 is the kind after it), ``last_four`` (self-drawn one of the last
 four tiles: 海底捞), ``laid_out`` (each seat's 红中杠 and 赖子杠, four numbers:
 the doubling of what each pays; by default the winner's from its flowers,
-the others' 0).
+the others' 0), ``red_replacement`` (won on the tile drawn for a 红中 laid
+out at once under ``red_at_once``: 杠开).
 """
 
 from __future__ import annotations
@@ -199,13 +200,19 @@ def _last_four(r: Reading) -> bool:
     return r.ctx.self_drawn and _flag(r.ctx.extra, "last_four")
 
 
+def _gangkai(ctx: WinContext) -> bool:
+    """杠开: won on a kong's replacement (红中杠, 赖子杠 or four tiles), also
+    the replacement of a 红中 laid out at once (``red_at_once``)."""
+    return ctx.kong_replacement or (ctx.self_drawn and _flag(ctx.extra, "red_replacement"))
+
+
 BIG_HANDS: tuple[Fan, ...] = (
     Fan("碰碰胡", "All pungs", 1, v.all_pungs, why="手上的牌都是3个一样的，最终剩一个对子"),
     Fan("将一色", "All 2-5-8", 1, _all_of(RANKS_258), why="凑足全部牌是将 (2, 5, 8)"),
     Fan("清一色", "Full flush", 1, v.full_flush, why="one suit, any pair (将是乱将)"),
     Fan("风一色", "All honours", 1, _all_of(HONOURS), why="凑足全部牌是风"),
     Fan("全求人", "All from others", 1, v.fully_melded, why="全部牌吃碰倒地，最终一张将也是别个冲的"),
-    Fan("杠开", "Win on a kong's replacement", 1, v.kong_replacement, why="红中、癞子、四张杠上开花"),
+    Fan("杠开", "Win on a kong's replacement", 1, lambda r: _gangkai(r.ctx), why="红中、癞子、四张杠上开花"),
     Fan("海底捞", "One of the last four", 1, _last_four, why="只剩最终四张牌，起到胡牌的张子"),
     Fan("抢杠", "Robbing a kong", 1, v.robbed_kong, why="won on the tile added to a pung"),
 )
@@ -236,6 +243,7 @@ class Wuhan(Ruleset):
         "indicator": "the turned-up tile (notation or id): the 赖子 is the kind after it",
         "last_four": "self-drawn one of the last four tiles (海底捞)",
         "laid_out": "each seat's 红中杠 and 赖子杠 (four numbers): what doubles its payment",
+        "red_replacement": "won on the tile drawn for a 红中 laid out at once (red_at_once): 杠开",
     })
 
     options: WuhanOptions
@@ -409,6 +417,7 @@ class Wuhan(Ruleset):
             "indicator": table.indicator,
             "last_four": drawn and table.live_tiles < 4,
             "laid_out": [len(table.flowers[s]) for s in range(self.num_players)],
+            "red_replacement": drawn and table.after_flower,
         }
 
 
@@ -420,7 +429,7 @@ def _never(ctx: WinContext) -> bool:
 
 
 _SITUATIONAL: dict[str, Callable[[WinContext], bool]] = {
-    "杠开": lambda ctx: ctx.kong_replacement,
+    "杠开": _gangkai,
     "海底捞": lambda ctx: ctx.self_drawn and _flag(ctx.extra, "last_four"),
     "抢杠": lambda ctx: ctx.robbed_kong,
 }

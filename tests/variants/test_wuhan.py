@@ -89,6 +89,8 @@ def test_two_laizi_no_pihu() -> None:
     ("123m456m78p11z", "9p", None, {"last_four": True}, ["海底捞"]),
     # 杠开 "红中、癞子、四张杠上开花"
     ("123m456m78p11z", "9p", None, {"kong_replacement": True}, ["杠开"]),
+    # 杠开 on the replacement of a 红中 laid out at once (red_at_once)
+    ("123m456m78p11z", "9p", None, {"red_replacement": True}, ["杠开"]),
     # 抢杠
     ("123m456m78p11z", "9p", None, {"robbed_kong": True}, ["抢杠"]),
     # big hands add up: 碰碰胡 + 清一色
@@ -96,7 +98,7 @@ def test_two_laizi_no_pihu() -> None:
 ])
 def test_the_big_hands(hand: str, win: str, melds: list[str] | None, context: dict[str, object],
                        names: list[str]) -> None:
-    discarder = None if context.get("last_four") or context.get("kong_replacement") else 3
+    discarder = None if context.get("last_four") or context.get("kong_replacement") or context.get("red_replacement") else 3
     r = score(hand, win, melds=melds, discarder=discarder, **context)
     assert r.sheet.names() == names
     assert r.sheet.points == 10 * len(names)

@@ -70,7 +70,7 @@ def check_hand(rs: Wuhan, t: Table) -> None:
             assert sheet.points == rs.options.pihu
         else:
             assert sheet.points == rs.options.big_hand * len(names)
-        assert ("杠开" in names) == ctx.kong_replacement
+        assert ("杠开" in names) == (ctx.kong_replacement or (ctx.self_drawn and bool(ctx.extra["red_replacement"])))
         assert ("抢杠" in names) == ctx.robbed_kong
         assert ("海底捞" in names) == (ctx.self_drawn and bool(ctx.extra["last_four"]))
         if ctx.extra["last_four"]:
@@ -101,6 +101,7 @@ def test_a_thousand_bot_hands() -> None:
 
 
 def test_bot_hands_with_the_other_options() -> None:
+    gangkai = 0
     for rs in (Wuhan(red_at_once=True, doubling="both", cap=40, discard_pays="all", dealer_rule="next"),
                Wuhan(concealed_kong_opens=True, pihu_max_laizi=2, self_draw_double=False, big_hand=5, pihu=2)):
         for seed in range(120):
@@ -109,8 +110,11 @@ def test_bot_hands_with_the_other_options() -> None:
             assert t.deltas() == expected_deltas(t, rs)
             if t.winners:
                 check_paper_path(t)
+                w = t.winners[0]
+                gangkai += rs.options.red_at_once and bool(t.contexts[w].extra["red_replacement"])
             if rs.options.dealer_rule is DealerRule.NEXT:
                 assert rs.next_dealer(t) == (t.dealer if not t.winners or t.dealer in t.winners else (t.dealer + 1) % 4)
+    assert gangkai > 0  # 杠开 on the replacement of a 红中 laid out at once
 
 
 def test_random_hands_keep_the_rules() -> None:
