@@ -129,5 +129,6 @@ def test_a_match_follows_the_dealer_rule_and_carries_the_draws() -> None:
     m = Match(Anqing(), [GreedyBot() for _ in range(4)], seed=5, hands=40)
     results = m.play()
     assert sum(m.totals) == 0
+    assert results[0].dealer == 0  # "东风位的玩家为首局庄家"
     for before, after in zip(results, results[1:]):
         assert after.dealer == (before.dealer if not before.winners else (before.dealer + 1) % 4)

@@ -54,6 +54,18 @@ def test_gang_tiles_dealt_are_exposed_and_replaced_from_the_tail() -> None:
     finish(sc)
 
 
+def test_when_fa_is_the_zuan_red_and_white_are_exposed() -> None:
+    # "当发为钻时，红中充当发牌，也必需亮出了，且从牌尾补牌"; "比方发财的钻牌。红中和白板就可以用来杠牌"
+    e = "1m4m7m1p4p7p1s4s7s1z2z7z5z6z"
+    sc = Scenario(AQ, [e, S, W, N], tail="9p8p", indicator="7z")
+    t = sc.table
+    assert t.wild_kinds == frozenset({parse_tile("6z")}) and t.substitutes == {}
+    assert sorted(t.flowers[0]) == parse_tiles("5z7z") and t.hands[0][parse_tile("6z")] == 1  # 发 is the 钻, kept
+    # the dealer holds 14, the others 13 ("庄家抓14张，其余三家 … 13张")
+    assert [sum(h) for h in t.hands] == [14, 13, 13, 13]
+    finish(sc)
+
+
 def test_a_drawn_gang_tile_is_exposed_at_once() -> None:
     sc = Scenario(AQ, [E, S, W, N], draws="6z", tail="3p", indicator="2m")
     sc.play("E discard 8m")
@@ -91,12 +103,14 @@ def test_no_chow_but_pung_and_kong_by_the_others() -> None:
     # "所出牌闲家可碰杠": S (the 下家) holds 4p5p, N three 3p
     s = "2m5m8m4p5p8p2s5s8s1z2z4z8p"
     n = "2m5m8m3p3p3p2s5s8s2z4z9m9s"
-    sc = Scenario(AQ, [E13 + "3p", s, W, n], indicator="2m")
+    sc = Scenario(AQ, [E13 + "3p", s, W, n], tail="9p", indicator="2m")
     sc.play("E discard 3p")
     assert not sc.table.claimants.get(1)  # no chow for the 下家
     assert sc.offers("N") == ["pung", "kong", "pass"]
     sc.play("N kong")
     assert [str(m) for m in sc.table.melds[3]] == ["kan 3333p"]
+    # "杠牌后的补牌由牌栋的尾端开头向前补起"
+    assert sc.table.drawn == parse_tile("9p") and sc.table.turn == 3
     finish(sc)
 
 
