@@ -66,6 +66,8 @@ REGIONAL: list[str] = [
     "fujian_baida",
     "hangzhou",
     "wenzhou",
+    "anqing",
+    "wuhan",
 ]
 """The rule sets measured (one line each)."""
 

@@ -169,6 +169,21 @@ class GreedyBot:
         # a kong that does not raise shanten is free value
         for a in legal:
             i = a.id
+            if 34 <= i < 68 and c[plays[a.tile]] < 4:
+                # a single tile laid out as a kong (Ruleset.single_kong_kinds):
+                # free when the plan gives the kind up, else when shanten holds
+                if keep is not None and a.tile not in keep:
+                    return a
+                if now == -2:
+                    now = _native.shanten_buf(c, w, rules)
+                after, aw = bytearray(c), w
+                if c[plays[a.tile]]:
+                    after[plays[a.tile]] -= 1
+                else:
+                    aw -= 1  # a wild laid out
+                if _native.shanten_buf(after, aw, rules) <= now:
+                    return a
+                continue
             if 34 <= i < 102 and (keep is None or a.tile in keep):
                 if now == -2:
                     now = _native.shanten_buf(c, w, rules)

@@ -206,6 +206,8 @@ def describe_event(e: dict[str, Any]) -> str | None:
         verb = "chows (吃听)" if e["action"] == "ready" else f"{e['action']}s"
         return f"{who(e['seat'])} {verb} {e['claimed']} from {who(e['discarder'])}"
     if kind == "kong":
+        if e.get("single"):  # one tile laid out as a kong (single_kong_kinds)
+            return f"{who(e['seat'])} lays out {e['tile']} as a kong"
         return f"{who(e['seat'])} kong {e['meld']}"
     if kind == "win":
         items = ", ".join(f"{zh} {v}" + (f"×{n}" if n > 1 else "") for zh, _en, v, n in e["items"])

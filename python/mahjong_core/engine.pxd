@@ -28,7 +28,8 @@ cdef class Table:
     cdef public bint _per_seat
     cdef public list _segments
     cdef public int _dead, _dead_per_kong
-    cdef public bint _dead_odd
+    cdef public bint _dead_odd, _ind_end
+    cdef public int _indicator_at
     cdef public bint _allow_kong, _allow_chow, _allow_pung, _wild_discard, _calls_on_last, _dynamic_rules, _has_instant, _has_extra
     cdef public frozenset _flower_ids
     cdef public object _ready_rule
@@ -65,6 +66,7 @@ cdef class Table:
     cdef public bint _has_reserve, _has_precedence, _zone_dead_flowers
     cdef public long _reserve_key
     cdef public int _reserve
+    cdef public bint _has_single
     cdef public object _turn_cache
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called

@@ -385,6 +385,10 @@ class Table:
         self._dead_per_kong = ruleset.dead_wall_per_kong
         self._dead_free = ruleset.dead_wall_free_kongs
         self._dead_odd = ruleset.dead_wall_odd_tail
+        self._ind_end = ruleset.wall_ends_at_indicator
+        self._indicator_at = 0
+        """With ``wall_ends_at_indicator``: where the indicator lay in ``wall``
+        (the tiles from there to ``tail`` are kept back)."""
         self._standing_n = ruleset.standing_tiles
         self.standing: list[bytearray] = [bytearray(34) for _ in range(n)]
         """立四: each seat's standing tiles (34 counts, within its hand)."""
@@ -537,6 +541,8 @@ class Table:
         wait for the next round of the deal's replacement)."""
         self.indicator_dice: list[int] = []
         """The dice rolled for the indicator's position (``indicator_dice``)."""
+        self._has_single = type(ruleset).single_kong_kinds is not Ruleset.single_kong_kinds
+        """The rule set lays out single tiles as kongs (``single_kong_kinds``)."""
         self._turn_cache: list[Action] | None = None
         self._banned_discards: frozenset[int] = frozenset()
         """Kinds that may not be discarded now (吃张打张)."""
@@ -635,6 +641,18 @@ class Table:
                 self.wild_flowers[seat] = [f for f in self.flowers[seat] if f in self._wild_flower_ids]
                 self.flowers[seat] = [f for f in self.flowers[seat] if f not in self._wild_flower_ids]
             self._event("wild_flowers", held=[[KIND_NAMES[f] for f in fs] for fs in self.wild_flowers])
+        more = frozenset(rs.flower_kinds(self))
+        if more:  # kinds that are flowers this hand (安庆 杠牌): out of the hands
+            bad = sorted(k for k in more if not 0 <= k < 34 or k in self.wild_kinds)
+            if bad:
+                raise MahjongError(f"{rs.id}: bad flower kinds {bad!r} (kinds 0..33, not wild)")
+            self._flower_ids = self._flower_ids | more
+            for seat in range(self.n):
+                hand = self.hands[seat]
+                for k in sorted(more):
+                    while hand[k]:
+                        hand[k] -= 1
+                        self.flowers[seat].append(k)
         subs = dict(rs.substitutes(self))
         for src, dst in subs.items():
             if not (0 <= src < 34 and 0 <= dst < 34) or src in self.wild_kinds or src == dst:
@@ -689,6 +707,7 @@ class Table:
         if j >= self.head:
             self.indicator = self.wall.pop(j)
             self.tail -= 1
+            self._indicator_at = j
 
     def _redraw_indicator(self) -> None:
         """换宝 (``Ruleset.indicator_redraw``): while the rule set asks for it
@@ -855,6 +874,8 @@ class Table:
             kept += self._reserve
         if self._dead_odd:  # a lone tile left at the tail is no stack: kept too
             kept += (len(self.wall) - self.tail) & 1
+        if self._ind_end and self.indicator is not None:  # the draws stop at the indicator
+            kept += max(0, self.tail - self._indicator_at)
         return kept
 
     @property
@@ -1059,6 +1080,9 @@ class Table:
         ):
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
             kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
+            if self._has_single:  # single tiles laid out as kongs (武汉 红中杠, 赖子杠)
+                single = [34 + k for k in sorted(rs.single_kong_kinds(self, seat)) if hand[k]]
+                kongs = sorted(set(kongs) | set(single))
             if kongs:
                 ids += kongs
                 ids.sort()
@@ -1375,6 +1399,11 @@ class Table:
         if 0 <= win_tile < 34:
             seen = visible[win_tile] + (0 if self_drawn else -1)
             fourth = seen >= 3
+        if self.substitutes:  # the context holds the physical tiles: a 替身 as itself
+            c = bytearray(c)
+            for src, dst in self.substitutes.items():
+                c[dst] -= counts[src]
+                c[src] += counts[src]
         no_calls = not any(self.melds)  # every claim or kong leaves a meld
         first = no_calls and self_drawn and self.draws_made[seat] == (
             0 if seat == self.dealer and not self._dealer_draws else 1
@@ -1627,6 +1656,13 @@ class Table:
             self._swap(seat, a)
             return
         if a.kind is _K_ANKAN:
+            if self._has_single and a.tile in self.ruleset.single_kong_kinds(self, seat):
+                # one tile laid out as a kong: exposed with the flowers, replaced from the tail
+                hand[a.tile] -= 1
+                self.flowers[seat].append(a.tile)
+                self._event("kong", seat=seat, tile=KIND_NAMES[a.tile], single=True)
+                self._replacement(seat, fed_by=None)
+                return
             hand[a.tile] -= 4
             self._clamp_standing(seat)
             self.melds[seat].append(_MELDS[MeldKind.ANKAN][a.tile])

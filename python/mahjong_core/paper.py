@@ -191,10 +191,11 @@ def build_context(
                 raise InvalidHandError(
                     f"{rs.id}: {KIND_NAMES[t]!r} is a flower: flowers go in 'flowers', not in the hand, win or melds"
                 )
+    kind_flowers = rs.paper_flower_kinds(extra) if any(f < 34 for f in flower_ids) else frozenset()
     for f in flower_ids:
-        if f not in rs.flower_tiles:
+        if f not in rs.flower_tiles and f not in kind_flowers:
             raise InvalidHandError(f"flowers: {KIND_NAMES[f]!r} is not a flower of {rs.id}")
-    counts_of([t for t in everything if t < 34])  # at most four of a kind
+    counts_of([t for t in everything + flower_ids if t < 34])  # at most four of a kind
     size = len(held) + 1 + 3 * len(meld_list)
     if size != rs.hand_size + 1:
         raise InvalidHandError(

@@ -22,6 +22,7 @@ from .rules import Ruleset
 __all__ = ["available", "find_variant", "names_of", "register", "registry"]
 
 _BUILTIN: dict[str, str] = {
+    "anqing": "mahjong_core.variants.anqing:Anqing",
     "base": "mahjong_core.rules:Ruleset",
     "changchun": "mahjong_core.variants.changchun:Changchun",
     "changsha": "mahjong_core.variants.changsha:Changsha",
@@ -51,6 +52,7 @@ _BUILTIN: dict[str, str] = {
     "tuidaohu": "mahjong_core.variants.guangdong_tuidao:GuangdongTuidao",
     "two_player": "mahjong_core.variants.two_player:TwoPlayer",
     "wenzhou": "mahjong_core.variants.wenzhou:Wenzhou",
+    "wuhan": "mahjong_core.variants.wuhan:Wuhan",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False

@@ -154,7 +154,9 @@ class WinContext:
 
     seat: int
     concealed: tuple[int, ...]
-    """Concealed tiles (kinds) including the winning tile; wild tiles excluded."""
+    """Concealed tiles (kinds) including the winning tile; wild tiles
+    excluded; a 替身 (:meth:`Ruleset.substitutes`) as itself (the
+    ``decompositions`` read it as the kind it plays as)."""
     win_tile: int
     """The tile won on (a kind, a wild flower id 34..41, or -1 for the dealer's
     dealt hand and opening wins)."""
@@ -500,6 +502,12 @@ class Ruleset:
     (``table.indicator_dice``, N their total) and the indicator is the top
     tile of the N-th stack of two counted back from the tail; after a
     flower, the top of stack N+1, and so on (罗源 开金)."""
+    wall_ends_at_indicator: bool = False
+    """With ``wild_indicator``: the tiles between the indicator and the end
+    of the wall are kept back, so drawing from the front stops where the
+    indicator lay (安庆 "抓到亮钻牌的地方 … 即为荒庄"); replacements from the
+    tail use those tiles first.  (An instance attribute may follow an
+    option.)"""
     wild_discard: bool = True
     """Wild tiles may be discarded (they can never be claimed).  (An
     instance attribute may follow an option.)"""
@@ -723,9 +731,35 @@ class Ruleset:
         """替身 for this hand: physical kind -> the kind it plays as in hand
         analysis (白板 for the wild's own kind; 红中 for the 钻's natural
         kind), asked once after the wild kinds are known.  A substitute is
-        discarded and punged as itself; waits, wins and scoring see the kind
-        it plays as.  Default: none."""
+        discarded and punged as itself; waits and wins see the kind it plays
+        as (a win's ``ctx.concealed`` holds it as itself, its
+        ``decompositions`` as the kind it plays as).  Default: none."""
         return {}
+
+    def flower_kinds(self, table: Table) -> frozenset[int]:
+        """Kinds (0..33, not wild) that are flowers this hand, asked once
+        after the indicator and the wild kinds are known (安庆 杠牌: 发 and 白
+        unless the 钻 is a dragon): dealt ones are exposed and replaced in
+        the deal's flower rounds, drawn ones at once, from the tail; they
+        never stay in a hand and are never discarded (``table.flowers``,
+        ``ctx.flowers``).  Default: none."""
+        return frozenset()
+
+    def single_kong_kinds(self, table: Any, seat: int) -> frozenset[int]:
+        """Kinds of which ``seat`` may lay out a single tile as a kong on its
+        turn (武汉 红中杠, 赖子杠; ``table`` may be a one-seat view): the
+        concealed kong action of that kind (id 34 + kind, even with four
+        held) puts one tile with the seat's flowers (exposed, in
+        ``ctx.flowers``) and draws the replacement from the tail, so a win
+        on it is 杠上开花 (``kong_replacement``).  It adds no meld and does
+        not count in ``kongs_made``.  Default: none."""
+        return frozenset()
+
+    def paper_flower_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
+        """Kinds (0..33) a hand on paper may list in ``flowers``, from its
+        context keys (the :meth:`flower_kinds` and :meth:`single_kong_kinds`
+        of that hand).  Default: none."""
+        return frozenset()
 
     def may_declare_ready(self, table: Table, seat: int) -> bool:
         """Whether ``seat`` may declare ready now (when ``ready_rule`` is not

@@ -60,7 +60,9 @@ def test_substitutes_play_as_the_wild_kind() -> None:
         for s in t.winners:
             ctx = t.contexts[s]
             if t.substitutes:
-                assert WHITE not in ctx.concealed  # it played as the wild's kind
+                # the context holds 白板 as itself; its readings play it as the wild's kind
+                assert ctx.concealed.count(WHITE) == t.hands[s][WHITE] + (ctx.win_tile == WHITE and not ctx.self_drawn)
+                assert all(u[1] != WHITE for d in ctx.decompositions for u in d.units)
                 used += t.hands[s][WHITE] > 0
         assert replay(dumps(t.events), ruleset=SubstituteRules()).events == t.events
     assert used > 0
@@ -1288,3 +1290,115 @@ def test_multiple_winners_may_be_an_instance_attribute() -> None:
         rs = TwoWildKindsRules(multiple)
         most = max(len(play_hand(rs, [GreedyBot() for _ in range(4)], seed=seed).winners) for seed in range(150))
         assert (most > 1) == multiple
+
+
+class FlowerKindRules(IndicatorRules):
+    """Kinds that are flowers this hand, decided after the indicator (安庆
+    杠牌): the two dragons that are not wild."""
+
+    name = "test-flower-kinds"
+
+    def flower_kinds(self, table: Table) -> frozenset[int]:
+        return frozenset({31, 32, 33}) - table.wild_kinds
+
+
+def test_flower_kinds_are_exposed_like_flowers() -> None:
+    exposed = 0
+    for seed in range(120):
+        t = Table(FlowerKindRules(), seed=seed)
+        kinds = frozenset({31, 32, 33}) - t.wild_kinds
+        dealt = [e for e in t.events if e["type"] == "flower"]
+        # every copy dealt is exposed in the deal's rounds (four copies of a kind, not one per kind)
+        assert len(dealt) == sum(len(f) for f in t.flowers)
+        greedy = GreedyBot()
+        while not t.is_over:
+            for s in range(4):
+                assert not any(t.hands[s][k] for k in kinds)  # never in a hand
+            seat = t.to_act[0]
+            t.apply(greedy.choose(t, seat, t.legal_actions(seat)))
+            check_invariants(t)
+        assert all(f in kinds or f >= 34 for fs in t.flowers for f in fs)
+        exposed += sum(f < 34 for fs in t.flowers for f in fs)
+        assert replay(dumps(t.events), ruleset=FlowerKindRules()).events == t.events
+        # the default: no kind is a flower
+        plain = Table(IndicatorRules(), seed=seed)
+        assert all(f >= 34 for fs in plain.flowers for f in fs)
+    assert exposed > 400
+
+
+class SingleKongRules(IndicatorRules):
+    """A single 红中 or wild tile may be laid out as a kong (武汉 红中杠, 赖子杠)."""
+
+    name = "test-single-kong"
+
+    def single_kong_kinds(self, table: Any, seat: int) -> frozenset[int]:
+        return frozenset({33}) | table.wild_kinds
+
+
+def test_single_tiles_laid_out_as_kongs() -> None:
+    singles = blooms = 0
+    rs = SingleKongRules()
+    for seed in range(150):
+        t = Table(rs, seed=seed)
+        rng = random.Random(seed)
+        greedy = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            if t.phase is Phase.TURN:
+                hand = t.hands[seat]
+                kinds = frozenset({33}) | t.wild_kinds
+                offered = {a.tile for a in legal if a.kind is ActionKind.CONCEALED_KONG}
+                assert {k for k in kinds if hand[k]} <= offered or t.live_tiles == 0
+                lay = [a for a in legal if a.kind is ActionKind.CONCEALED_KONG and a.tile in kinds]
+                if lay and rng.random() < 0.7:
+                    k = lay[0].tile
+                    before, melds, flowers = hand[k], len(t.melds[seat]), len(t.flowers[seat])
+                    t.apply(lay[0])
+                    singles += 1
+                    assert t.hands[seat][k] == before - 1 + (t.drawn == k)
+                    assert len(t.melds[seat]) == melds and t.flowers[seat][flowers] == k
+                    assert t.is_over or (t.after_kong and t.turn == seat)
+                    check_invariants(t)
+                    continue
+            t.apply(greedy.choose(t, seat, legal))
+            check_invariants(t)
+        for s in t.winners:
+            blooms += t.contexts[s].kong_replacement
+            assert t.contexts[s].flowers == tuple(t.flowers[s])
+        assert replay(dumps(t.events), ruleset=rs).events == t.events
+    assert singles > 200 and blooms > 0
+    # the default: no single kongs
+    for seed in range(20):
+        t = Table(IndicatorRules(), seed=seed)
+        hand = t.hands[t.turn]
+        assert all(hand[a.tile] == 4 for a in t.legal_actions(t.turn) if a.kind is ActionKind.CONCEALED_KONG)
+
+
+class IndicatorEndRules(IndicatorRules):
+    """The draws stop where the indicator lay (安庆 荒庄 at the 钻)."""
+
+    name = "test-indicator-end"
+    wall_ends_at_indicator = True
+    flower_tiles = ()
+
+    def indicator_offset(self, dice: Sequence[int]) -> int:
+        return 2 * sum(dice) - 1
+
+
+def test_wall_ends_at_the_indicator() -> None:
+    draws = 0
+    for seed in range(60):
+        t = Table(IndicatorEndRules(), seed=seed)
+        behind = 2 * sum(t.dice) - 1
+        assert t.live_tiles == len(t.wall) - t.head - behind
+        play_out(t, [RandomBot(seed=seed + s) for s in range(4)])
+        check_invariants(t)
+        if not t.winners:
+            draws += 1
+            # the front stopped at the indicator: the tiles behind it (less the replacements) are left
+            replaced = len(t.wall) - t.tail
+            assert len(t.remaining_wall()) == max(0, behind - replaced)
+        plain = Table(IndicatorRules(), seed=seed)
+        assert plain.live_tiles == plain.tail - plain.head
+    assert draws > 0

@@ -63,6 +63,20 @@ class ReferenceGreedyBot:
         keep = table.ruleset.aim_kinds(table, seat)
         # a kong that does not raise shanten is free value
         for a in legal:
+            k = table.plays_as[a.tile] if a.tile < 34 else -1
+            if a.kind == ActionKind.CONCEALED_KONG and c[k] < 4:
+                # a single tile laid out as a kong (Ruleset.single_kong_kinds):
+                # free when the plan gives the kind up, else when shanten holds
+                if keep is not None and a.tile not in keep:
+                    return a
+                after, aw = bytearray(c), w
+                if c[k]:
+                    after[k] -= 1
+                else:
+                    aw -= 1  # a wild laid out
+                if _native.shanten_buf(after, aw, rules) <= now:
+                    return a
+                continue
             if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG) and (keep is None or a.tile in keep):
                 after = bytearray(c)
                 after[table.plays_as[a.tile]] -= 4 if a.kind == ActionKind.CONCEALED_KONG else 1
