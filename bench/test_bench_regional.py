@@ -58,6 +58,7 @@ REGIONAL: list[str] = [
     "hefei",
     "taiyuan",
     "ningbo",
+    "yingkou",
 ]
 """The rule sets measured (one line each)."""
 

@@ -43,6 +43,7 @@ _BUILTIN: dict[str, str] = {
     "taiyuan": "mahjong_core.variants.taiyuan:Taiyuan",
     "tuidaohu": "mahjong_core.variants.guangdong_tuidao:GuangdongTuidao",
     "two_player": "mahjong_core.variants.two_player:TwoPlayer",
+    "yingkou": "mahjong_core.variants.yingkou:Yingkou",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False
