@@ -59,6 +59,7 @@ REGIONAL: list[str] = [
     "taiyuan",
     "ningbo",
     "yingkou",
+    "jiangnan",
 ]
 """The rule sets measured (one line each)."""
 

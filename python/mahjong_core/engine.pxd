@@ -70,6 +70,10 @@ cdef class Table:
     cdef public bint _allow_exposed_kong
     cdef public int _zone, _dead_free, _standing_n
     cdef public bint _missed_pung
+    cdef public int _imagined
+    cdef public list imagined
+    cdef public bint _furiten_chow, _furiten_pung
+    cdef public list discarded_kinds
     cdef public list standing, _passed_pungs
     cdef public list _missed_tiles, kong_dice, locked
     cdef public list exchange

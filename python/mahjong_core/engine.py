@@ -336,6 +336,17 @@ class Table:
         self.standing: list[bytearray] = [bytearray(34) for _ in range(n)]
         """立四: each seat's standing tiles (34 counts, within its hand)."""
         self._missed_pung = ruleset.missed_pung_ban
+        self._imagined = ruleset.imagined_tiles
+        """心皇: tiles each seat holds besides its tiles (imagined)."""
+        self.imagined: list[int] = [-1] * n
+        """心皇: the kind each seat's imagined tiles stand for, committed
+        after the deal (:meth:`Ruleset.imagined_kind`); -1: any kind the
+        seat's hand rules allow a wild (fixed only at a win)."""
+        self._furiten_chow = ruleset.own_discard_chow_ban
+        self._furiten_pung = ruleset.own_discard_pung_ban
+        self.discarded_kinds: list[int] = [0] * n
+        """The kinds (bit mask) each seat has discarded this hand, claimed or
+        not (江南 "曾放过的牌": ``own_discard_chow_ban`` / ``own_discard_pung_ban``)."""
         self._passed_pungs: list[int] = [0] * n
         """不能弃先碰后: the kinds (bit mask) each seat passed a pung of since its last draw."""
         self._allow_kong = ruleset.allow_kong
@@ -525,6 +536,9 @@ class Table:
                     self._draw_replacement(seat, flower_round=True)
             if not moved:
                 break
+        if self._imagined:
+            self.imagined = [rs.imagined_kind(self, s) for s in range(self.n)]
+            self._event("imagined", kinds=[KIND_NAMES[k] if k >= 0 else None for k in self.imagined])
         for s in range(self.n):
             if s != self.dealer or self._dealer_draws:
                 self._update_waits(s)
@@ -729,7 +743,9 @@ class Table:
         counted, with ``seat``'s wild flowers), substitutes (替身) moved to
         the kind they play as."""
         if not self.wild_kinds and not self.substitutes:
-            return counts, 0
+            if not self._imagined or seat < 0:
+                return counts, 0
+            return self._add_imagined(counts, seat, 0)
         c = bytearray(counts)
         w = len(self.wild_flowers[seat]) if seat >= 0 else 0
         for k in self.wild_kinds:
@@ -740,7 +756,22 @@ class Table:
             if c[src]:
                 c[dst] += c[src]
                 c[src] = 0
+        if self._imagined and seat >= 0:
+            return self._add_imagined(c, seat, w)
         return c, w
+
+    def _add_imagined(self, counts: bytearray, seat: int, w: int) -> tuple[bytearray, int]:
+        """心皇: the seat's imagined tiles added for the analysis: as that
+        many more tiles of the committed kind (beyond a fourth copy, as
+        wild tiles: the rule set's scoring reads them), or as wild tiles
+        when the kind is not fixed."""
+        k = self.imagined[seat]
+        if k < 0:
+            return counts, w + self._imagined
+        c = bytearray(counts)
+        room = min(self._imagined, 4 - c[k])
+        c[k] += room
+        return c, w + self._imagined - room
 
     def hand_rules(self, seat: int) -> HandRules:
         """The hand rules for ``seat`` now (:meth:`Ruleset.rules_for`)."""
@@ -780,7 +811,7 @@ class Table:
     def _update_waits(self, seat: int) -> None:
         """Cache the waits of a 3n+1 hand (claims are checked against them)."""
         hand = self.hands[seat]
-        if self.wild_kinds or self.substitutes:
+        if self.wild_kinds or self.substitutes or self._imagined:
             c, w = self._split_wilds(hand, seat)
             self._waits[seat] = _native.waits_mask_buf(c, w, self._rules_for(seat))
         else:
@@ -989,6 +1020,13 @@ class Table:
         self_drawn = tile is None
         win_tile = self.drawn if self_drawn and self.drawn is not None else (tile if tile is not None else -1)
         c, w = self._split_wilds(counts, seat)
+        if self._imagined and self.imagined[seat] >= 0:
+            # 心皇 of a committed kind: the context holds the real tiles and
+            # counts the imagined ones as wilds (the rule set reads them as
+            # the committed kind, ``imagined`` in its context keys)
+            c, w = self._split_wilds(counts, -1)
+            w += self._imagined + len(self.wild_flowers[seat])
+            decomps = ()
         discarder = None
         if not self_drawn:
             discarder = self.pending_kong[0] if robbed and self.pending_kong else (
@@ -1065,9 +1103,10 @@ class Table:
                     return [_ACTIONS[seat][125]]
                 return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
             return []
+        own = (self.discarded_kinds[seat] >> tile) & 1
         if (
             self._allow_chow and tile < 27 and seat == self._next_seat(discarder)
-            and (not wild or tile not in wild)
+            and (not wild or tile not in wild) and not (own and self._furiten_chow)
         ):
             s, i = divmod(tile, 9)
             for low in range(max(0, i - 2), min(6, i) + 1):
@@ -1084,9 +1123,12 @@ class Table:
             cnt = 0  # no pung or kong of the missing suit
             ids = []
         if cnt >= 2 and (not wild or tile not in wild):
-            if self._allow_pung and not (self._passed_pungs[seat] >> tile) & 1:
+            if self._allow_pung and not (self._passed_pungs[seat] >> tile) & 1 and not (own and self._furiten_pung):
                 ids.append(123)
-            if cnt >= 3 and self._allow_kong and self._allow_exposed_kong and self._left(seat) > self._zone:
+            if (
+                cnt >= 3 and self._allow_kong and self._allow_exposed_kong and self._left(seat) > self._zone
+                and not (own and self._furiten_pung)
+            ):
                 ids.append(124)
         if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile):
             if self._win_on(seat, tile) is not None:
@@ -1188,6 +1230,8 @@ class Table:
             else:
                 hand[tile] -= 1
             self.discards[seat].append(tile)
+            if tile < 34:
+                self.discarded_kinds[seat] |= 1 << tile
             self.last_discard = (seat, tile)
             self.discard_after_kong = self.after_kong
             self.after_kong = False

@@ -188,9 +188,10 @@ def build_context(
         raise InvalidHandError(
             f"{rs.id}: a winning hand has {rs.hand_size + 1} tiles (a kong counts 3), got {size}: "
             f"hand {len(held)} + the winning tile + {len(meld_list)} meld(s)"
+            + (f" (and {rs.imagined_tiles} imagined, not written)" if rs.imagined_tiles else "")
         )
     concealed = sorted(t for t in held + [win] if t not in wild)
-    wilds = len(held) + 1 - len(concealed)
+    wilds = len(held) + 1 - len(concealed) + rs.imagined_tiles  # (心皇: imagined tiles are wild too)
     sources = values.pop("meld_sources", None)
     if sources is not None and len(sources) != len(meld_list):
         raise MahjongError(f"context meld_sources: {len(sources)} source(s) for {len(meld_list)} meld(s)")
@@ -211,28 +212,30 @@ def build_context(
     )
 
 
-def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:
+def score_hand_arguments(ctx: WinContext, dealer: int, imagined: int = 0) -> dict[str, Any]:
     """The keyword arguments of :meth:`Ruleset.score_hand` that write the win
     of ``ctx`` (one the engine made, or a recorded one) on paper again:
     ``rs.score_hand(**score_hand_arguments(ctx, table.dealer))`` scores it
     as the engine did.  ``dealer`` is the dealer's seat (a context says only
-    whether the winner deals).
+    whether the winner deals); ``imagined``: the rule set's
+    ``imagined_tiles`` (wild tiles never in the hand: 心皇).
 
     :raises MahjongError: for a win without a winning tile (an opening win),
         or wild tiles of more than one kind other than flowers (which ones
         were held is not told; wild flowers are interchangeable).
     """
     held = list(ctx.concealed)
-    if ctx.wilds:
+    wilds = ctx.wilds - imagined
+    if wilds:
         if len(ctx.wild_kinds) == 1:
-            held += [next(iter(ctx.wild_kinds))] * ctx.wilds
-        elif min(ctx.wild_kinds) >= 34 and ctx.wilds <= len(ctx.wild_kinds):
+            held += [next(iter(ctx.wild_kinds))] * wilds
+        elif ctx.wild_kinds and min(ctx.wild_kinds) >= 34 and wilds <= len(ctx.wild_kinds):
             # wild flowers (one tile each, never read as themselves): any
-            # ctx.wilds of them, the winning tile first when it is one
+            # wilds of them, the winning tile first when it is one
             first = [ctx.win_tile] if ctx.win_tile in ctx.wild_kinds else []
-            held += first + sorted(ctx.wild_kinds - set(first))[: ctx.wilds - len(first)]
+            held += first + sorted(ctx.wild_kinds - set(first))[: wilds - len(first)]
         else:
-            raise MahjongError(f"score_hand_arguments: {ctx.wilds} wild tile(s) of the kinds {sorted(ctx.wild_kinds)!r}")
+            raise MahjongError(f"score_hand_arguments: {wilds} wild tile(s) of the kinds {sorted(ctx.wild_kinds)!r}")
     if ctx.win_tile not in held:
         raise MahjongError(f"score_hand_arguments: the winning tile {ctx.win_tile!r} is not in the hand")
     held.remove(ctx.win_tile)

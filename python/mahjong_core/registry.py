@@ -32,6 +32,7 @@ _BUILTIN: dict[str, str] = {
     "hainan": "mahjong_core.variants.hainan:Hainan",
     "hebei": "mahjong_core.variants.hebei:Hebei",
     "hefei": "mahjong_core.variants.hefei:Hefei",
+    "jiangnan": "mahjong_core.variants.jiangnan:Jiangnan",
     "jinan": "mahjong_core.variants.jinan:Jinan",
     "neimeng": "mahjong_core.variants.neimeng:Neimeng",
     "ningbo": "mahjong_core.variants.ningbo:Ningbo",
