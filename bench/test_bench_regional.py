@@ -60,6 +60,7 @@ REGIONAL: list[str] = [
     "ningbo",
     "yingkou",
     "jiangnan",
+    "luoshu",
 ]
 """The rule sets measured (one line each)."""
 

@@ -71,6 +71,7 @@ cdef class Table:
     cdef public int _zone, _dead_free, _standing_n
     cdef public bint _missed_pung
     cdef public int _imagined
+    cdef public object _kong_kinds
     cdef public list imagined
     cdef public bint _furiten_chow, _furiten_pung
     cdef public list discarded_kinds

@@ -336,6 +336,7 @@ class Table:
         self.standing: list[bytearray] = [bytearray(34) for _ in range(n)]
         """立四: each seat's standing tiles (34 counts, within its hand)."""
         self._missed_pung = ruleset.missed_pung_ban
+        self._kong_kinds = ruleset.kong_kinds
         self._imagined = ruleset.imagined_tiles
         """心皇: tiles each seat holds besides its tiles (imagined)."""
         self.imagined: list[int] = [-1] * n
@@ -886,6 +887,8 @@ class Table:
                 ready = [k for k in ready if k in first]
         if self._allow_kong and self._left(seat) > self._zone and not self._no_kong_this_turn:
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
+            if self._kong_kinds is not None:
+                kongs = [i for i in kongs if i - 34 in self._kong_kinds]
             kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
             if kongs:
                 ids += kongs
@@ -925,7 +928,9 @@ class Table:
                 continue
             hand[k] -= 1
             c, w = self._split_wilds(hand, seat)
-            if _native.waits_mask_buf(c, w, rules):
+            if _native.waits_mask_buf(c, w, rules) or (
+                self._has_free and self.ruleset.shape_free_waits(self, seat, hand)
+            ):
                 out.append(k)
             hand[k] += 1
         return out

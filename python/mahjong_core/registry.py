@@ -34,6 +34,7 @@ _BUILTIN: dict[str, str] = {
     "hefei": "mahjong_core.variants.hefei:Hefei",
     "jiangnan": "mahjong_core.variants.jiangnan:Jiangnan",
     "jinan": "mahjong_core.variants.jinan:Jinan",
+    "luoshu": "mahjong_core.variants.luoshu:Luoshu",
     "neimeng": "mahjong_core.variants.neimeng:Neimeng",
     "ningbo": "mahjong_core.variants.ningbo:Ningbo",
     "qingyuan": "mahjong_core.variants.qingyuan:Qingyuan",

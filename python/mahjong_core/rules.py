@@ -328,6 +328,9 @@ class Ruleset:
     own_discard_pung_ban: bool = False
     """The same for pungs and kongs of a discard.  (An instance attribute
     may follow an option.)"""
+    kong_kinds: ClassVar[frozenset[int] | None] = None
+    """The kinds a concealed kong may be made of (洛书: four 将头 tiles are a
+    set, four of a number are not); None: every kind."""
     chow_discard_ban: ClassVar[bool] = False
     """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
     kong_after_pung_ban: ClassVar[bool] = False

@@ -14,7 +14,7 @@ from mahjong_core.bots import GreedyBot, RandomBot, play_hand
 from mahjong_core.engine import Action, ActionKind, Phase, Table, play_out
 from mahjong_core.match import Match
 from mahjong_core.records import dumps, replay
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 
 from reference.engine_invariants import check_invariants
 from test_engine import IndicatorRules
@@ -627,3 +627,59 @@ def test_imagined_tiles_on_paper() -> None:
     assert r.context.wilds == 1 and r.sheet.total == 1
     with pytest.raises(Exception, match="1 imagined"):
         ImaginedRules().score_hand("123m456p789s11z22z", win_tile="1z", discarder=2)
+
+
+class KongKindsRules(Ruleset):
+    """Concealed kongs of 东 only (洛书: four 将头 tiles are a set)."""
+
+    name = "test-kong-kinds"
+    allow_chow = False
+    allow_pung = False
+    allow_exposed_kong = False
+    kong_kinds = frozenset({27})
+
+
+def test_kong_kinds_limit_concealed_kongs() -> None:
+    four_others = 0
+    for seed in range(300):
+        t = Table(KongKindsRules(), seed=seed)
+        rng = random.Random(seed)
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            kongs = {a.tile for a in legal if a.kind is ActionKind.CONCEALED_KONG}
+            held4 = {k for k in range(34) if t.hands[seat][k] == 4}
+            assert kongs == held4 & {27} or t.live_tiles == 0
+            four_others += bool(held4 - {27})
+            t.apply(rng.choice(legal))
+    assert four_others > 10
+
+
+class EastsRules(Ruleset):
+    """A win the kernel cannot see (all four 东, whatever the rest), which
+    needs a declared ready hand: the ready discards count its waits."""
+
+    name = "test-easts"
+    hand_rules = analysis.HandRules(forms=(analysis.Form.THIRTEEN_ORPHANS,))
+    ready_rule = ReadyRule.REQUIRED
+    ready_allows_kong = False
+    allow_kong = False
+
+    def shape_free_win(self, table: Any, seat: int, counts: Sequence[int]) -> bool:
+        return counts[27] == 4
+
+    def shape_free_waits(self, table: Any, seat: int, counts: Sequence[int]) -> int:
+        return 1 << 27 if counts[27] == 3 else 0
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        return ScoreSheet(items=(ScoreItem("东", "Easts", 1),), total=1, points=1)
+
+
+def test_ready_discards_count_shape_free_waits() -> None:
+    from mahjong_core.scenario import Scenario
+
+    sc = Scenario(EastsRules(), ["123m456p789s111z23z", "258m369p147s2344z", "258m369p147s5566z", "147m258p369s5677z"],
+                  draws="9m9p9s1z")
+    assert "ready 2z" in sc.offers("E") and "ready 1m" in sc.offers("E")
+    sc.play("E ready 2z", "S discard 9m", "W discard 9p", "N discard 9s")
+    assert sc.offers("E") == ["discard 1z", "win"]
