@@ -45,7 +45,9 @@ What the rule set decides (each seed sentence, then each gap):
   win > pung/kong > chow; one winner per discard, the nearest in turn order
   (截胡, option ``multiple_ron``); 抢杠 (the robbed seat pays as the
   discarder); 漏胡 until the seat's next draw.  The dealer stays when it
-  wins or the hand is drawn, else the next seat deals.
+  wins or the hand is drawn, else the next seat deals.  No 开门 rule (the
+  seed lists the win conditions without it; option ``must_open``: a win
+  needs a claimed meld, as much of 辽宁 plays).
 * Scoring (PROPOSAL, the seed gives no values): 番 double, a payer pays
   ``base`` × 2 ** 番; 番: 自摸 1, 门清 1 (no claimed meld), 夹胡 1 (a 坎张 or
   边张 wait), 单钓 1, 飘胡 2 (all pungs), 素胡 1 (no 会 standing for another
@@ -116,11 +118,14 @@ class YingkouOptions:
     """How "aaaabc abc abc aa" is read."""
     multiple_ron: bool = False
     """一炮多响; default: the nearest winner alone (截胡)."""
+    must_open: bool = False
+    """开门: a win needs a chow, pung or exposed kong (the wider 辽宁 rule;
+    the seed does not ask it, so off by default)."""
 
     def __post_init__(self) -> None:
         if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 1:
             raise MahjongError(f"yingkou: option base must be an int >= 1, got {self.base!r}")
-        for name in ("hui_as_itself", "multiple_ron"):
+        for name in ("hui_as_itself", "multiple_ron", "must_open"):
             if not isinstance(getattr(self, name), bool):
                 raise MahjongError(f"yingkou: option {name} must be True or False, got {getattr(self, name)!r}")
         for name, kind in (("hui", Hui), ("shape", Shape258)):
@@ -294,6 +299,8 @@ class Yingkou(Ruleset):
         fan = sum(f.value * n for f, n in hits)
         items = tuple(f.item(top, n) for f, n in hits) or (ScoreItem("平胡", "Plain win", 0, why="no doubling"),)
         problem = reading_problem(top, shape, hui)
+        if problem is None and o.must_open and v.claimed_melds(top) == 0:
+            problem = "开门 (option must_open): a win needs a chow, pung or exposed kong"
         notes = (f"{self.options.base} × 2 ** {fan}",) + ((problem,) if problem else ())
         return ScoreSheet(items=items, total=fan, unit="番", points=self.options.base * 2**fan, notes=notes)
 

@@ -174,6 +174,12 @@ def test_all_pungs_and_the_kong_replacement_and_last_tile() -> None:
     assert "海底捞月" in r.sheet.names()
 
 
+def test_the_must_open_option() -> None:
+    with pytest.raises(IllegalWinError, match="开门"):
+        score("111m345p567s789s5m", "5m", rs=Yingkou(must_open=True))
+    assert score("345p567s789s5m", "5m", melds=("pon 111m",), rs=Yingkou(must_open=True)).sheet.total >= 0
+
+
 def test_the_base_option() -> None:
     r = score("111m345p567s789s5m", "5m", rs=Yingkou(base=3))
     assert r.settlement.deltas(4) == [0, 24, -24, 0]
@@ -189,7 +195,7 @@ def test_a_hui_used_as_another_kind_loses_su_hu_and_the_best_reading_is_kept() -
 
 
 @pytest.mark.parametrize("bad", [{"base": 0}, {"base": True}, {"hui": "third"}, {"shape": "x"},
-                                 {"hui_as_itself": 1}, {"multiple_ron": "no"}, {"colour": 1}])
+                                 {"hui_as_itself": 1}, {"multiple_ron": "no"}, {"must_open": 0}, {"colour": 1}])
 def test_bad_options(bad: dict[str, object]) -> None:
     with pytest.raises(MahjongError):
         Yingkou(**bad)

@@ -107,12 +107,14 @@ def test_a_thousand_bot_hands() -> None:
 
 def test_bot_hands_with_the_other_options() -> None:
     for rs in (Yingkou(hui="next", shape="one-pung-three-chows", multiple_ron=True, base=2),
-               Yingkou(hui_as_itself=False, shape="any")):
+               Yingkou(hui_as_itself=False, shape="any", must_open=True)):
         for seed in range(60):
             t = play(rs, seed, check_every_step=seed % 10 == 0)
             assert sum(t.deltas()) == 0
             for s in t.winners:
                 assert t.scores[s].names()
+                if rs.options.must_open:
+                    assert any(not m.is_concealed for m in t.melds[s])
 
 
 def test_records_replay_and_paper_path() -> None:
