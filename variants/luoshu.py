@@ -282,9 +282,14 @@ def luoshu_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> 
     >>> luoshu_shanten(counts_of(parse_tiles("159m267p348s55m12z")))
     0
     """
+    return _shanten(tuple(counts), sets, mixed)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _shanten(counts: tuple[int, ...], sets: int, mixed: bool) -> int:
     combos: Iterable[tuple[int, int, int]] = _jiang_options(counts, mixed)
     for s in range(3):
-        opts = _suit_options(tuple(counts[s * 9 : s * 9 + 9]))
+        opts = _suit_options(counts[s * 9 : s * 9 + 9])
         combos = {(t + x, p + y, q) for t, p, q in combos for x, y in opts}
     best = 99
     for t, p, q in combos:
