@@ -68,6 +68,9 @@ REGIONAL: list[str] = [
     "wenzhou",
     "anqing",
     "wuhan",
+    "yingkou",
+    "jiangnan",
+    "luoshu",
 ]
 """The rule sets measured (one line each)."""
 

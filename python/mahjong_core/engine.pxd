@@ -78,6 +78,11 @@ cdef class Table:
     cdef public tuple _specials
     cdef public bint _swap_first, _has_pung_offer
     cdef public list swap_owed, pung_offers
+    cdef public int _imagined
+    cdef public object _kong_kinds
+    cdef public list imagined
+    cdef public bint _furiten_chow, _furiten_pung
+    cdef public list discarded_kinds
     cdef public list standing, _passed_pungs
     cdef public list _missed_tiles, kong_dice, locked
     cdef public list exchange

@@ -393,6 +393,18 @@ class Table:
         self.standing: list[bytearray] = [bytearray(34) for _ in range(n)]
         """立四: each seat's standing tiles (34 counts, within its hand)."""
         self._missed_pung = ruleset.missed_pung_ban
+        self._kong_kinds = ruleset.kong_kinds
+        self._imagined = ruleset.imagined_tiles
+        """心皇: tiles each seat holds besides its tiles (imagined)."""
+        self.imagined: list[int] = [-1] * n
+        """心皇: the kind each seat's imagined tiles stand for, committed
+        after the deal (:meth:`Ruleset.imagined_kind`); -1: any kind the
+        seat's hand rules allow a wild (fixed only at a win)."""
+        self._furiten_chow = ruleset.own_discard_chow_ban
+        self._furiten_pung = ruleset.own_discard_pung_ban
+        self.discarded_kinds: list[int] = [0] * n
+        """The kinds (bit mask) each seat has discarded this hand, claimed or
+        not (江南 "曾放过的牌": ``own_discard_chow_ban`` / ``own_discard_pung_ban``)."""
         self._passed_pungs: list[int] = [0] * n
         """不能弃先碰后: the kinds (bit mask) each seat passed a pung of since its last draw."""
         self._allow_kong = ruleset.allow_kong
@@ -612,6 +624,9 @@ class Table:
         if after_flowers:
             self._flip_after_flowers()
             self._set_wilds()
+        if self._imagined:
+            self.imagined = [rs.imagined_kind(self, s) for s in range(self.n)]
+            self._event("imagined", kinds=[KIND_NAMES[k] if k >= 0 else None for k in self.imagined])
         for s in range(self.n):
             if s != self.dealer or self._dealer_draws:
                 self._update_waits(s)
@@ -938,7 +953,9 @@ class Table:
         counted, with ``seat``'s wild flowers), substitutes (替身) moved to
         the kind they play as."""
         if not self.wild_kinds and not self.substitutes:
-            return counts, 0
+            if not self._imagined or seat < 0:
+                return counts, 0
+            return self._add_imagined(counts, seat, 0)
         c = bytearray(counts)
         w = len(self.wild_flowers[seat]) if seat >= 0 else 0
         for k in self.wild_kinds:
@@ -949,6 +966,8 @@ class Table:
             if c[src]:
                 c[dst] += c[src]
                 c[src] = 0
+        if self._imagined and seat >= 0:
+            return self._add_imagined(c, seat, w)
         return c, w
 
     def _wild_tiles(self, counts: bytearray, seat: int) -> tuple[int, ...]:
@@ -956,6 +975,19 @@ class Table:
         flowers, sorted (``WinContext.wild_tiles``)."""
         out = [k for k in sorted(self.wild_kinds) if k < 34 for _ in range(counts[k])]
         return tuple(sorted(out + self.wild_flowers[seat]))
+
+    def _add_imagined(self, counts: bytearray, seat: int, w: int) -> tuple[bytearray, int]:
+        """心皇: the seat's imagined tiles added for the analysis: as that
+        many more tiles of the committed kind (beyond a fourth copy, as
+        wild tiles: the rule set's scoring reads them), or as wild tiles
+        when the kind is not fixed."""
+        k = self.imagined[seat]
+        if k < 0:
+            return counts, w + self._imagined
+        c = bytearray(counts)
+        room = min(self._imagined, 4 - c[k])
+        c[k] += room
+        return c, w + self._imagined - room
 
     def hand_rules(self, seat: int) -> HandRules:
         """The hand rules for ``seat`` now (:meth:`Ruleset.rules_for`)."""
@@ -995,7 +1027,7 @@ class Table:
     def _update_waits(self, seat: int) -> None:
         """Cache the waits of a 3n+1 hand (claims are checked against them)."""
         hand = self.hands[seat]
-        if self.wild_kinds or self.substitutes:
+        if self.wild_kinds or self.substitutes or self._imagined:
             c, w = self._split_wilds(hand, seat)
             self._waits[seat] = _native.waits_mask_buf(c, w, self._rules_for(seat))
         else:
@@ -1079,6 +1111,8 @@ class Table:
             and (not self._max_melds or len(self.melds[seat]) < self._max_melds)
         ):
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
+            if self._kong_kinds is not None:
+                kongs = [i for i in kongs if i - 34 in self._kong_kinds]
             kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
             if self._has_single:  # single tiles laid out as kongs (武汉 红中杠, 赖子杠)
                 single = [34 + k for k in sorted(rs.single_kong_kinds(self, seat)) if hand[k]]
@@ -1240,9 +1274,10 @@ class Table:
         out = []
         c, w = self._split_wilds(hand, seat)
         try:
-            if _native.shanten_buf(c, w, rules) > 0:
+            if not self._has_free and _native.shanten_buf(c, w, rules) > 0:
                 # no discard leaves a hand ready that is two or more tiles
-                # from complete: one kernel call instead of one per kind
+                # from complete (shape-free wins aside): one kernel call
+                # instead of one per kind
                 return out
         except InvalidHandError:
             pass  # (no form applies to the whole hand: ask each discard)
@@ -1252,6 +1287,8 @@ class Table:
             hand[k] -= 1
             c, w = self._split_wilds(hand, seat)
             mask = _native.waits_mask_buf(c, w, rules)
+            if self._has_free:
+                mask |= self.ruleset.shape_free_waits(self, seat, hand)
             if mask and (not self._ready_legal or self._legal_wait(seat, mask)):
                 out.append(k)
             hand[k] += 1
@@ -1389,6 +1426,13 @@ class Table:
         self_drawn = tile is None
         win_tile = self.drawn if self_drawn and self.drawn is not None else (tile if tile is not None else -1)
         c, w, wild_win = self._win_counts(seat, counts, tile)
+        if self._imagined and self.imagined[seat] >= 0:
+            # 心皇 of a committed kind: the context holds the real tiles and
+            # counts the imagined ones as wilds (the rule set reads them as
+            # the committed kind, ``imagined`` in its context keys)
+            c, w = self._split_wilds(counts, -1)
+            w += self._imagined + len(self.wild_flowers[seat])
+            decomps = ()
         discarder = None
         if not self_drawn:
             discarder = self.pending_kong[0] if robbed and self.pending_kong else (
@@ -1480,7 +1524,11 @@ class Table:
         plain_chow = self._allow_chow and (is_next or self._chow_any)
         ready_chow = self._chow_ready and (is_next or self._chow_ready_any)
         ready_ids: list[int] = []
-        if calls_ok and (plain_chow or ready_chow) and tile < 27 and (not wild or tile not in wild):
+        own = (self.discarded_kinds[seat] >> tile) & 1
+        if (
+            calls_ok and (plain_chow or ready_chow) and tile < 27 and (not wild or tile not in wild)
+            and not (own and self._furiten_chow)
+        ):
             s, i = divmod(tile, 9)
             for low in range(max(0, i - 2), min(6, i) + 1):
                 k0 = s * 9 + low
@@ -1499,11 +1547,12 @@ class Table:
             cnt = 0  # no pung or kong of the missing suit
             ids = []
         if cnt >= 2 and (not wild or tile not in wild):
-            if self._allow_pung and not (self._passed_pungs[seat] >> tile) & 1:
+            if self._allow_pung and not (self._passed_pungs[seat] >> tile) & 1 and not (own and self._furiten_pung):
                 ids.append(123)
             if (
                 cnt >= 3 and self._allow_kong and self._allow_exposed_kong
                 and self._left(seat) > (0 if self._zone_kongs else self._zone)
+                and not (own and self._furiten_pung)
             ):
                 ids.append(124)
         if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile):
@@ -1636,6 +1685,8 @@ class Table:
             else:
                 hand[tile] -= 1
             self.discards[seat].append(tile)
+            if tile < 34:
+                self.discarded_kinds[seat] |= 1 << tile
             self.last_discard = (seat, tile)
             self.discard_after_kong = self.after_kong
             self.after_kong = False

@@ -201,6 +201,7 @@ def build_context(
         raise InvalidHandError(
             f"{rs.id}: a winning hand has {rs.hand_size + 1} tiles (a kong counts 3), got {size}: "
             f"hand {len(held)} + the winning tile + {len(meld_list)} meld(s)"
+            + (f" (and {rs.imagined_tiles} imagined, not written)" if rs.imagined_tiles else "")
         )
     concealed = sorted(t for t in held + [win] if t not in wild)
     wild_tiles = sorted(t for t in held + [win] if t in wild)
@@ -224,7 +225,7 @@ def build_context(
         discarder=discarder,
         dealer=winner == dealer,
         flowers=tuple(flower_ids),
-        wilds=len(wild_tiles),
+        wilds=len(wild_tiles) + rs.imagined_tiles,  # (心皇: imagined tiles are wild too)
         wild_tiles=tuple(wild_tiles),
         extra=extra,
         **values,
@@ -243,12 +244,13 @@ def _check_special(rs: Ruleset, meld: Meld) -> None:
     raise InvalidHandError(f"{rs.id}: {str(meld)!r} is not a special kong of this rule set (special kongs: {known})")
 
 
-def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:
+def score_hand_arguments(ctx: WinContext, dealer: int, imagined: int = 0) -> dict[str, Any]:
     """The keyword arguments of :meth:`Ruleset.score_hand` that write the win
     of ``ctx`` (one the engine made, or a recorded one) on paper again:
     ``rs.score_hand(**score_hand_arguments(ctx, table.dealer))`` scores it
     as the engine did.  ``dealer`` is the dealer's seat (a context says only
-    whether the winner deals).
+    whether the winner deals); ``imagined``: the rule set's
+    ``imagined_tiles`` (wild tiles never in the hand: 心皇).
 
     :raises MahjongError: for a win without a winning tile (an opening win),
         or wild tiles of more than one kind other than flowers when
@@ -256,7 +258,7 @@ def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:
         are interchangeable).
     """
     held = list(ctx.concealed)
-    wilds = ctx.wilds
+    wilds = ctx.wilds - imagined  # (心皇: imagined tiles are not in the hand)
     if wilds and len(ctx.wild_tiles) == wilds:
         held += ctx.wild_tiles
         wilds = 0
@@ -268,7 +270,7 @@ def score_hand_arguments(ctx: WinContext, dealer: int) -> dict[str, Any]:
             held += [next(iter(ctx.wild_kinds))] * wilds
         elif ctx.wild_kinds and min(ctx.wild_kinds) >= 34 and wilds <= len(ctx.wild_kinds):
             # wild flowers (one tile each, never read as themselves): any
-            # ctx.wilds of them, the winning tile first when it is one
+            # wilds of them, the winning tile first when it is one
             first = [ctx.win_tile] if ctx.win_tile in ctx.wild_kinds else []
             held += first + sorted(ctx.wild_kinds - set(first))[: wilds - len(first)]
         else:

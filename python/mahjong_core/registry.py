@@ -37,9 +37,11 @@ _BUILTIN: dict[str, str] = {
     "harbin": "mahjong_core.variants.harbin:Harbin",
     "hebei": "mahjong_core.variants.hebei:Hebei",
     "hefei": "mahjong_core.variants.hefei:Hefei",
+    "jiangnan": "mahjong_core.variants.jiangnan:Jiangnan",
     "jinan": "mahjong_core.variants.jinan:Jinan",
     "luoyuan": "mahjong_core.variants.luoyuan:Luoyuan",
     "nanchang": "mahjong_core.variants.nanchang:Nanchang",
+    "luoshu": "mahjong_core.variants.luoshu:Luoshu",
     "neimeng": "mahjong_core.variants.neimeng:Neimeng",
     "ningbo": "mahjong_core.variants.ningbo:Ningbo",
     "qingyuan": "mahjong_core.variants.qingyuan:Qingyuan",
@@ -53,6 +55,7 @@ _BUILTIN: dict[str, str] = {
     "two_player": "mahjong_core.variants.two_player:TwoPlayer",
     "wenzhou": "mahjong_core.variants.wenzhou:Wenzhou",
     "wuhan": "mahjong_core.variants.wuhan:Wuhan",
+    "yingkou": "mahjong_core.variants.yingkou:Yingkou",
 }
 _known: dict[str, str | type[Ruleset]] = dict(_BUILTIN)
 _plugins_loaded = False

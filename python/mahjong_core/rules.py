@@ -368,6 +368,16 @@ class Ruleset:
     missed_win_same_tile_only: ClassVar[bool] = False
     """With ``missed_win_ban``: the ban covers only the kind that was passed
     (长沙 "只对该玩家漏胡的那张牌有效"), until the seat's next draw."""
+    own_discard_chow_ban: bool = False
+    """A seat may not chow a kind it has discarded earlier in the hand,
+    claimed or not (江南 "曾放过的牌既不能上").  (An instance attribute may
+    follow an option.)"""
+    own_discard_pung_ban: bool = False
+    """The same for pungs and kongs of a discard.  (An instance attribute
+    may follow an option.)"""
+    kong_kinds: ClassVar[frozenset[int] | None] = None
+    """The kinds a concealed kong may be made of (洛书: four 将头 tiles are a
+    set, four of a number are not); None: every kind."""
     chow_discard_ban: ClassVar[bool] = False
     """May not discard, right after a chow, a tile that completes the same chow (吃张打张)."""
     kong_after_pung_ban: ClassVar[bool] = False
@@ -512,6 +522,13 @@ class Ruleset:
     """Wild tiles may be discarded (they can never be claimed).  (An
     instance attribute may follow an option.)"""
 
+    imagined_tiles: ClassVar[int] = 0
+    """心皇 (江南): each seat holds this many imagined tiles besides the
+    tiles it is dealt (deal ``hand_size`` = the usual size minus them): the
+    hand analysis counts them as wild tiles standing for the kinds
+    :meth:`rules_for` allows (``wild_kinds``); they are never drawn,
+    discarded or called, so they act only in a win.  ``WinContext.wilds``
+    counts them."""
     wild_tiles: ClassVar[str] = ""
     """What is wild, in words, for listings ("" = no wild tiles)."""
 
@@ -593,6 +610,13 @@ class Ruleset:
         leaves the wall, so every draw, from the front or the back, skips it.
         Default: 0."""
         return 0
+
+    def imagined_kind(self, table: Table, seat: int) -> int:
+        """With ``imagined_tiles``: the kind ``seat``'s imagined tiles stand
+        for, committed once right after the deal (``table.imagined``);
+        -1 leaves it open (they are wild tiles, fixed only at a win).
+        Default: -1."""
+        return -1
 
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
         """The wild kinds an indicator names.  Default: the next kind,

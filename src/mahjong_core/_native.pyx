@@ -2474,7 +2474,7 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
     cdef uint8_t sn[34]
     cdef int cost[34]
     cdef int sh[34]
-    cdef int k, j, best = BIG, low = BIG, unseen, choice = -1, best_unseen = -1, v
+    cdef int k, j, best = BIG, low = 2147483647, unseen, choice = -1, best_unseen = -1
     cdef uint64_t held = 0, cand, m
     _load34(buf, h)
     _load34(seen, sn)

@@ -224,3 +224,18 @@ def test_ready_declarations_are_the_discards_that_leave_a_ready_hand(name: str) 
                 offered += bool(got)
             t.apply(bots[seat].choose(t, seat, legal))
     assert offered > 20
+
+
+def test_discard_choice_with_large_costs() -> None:
+    """Costs far above any shanten (a rule set's own shanten weighted up,
+    洛书) still rank the discards; equal costs change nothing."""
+    from mahjong_core import counts
+
+    c = bytearray(list(counts("23m5m7m3p5p77p2s55s123z")))
+    seen = bytearray(c)
+    plain = _native.discard_choice_buf(c, 0, None, seen)
+    assert plain >= 0
+    assert _native.discard_choice_buf(c, 0, None, seen, 0, [10_000] * 34) == plain
+    costs = [10_000] * 34
+    costs[plain] = 20_000
+    assert _native.discard_choice_buf(c, 0, None, seen, 0, costs) != plain

@@ -1402,3 +1402,127 @@ def test_wall_ends_at_the_indicator() -> None:
         plain = Table(IndicatorRules(), seed=seed)
         assert plain.live_tiles == plain.tail - plain.head
     assert draws > 0
+
+
+class ImaginedRules(Ruleset):
+    """心皇: 12 tiles dealt and one imagined tile, a wild that acts only in
+    a win (imagined_kind -1); a kind a seat discarded is never chowed."""
+
+    name = "test-imagined"
+    hand_size = 12
+    imagined_tiles = 1
+    own_discard_chow_ban = True
+
+
+class CommittedRules(ImaginedRules):
+    """The imagined tile committed at the deal: the lowest kind the seat holds."""
+
+    name = "test-committed"
+
+    def imagined_kind(self, table: Table, seat: int) -> int:
+        return next(k for k in range(34) if table.hands[seat][k])
+
+
+@pytest.mark.parametrize("rules", [ImaginedRules, CommittedRules])
+def test_imagined_tiles_and_the_own_discard_chow_ban(rules: type[Ruleset]) -> None:
+    rs = rules()
+    wins = chows = 0
+    for seed in range(150):
+        t = Table(rs, seed=seed)
+        committed = [k for k in t.imagined]
+        if rules is ImaginedRules:
+            assert committed == [-1] * 4
+        else:
+            assert all(t.hands[s][k] for s, k in enumerate(committed))  # (before any discard)
+        rng = random.Random(seed)
+        greedy = GreedyBot()
+        discarded: list[set[int]] = [set() for _ in range(4)]
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            if t.phase is Phase.CLAIMS and t.last_discard is not None:
+                tile = t.last_discard[1]
+                for s in t.to_act:
+                    if tile in discarded[s]:
+                        assert not [a for a in t.legal_actions(s) if a.kind is ActionKind.CHOW]
+            c, w = t.analysis_counts(seat)
+            if rules is ImaginedRules:
+                assert w == 1 and list(c) == list(t.hands[seat])
+            else:
+                k = committed[seat]
+                assert c[k] == min(4, t.hands[seat][k] + 1) and w == (1 if t.hands[seat][k] == 4 else 0)
+            a = greedy.choose(t, seat, legal) if seed % 2 else rng.choice(legal)
+            if a.kind is ActionKind.DISCARD:
+                discarded[seat].add(a.tile)
+            chows += a.kind is ActionKind.CHOW
+            t.apply(a)
+            check_invariants(t)
+        for s in t.winners:
+            wins += 1
+            ctx = t.contexts[s]
+            assert ctx.wilds == 1 and len(ctx.concealed) + 3 * len(ctx.melds) == 13  # real tiles only
+        assert replay(dumps(t.events), ruleset=rs).events == t.events
+    assert wins > 50 and chows > 20
+
+
+def test_imagined_tiles_on_paper() -> None:
+    r = ImaginedRules().score_hand("123m456p789s1z22z", win_tile="1z", discarder=2)
+    assert r.context.wilds == 1 and r.sheet.total == 1
+    with pytest.raises(Exception, match="1 imagined"):
+        ImaginedRules().score_hand("123m456p789s11z22z", win_tile="1z", discarder=2)
+
+
+class KongKindsRules(Ruleset):
+    """Concealed kongs of 东 only (洛书: four 将头 tiles are a set)."""
+
+    name = "test-kong-kinds"
+    allow_chow = False
+    allow_pung = False
+    allow_exposed_kong = False
+    kong_kinds = frozenset({27})
+
+
+def test_kong_kinds_limit_concealed_kongs() -> None:
+    four_others = 0
+    for seed in range(300):
+        t = Table(KongKindsRules(), seed=seed)
+        rng = random.Random(seed)
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            kongs = {a.tile for a in legal if a.kind is ActionKind.CONCEALED_KONG}
+            held4 = {k for k in range(34) if t.hands[seat][k] == 4}
+            assert kongs == held4 & {27} or t.live_tiles == 0
+            four_others += bool(held4 - {27})
+            t.apply(rng.choice(legal))
+    assert four_others > 10
+
+
+class EastsRules(Ruleset):
+    """A win the kernel cannot see (all four 东, whatever the rest), which
+    needs a declared ready hand: the ready discards count its waits."""
+
+    name = "test-easts"
+    hand_rules = analysis.HandRules(forms=(analysis.Form.THIRTEEN_ORPHANS,))
+    ready_rule = ReadyRule.REQUIRED
+    ready_allows_kong = False
+    allow_kong = False
+
+    def shape_free_win(self, table: Any, seat: int, counts: Sequence[int]) -> bool:
+        return counts[27] == 4
+
+    def shape_free_waits(self, table: Any, seat: int, counts: Sequence[int]) -> int:
+        return 1 << 27 if counts[27] == 3 else 0
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        return ScoreSheet(items=(ScoreItem("东", "Easts", 1),), total=1, points=1)
+
+
+def test_ready_discards_count_shape_free_waits() -> None:
+    from mahjong_core.scenario import Scenario
+
+    sc = Scenario(EastsRules(), ["123m456p789s111z23z", "258m369p147s2344z", "258m369p147s5566z", "147m258p369s5677z"],
+                  draws="9m9p9s1z")
+    assert "ready 2z" in sc.offers("E") and "ready 1m" in sc.offers("E")
+    sc.play("E ready 2z", "S discard 9m", "W discard 9p", "N discard 9s")
+    assert sc.offers("E") == ["discard 1z", "win"]

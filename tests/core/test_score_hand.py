@@ -197,7 +197,7 @@ def test_every_registered_rule_set_scores_on_paper() -> None:
 def _rescore(rs: Ruleset, dealer: int, ctx: WinContext, extra: Mapping[str, Any]) -> HandScore:
     """Score the engine's win again from notation through score_hand (the
     rule set's own context keys as the engine filled them)."""
-    args = score_hand_arguments(ctx, dealer)
+    args = score_hand_arguments(ctx, dealer, rs.imagined_tiles)
     args["context"].update(extra)
     return rs.score_hand(**args)
 

@@ -58,7 +58,7 @@ def check_invariants(t: Table) -> None:
 def paper_score(t: Table, seat: int) -> HandScore:
     """The win of ``seat`` in a finished hand, scored again from notation
     through ``score_hand``."""
-    return t.ruleset.score_hand(**score_hand_arguments(t.contexts[seat], t.dealer))
+    return t.ruleset.score_hand(**score_hand_arguments(t.contexts[seat], t.dealer, t.ruleset.imagined_tiles))
 
 
 def check_paper_path(t: Table) -> int:

@@ -1,0 +1,225 @@
+"""洛书麻将: the decomposition (sets of one suit summing to 15, the 将头
+pair and sets) against a brute-force reader, every seed sentence through
+score_hand (legal and illegal), the 叫听 stakes, options and bad input."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
+from mahjong_core.registry import find_variant
+from mahjong_core.tiles import counts_of, parse_tiles
+from mahjong_core.variants.luoshu import JIANG, KINDS, TRIPLES, Luoshu, is_luoshu_win, luoshu_shanten, luoshu_waits
+
+LS = Luoshu()
+READY = {"declared_ready": True}
+
+
+def score(hand: str, win: str, *, rs: Luoshu = LS, winner: int = 1, discarder: int | None = 2,
+          melds: tuple[str, ...] = (), **ctx: object):
+    return rs.score_hand(hand, win_tile=win, winner=winner, discarder=discarder, melds=melds,
+                         context={**READY, **ctx})
+
+
+# --- a brute-force reader, straight from the seed's words -----------------------------
+
+
+def brute_force(tiles: list[int], mixed: bool) -> bool:
+    """Try every way to cut the tiles into groups of three and one pair:
+    a group is three tiles of one suit summing to 15 or three 将头 tiles
+    (one kind when not ``mixed``); the pair two 将头 tiles (one kind when
+    not ``mixed``)."""
+    if len(tiles) % 3 != 2:
+        return False
+
+    def is_set(g: tuple[int, ...]) -> bool:
+        if all(k in JIANG for k in g):
+            return mixed or len(set(g)) == 1
+        return all(k < 27 for k in g) and len({k // 9 for k in g}) == 1 and sum(k % 9 + 1 for k in g) == 15
+
+    def rec(rest: tuple[int, ...], pair: bool) -> bool:
+        if not rest:
+            return pair
+        first, others = rest[0], rest[1:]
+        if not pair:
+            for j in range(len(others)):
+                p = (first, others[j])
+                if all(k in JIANG for k in p) and (mixed or p[0] == p[1]):
+                    if rec(others[:j] + others[j + 1:], True):
+                        return True
+        for a, b in itertools.combinations(range(len(others)), 2):
+            if is_set((first, others[a], others[b])):
+                left = tuple(x for i, x in enumerate(others) if i not in (a, b))
+                if rec(left, pair):
+                    return True
+        return False
+
+    return rec(tuple(sorted(tiles)), False)
+
+
+def random_near_wins(rng: random.Random, n: int, mixed: bool = True) -> list[list[int]]:
+    """Hands of 14 made of random 洛书 sets and a pair, some tiles then
+    swapped for random ones (wins and near misses)."""
+    pool = [k for k in sorted(KINDS) for _ in range(4)]
+    jiang = sorted(JIANG)
+    out = []
+    for _ in range(n):
+        for _attempt in range(20):
+            tiles: list[int] = []
+            for _ in range(4):
+                if rng.random() < 0.2:
+                    tiles += [rng.choice(jiang) for _ in range(3)] if mixed else [rng.choice(jiang)] * 3
+                else:
+                    s = rng.randrange(3)
+                    tiles += [s * 9 + x - 1 for x in rng.choice(TRIPLES)]
+            tiles += [rng.choice(jiang), rng.choice(jiang)] if mixed else [rng.choice(jiang)] * 2
+            for _ in range(rng.choice((0, 0, 1, 2))):
+                tiles[rng.randrange(14)] = rng.choice(pool)
+            if max(Counter(tiles).values()) <= 4:
+                out.append(tiles)
+                break
+    return out
+
+
+@pytest.mark.parametrize("mixed", [True, False])
+def test_the_decomposition_against_brute_force(mixed: bool) -> None:
+    rng = random.Random(7 + mixed)
+    wins = 0
+    for tiles in random_near_wins(rng, 400, mixed):
+        c = counts_of(tiles)
+        expect = brute_force(tiles, mixed)
+        assert is_luoshu_win(c, mixed) == expect, tiles
+        assert (luoshu_shanten(c, 4, mixed) == -1) == expect, tiles
+        wins += expect
+        # the waits of each 13-tile hand left by taking one tile out
+        k = tiles[rng.randrange(14)]
+        c[k] -= 1
+        thirteen = [t for t in tiles]
+        thirteen.remove(k)
+        waits = luoshu_waits(c, mixed)
+        slow = 0
+        for x in sorted(KINDS):
+            if c[x] < 4 and brute_force(thirteen + [x], mixed):
+                slow |= 1 << x
+        assert waits == slow, thirteen
+        assert luoshu_shanten(c, 4, mixed) == 0 or not waits, thirteen  # (0 may also need a fifth copy)
+        assert luoshu_shanten(c, 4, mixed) >= 0
+        assert waits >> k & 1 or not expect  # the tile taken out is a wait of a win
+    assert wins > 100
+
+
+def test_the_fifteen_triples() -> None:
+    assert len(TRIPLES) == 13 and (5, 5, 5) in TRIPLES and (1, 5, 9) in TRIPLES and (3, 3, 9) in TRIPLES
+    assert all(a + b + c == 15 for a, b, c in TRIPLES)
+
+
+def test_registry_and_the_tile_set() -> None:
+    assert find_variant("洛书") is Luoshu and Luoshu.zh == "洛书"
+    wall = Counter(LS.wall_tiles())
+    assert len(LS.wall_tiles()) == 132 and wall[31] == 4 and 32 not in wall  # 5z: the four flower tiles; no 发
+
+
+# --- "三张花色一样的序号牌相加…为 15 就可以算作一副" ------------------------------------------------
+
+
+def test_sets_summing_to_fifteen() -> None:
+    r = score("159m267p348s555m1z", "2z")
+    assert r.sheet.names() == ["和"] and r.settlement.deltas(4) == [0, 1, -1, 0]
+    assert score("339m447p366s456m1z", "7z").sheet.total == 1
+
+
+@pytest.mark.parametrize("hand,win", [
+    ("123m267p348s555m1z", "2z"),  # a chow is no set
+    ("111m267p348s555m1z", "2z"),  # nor a pung of 1s
+    ("159m267p348s5m5p5s1z", "2z"),  # three suits do not sum together
+    ("159m267p348s555m1z", "2m"),  # ... and the pair no number tile
+])
+def test_not_a_set(hand: str, win: str) -> None:
+    with pytest.raises(IllegalWinError, match="not a 洛书 hand"):
+        score(hand, win)
+
+
+# --- "将头牌只能由花牌…和四风红中来做，序数牌不能做将牌" -----------------------------------------
+
+
+@pytest.mark.parametrize("pair", ["1z2z", "5z7z", "4z4z", "5z5z", "7z3z"])
+def test_the_pair_of_jiang_tiles(pair: str) -> None:
+    assert score("159m267p348s555m" + pair[:2], pair[2:]).sheet.total == 1
+
+
+def test_no_number_pair() -> None:
+    with pytest.raises(IllegalWinError, match="序数牌不能做将牌"):
+        score("159m267p348s555m5p", "5p")
+
+
+def test_no_green_or_white_dragon_tile() -> None:
+    with pytest.raises(InvalidHandError):
+        score("159m267p348s555m6z", "6z")
+
+
+# --- "凑齐三张或四张将头牌也可以算作一副" ------------------------------------------------------
+
+
+def test_three_jiang_tiles_are_a_set() -> None:
+    assert score("159m267p348s123z5z", "7z").sheet.total == 1  # 东南西 a set, 5z 7z the pair
+    assert score("159m267p348s111z5z", "4z").sheet.total == 1
+
+
+def test_four_jiang_tiles_are_a_kong() -> None:
+    assert score("159m267p348s1z", "2z", melds=("ankan 7777z",)).sheet.total == 1
+    with pytest.raises(IllegalWinError, match="no 洛书 set"):
+        score("159m267p348s1z", "2z", melds=("ankan 9999p",))
+
+
+def test_jiang_of_one_kind_option() -> None:
+    one = Luoshu(jiang_mixed=False)
+    assert score("159m267p348s555m1z", "1z", rs=one).sheet.total == 1
+    with pytest.raises(IllegalWinError):
+        score("159m267p348s555m1z", "2z", rs=one)
+    with pytest.raises(IllegalWinError):
+        score("159m267p348s123z5z", "7z", rs=one)
+
+
+# --- "叫听时押上多少筹码，就赢多少筹码，相应的也就会输多少筹码" ------------------------------------
+
+
+def test_a_win_needs_a_declared_ready_hand() -> None:
+    with pytest.raises(IllegalWinError, match="叫听"):
+        LS.score_hand("159m267p348s555m1z", win_tile="2z", winner=1, discarder=2)
+
+
+def test_stakes() -> None:
+    rs = Luoshu(stake=5)
+    # discard win: the discarder pays the stake; seat 3 had declared too and loses its stake
+    r = score("159m267p348s555m1z", "2z", rs=rs, ready_seats=[3])
+    assert r.settlement.deltas(4) == [0, 10, -5, -5]
+    # self-draw: each other seat pays; a declared seat pays its stake on top
+    r = score("159m267p348s555m1z", "2z", rs=rs, discarder=None, ready_seats=[0])
+    assert r.settlement.deltas(4) == [-10, 20, -5, -5]
+    r = score("159m267p348s555m1z", "2z", rs=Luoshu(self_draw_all_pay=False), discarder=None, ready_seats=[0])
+    assert r.settlement.deltas(4) == [-1, 1, 0, 0]
+
+
+# --- options and bad input ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", [{"stake": 0}, {"stake": "1"}, {"jiang_mixed": 1}, {"pot": 1}])
+def test_bad_options(bad: dict[str, object]) -> None:
+    with pytest.raises(MahjongError):
+        Luoshu(**bad)
+
+
+@pytest.mark.parametrize("seats", [[1], [7], "x", [None]])
+def test_bad_ready_seats(seats: object) -> None:
+    with pytest.raises(MahjongError):
+        score("159m267p348s555m1z", "2z", ready_seats=seats)
+
+
+def test_hand_size() -> None:
+    with pytest.raises(InvalidHandError):
+        score("159m267p348s555m", "2z")
+    assert parse_tiles("5z") == [31]

@@ -1,0 +1,419 @@
+"""洛书麻将 (Luoshu, the ancient game): sets are three tiles of one suit
+summing to 15, the pair (将头) only of the flower tiles, the winds and 红中,
+and three or four 将头 tiles also a set; the stake named at 叫听 is won or
+lost.
+
+Source: seed 001 (古代麻将玩法, 洛书麻将) as quoted in ``variants-more.md``
+§11.15: "洛书打法是古代麻将的原始打法，将三张花色一样的序号牌相加，只要得到的数值为
+15 就可以算作一副。而将头牌只能由花牌财神、聚宝盆、猫与老鼠和四风红中来做，序数牌不能
+做将牌。假设凑齐三张或四张将头牌也可以算作一副。叫听时押上多少筹码，就赢多少筹码，相应
+的也就会输多少筹码。"  Score a hand written on paper (seats 0..3 = E S W N
+when seat 0 deals; ``5z`` is a flower tile, see below):
+
+>>> ls = Luoshu()
+>>> r = ls.score_hand("159m267p348s555m1z", win_tile="2z", winner=1, discarder=2, context={"declared_ready": True})
+>>> r.sheet.names(), r.settlement.deltas(4)
+(['和'], [0, 1, -1, 0])
+>>> ls.score_hand("159m267p348s555m5p", win_tile="5p", winner=1, discarder=2, context={"declared_ready": True})
+Traceback (most recent call last):
+...
+mahjong_core.errors.IllegalWinError: luoshu-v1: not a 洛书 hand: sets are three tiles of one suit summing to 15 (将三张花色一样的序号牌相加…为15) or three 将头 tiles, and the pair two 将头 tiles (序数牌不能做将牌)
+
+What the rule set decides (each seed sentence, then each gap):
+
+* "将三张花色一样的序号牌相加，只要得到的数值为 15 就可以算作一副": a set is
+  three tiles of one suit whose numbers sum to 15 (159, 168, 177, 249, 258,
+  267, 339, 348, 357, 366, 447, 456, 555 — repeats allowed), in any
+  order; chows and pungs are no sets (but 555 is one).
+* "将头牌只能由花牌财神、聚宝盆、猫与老鼠和四风红中来做，序数牌不能做将牌": the
+  将头 tiles are the four flower tiles 财神 聚宝盆 猫 老鼠 and 东南西北 and
+  红中; the pair is two 将头 tiles, never number tiles.
+* "假设凑齐三张或四张将头牌也可以算作一副": three 将头 tiles in hand are a
+  set; four are a set declared as a concealed kong (the engine's
+  ``kong_kinds``: of one kind, with a replacement draw); no other kind is
+  ever konged (four of a number are no set).  PROPOSAL (the seed's
+  "凑齐" gathers 将头 tiles, not one tile): 将头 tiles mix — any two are the
+  pair, any three a set (option ``jiang_mixed=False``: one kind each).
+* "叫听时押上多少筹码，就赢多少筹码，相应的也就会输多少筹码": a win needs a
+  declared ready hand (叫听, the engine's ``ready_rule`` REQUIRED: the
+  hand is then locked); the stake is ``stake`` chips (PROPOSAL: the engine
+  has no bets, every declaration stakes the same).  The winner wins its
+  stake from the discarder (the robbed seat), on a self-draw from each
+  other seat (PROPOSAL, option ``self_draw_all_pay``); every other seat
+  that had declared loses its stake to the winner ("相应的也就会输").
+* Tiles and hand (PROPOSAL, "the tile set and hand size" are gaps): 万筒条
+  1..9 ×4, 东南西北 ×4, 红中 ×4 and the four flower tiles 财神 聚宝盆 猫 老鼠
+  (132 tiles, no 白板 or 发财).  The four flower tiles are interchangeable
+  in every rule, so they are written as ``5z`` (the kind of 白板, which the
+  set does not hold otherwise) ×4; they are hand tiles, not flowers.  13
+  tiles, the dealer 14; a win is four sets and a pair (14 tiles, a kong
+  counting three).  No chow and no pung (no call makes a 洛书 set);
+  a discard may be won on; one winner per discard, the nearest (截胡).
+  The dealer stays when it wins or the hand is drawn.
+
+The decomposition is Python over the core's 34 counts (the kernel's shapes
+cannot say "sums to 15"): :func:`is_luoshu_win`, :func:`luoshu_shanten`
+(for the bots, through ``aim_discard_costs``), the engine's
+``shape_free_win`` / ``shape_free_waits``.
+
+Context keys (``Ruleset.context_keys``): ``ready_seats`` (the other seats
+that had declared ready, who lose their stake).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from mahjong_core.analysis import Form, HandRules
+from mahjong_core.errors import IllegalWinError, MahjongError
+from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.tiles import MeldKind
+
+if TYPE_CHECKING:
+    from mahjong_core.engine import Table
+
+__all__ = ["JIANG", "Luoshu", "LuoshuOptions", "TRIPLES", "is_luoshu_win", "luoshu_shanten", "luoshu_waits"]
+
+TRIPLES: tuple[tuple[int, int, int], ...] = tuple(
+    (a, b, 15 - a - b) for a in range(1, 10) for b in range(a, 10) if b <= 15 - a - b <= 9
+)
+"""The numbers (1..9, ascending) of the sets of one suit summing to 15."""
+JIANG = frozenset({27, 28, 29, 30, 31, 33})
+"""将头 kinds: 东南西北, the flower tiles (written 5z) and 红中."""
+FLOWER_KIND = 31
+"""The kind the four flower tiles 财神 聚宝盆 猫 老鼠 are written as (5z)."""
+KINDS = frozenset(range(27)) | JIANG
+"""Every kind of the 洛书 tile set."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LuoshuOptions:
+    """House rules of 洛书麻将 (see :class:`Luoshu`)."""
+
+    stake: int = 1
+    """Chips staked at 叫听 (every declaration the same)."""
+    jiang_mixed: bool = True
+    """Any two 将头 tiles are the pair and any three a set (PROPOSAL); False:
+    one kind each."""
+    self_draw_all_pay: bool = True
+    """A self-drawn win is paid the stake by each other seat; False: by
+    nobody but the seats that had declared (their stakes)."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.stake, bool) or not isinstance(self.stake, int) or self.stake < 1:
+            raise MahjongError(f"luoshu: option stake must be an int >= 1, got {self.stake!r}")
+        for name in ("jiang_mixed", "self_draw_all_pay"):
+            if not isinstance(getattr(self, name), bool):
+                raise MahjongError(f"luoshu: option {name} must be True or False, got {getattr(self, name)!r}")
+
+
+# ---------------------------------------------------------------------------
+# The decomposition over the core's counts
+# ---------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=None)
+def _suit_sets(suit: tuple[int, ...]) -> int:
+    """The number of 15-sum sets the nine counts of a suit split into
+    exactly, or -1 when they do not."""
+    i = next((k for k in range(9) if suit[k]), -1)
+    if i < 0:
+        return 0
+    n = i + 1
+    c = list(suit)
+    for a, b, d in TRIPLES:
+        if a != n:
+            continue
+        c[a - 1] -= 1
+        c[b - 1] -= 1
+        c[d - 1] -= 1
+        if min(c) >= 0:
+            rest = _suit_sets(tuple(c))
+            if rest >= 0:
+                return rest + 1
+        c[a - 1] += 1
+        c[b - 1] += 1
+        c[d - 1] += 1
+    return -1
+
+
+def _jiang_ok(counts: Sequence[int], mixed: bool) -> bool:
+    """The 将头 tiles make the pair and sets of three."""
+    if mixed:
+        j = sum(counts[k] for k in JIANG)
+        return j >= 2 and j % 3 == 2
+    pairs = 0
+    for k in JIANG:
+        c = counts[k]
+        if c == 2:
+            pairs += 1
+        elif c not in (0, 3):
+            return False
+    return pairs == 1
+
+
+def is_luoshu_win(counts: Sequence[int], mixed: bool = True) -> bool:
+    """Whether 34 ``counts`` (the concealed tiles; declared kongs aside)
+    are 洛书 sets and one 将头 pair.
+
+    >>> from mahjong_core.tiles import counts_of, parse_tiles
+    >>> is_luoshu_win(counts_of(parse_tiles("159m267p348s555m12z")))
+    True
+    >>> is_luoshu_win(counts_of(parse_tiles("123m267p348s555m12z")))
+    False
+    """
+    if any(counts[k] for k in range(34) if k not in KINDS):
+        return False
+    for s in range(3):
+        if _suit_sets(tuple(counts[s * 9 : s * 9 + 9])) < 0:
+            return False
+    return _jiang_ok(counts, mixed)
+
+
+@functools.lru_cache(maxsize=None)
+def _suit_waits(suit: tuple[int, ...]) -> int:
+    """The numbers (bit i for i+1) whose tile makes a suit's counts split
+    into 15-sum sets."""
+    out = 0
+    c = list(suit)
+    for i in range(9):
+        if c[i] < 4:
+            c[i] += 1
+            if _suit_sets(tuple(c)) >= 0:
+                out |= 1 << i
+            c[i] -= 1
+    return out
+
+
+def luoshu_waits(counts: Sequence[int], mixed: bool = True) -> int:
+    """The kinds (bit mask) that complete a 3n+1 hand ``counts`` (the same
+    as :func:`is_luoshu_win` asked of every kind, a suit at a time).
+
+    >>> from mahjong_core.tiles import counts_of, parse_tiles
+    >>> w = luoshu_waits(counts_of(parse_tiles("159m267p348s55m12z")))
+    >>> [k for k in range(34) if w >> k & 1]
+    [4]
+    """
+    if any(counts[k] for k in range(34) if k not in KINDS):
+        return 0
+    suits = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)]
+    ok = [_suit_sets(t) >= 0 for t in suits]
+    out = 0
+    c = list(counts)
+    if all(ok):
+        for k in JIANG:
+            if c[k] < 4:
+                c[k] += 1
+                if _jiang_ok(c, mixed):
+                    out |= 1 << k
+                c[k] -= 1
+    bad = ok.count(False)
+    if bad > 1 or not _jiang_ok(counts, mixed):
+        return out
+    for s in range(3):
+        if bad and ok[s]:
+            continue
+        m = _suit_waits(suits[s])
+        out |= m << (s * 9)
+    return out
+
+
+_PARTIAL = frozenset((a, b) for a in range(1, 10) for b in range(a, 10) if 1 <= 15 - a - b <= 9)
+"""Two numbers of a suit a third tile makes a set of."""
+
+
+@functools.lru_cache(maxsize=None)
+def _suit_options(suit: tuple[int, ...]) -> frozenset[tuple[int, int]]:
+    """(sets, partial sets) a suit's counts can be read as (the best ones)."""
+    i = next((k for k in range(9) if suit[k]), -1)
+    if i < 0:
+        return frozenset({(0, 0)})
+    n = i + 1
+    c = list(suit)
+    out: set[tuple[int, int]] = set()
+    c[i] -= 1
+    out |= _suit_options(tuple(c))  # the tile stays single
+    for a, b, d in TRIPLES:
+        if a == n:
+            c[b - 1] -= 1
+            c[d - 1] -= 1
+            if min(c) >= 0:
+                out |= {(t + 1, p) for t, p in _suit_options(tuple(c))}
+            c[b - 1] += 1
+            c[d - 1] += 1
+    for a, b in _PARTIAL:
+        if a == n:
+            c[b - 1] -= 1
+            if min(c) >= 0:
+                out |= {(t, p + 1) for t, p in _suit_options(tuple(c))}
+            c[b - 1] += 1
+    return frozenset(o for o in out if not any(x != o and x[0] >= o[0] and x[1] >= o[1] for x in out))
+
+
+def _jiang_options(counts: Sequence[int], mixed: bool) -> set[tuple[int, int, int]]:
+    """(sets, partial sets, pair) the 将头 tiles can be read as."""
+    groups = [sum(counts[k] for k in JIANG)] if mixed else [counts[k] for k in JIANG]
+    acc = {(0, 0, 0)}
+    for j in groups:
+        opts = {(0, 0, 0)}
+        for q in (0, 1):
+            if 2 * q > j:
+                continue
+            for t in range((j - 2 * q) // 3 + 1):
+                p = (j - 2 * q - 3 * t) // 2 if mixed or t == 0 else 0
+                opts.add((t, p, q))
+                opts.add((t, 0, q))
+        acc = {(a + x, b + y, min(1, c + z)) for a, b, c in acc for x, y, z in opts}
+    return acc
+
+
+def luoshu_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> int:
+    """Tiles short of a 洛书 win (-1: complete) for a hand needing ``sets``
+    sets and a 将头 pair: 2·sets − 2·(sets held) − (partial sets) − (pair),
+    partial sets counted up to the sets still missing.
+
+    >>> from mahjong_core.tiles import counts_of, parse_tiles
+    >>> luoshu_shanten(counts_of(parse_tiles("159m267p348s555m12z")))
+    -1
+    >>> luoshu_shanten(counts_of(parse_tiles("159m267p348s55m12z")))
+    0
+    """
+    return _shanten(tuple(counts), sets, mixed)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _shanten(counts: tuple[int, ...], sets: int, mixed: bool) -> int:
+    combos: Iterable[tuple[int, int, int]] = _jiang_options(counts, mixed)
+    for s in range(3):
+        opts = _suit_options(counts[s * 9 : s * 9 + 9])
+        combos = {(t + x, p + y, q) for t, p, q in combos for x, y in opts}
+    best = 99
+    for t, p, q in combos:
+        t = min(t, sets)
+        p = min(p, sets - t)
+        best = min(best, 2 * sets - 2 * t - p - q)
+    return best
+
+
+# ---------------------------------------------------------------------------
+# The rule set
+# ---------------------------------------------------------------------------
+
+
+class Luoshu(Ruleset):
+    """洛书麻将: see the module docstring for every decision."""
+
+    name = "luoshu"
+    version = 1
+    zh = "洛书"
+    summary = "洛书 (ancient): sets of one suit summing to 15, a 将头 pair of flowers, winds or 红中; 叫听 stakes"
+    aliases = ("洛书麻将", "洛书打法", "古代麻将", "luo-shu")
+    Options = LuoshuOptions
+
+    allow_chow = False
+    allow_pung = False
+    allow_exposed_kong = False
+    kong_kinds = JIANG
+    multiple_winners = False
+    rob_kong = False
+    missed_win_ban = True
+    ready_rule = ReadyRule.REQUIRED
+    ready_allows_kong = False
+    # the kernel's shapes never win here (十三幺 needs 发, not in the set):
+    # every win is the rule set's own (shape_free_win)
+    hand_rules = HandRules(forms=(Form.THIRTEEN_ORPHANS,))
+
+    context_keys: ClassVar[Mapping[str, str]] = MappingProxyType({
+        "ready_seats": "the other seats that had declared ready (叫听) and lose their stake (list of seats)",
+    })
+
+    options: LuoshuOptions
+
+    def wall_tiles(self) -> list[int]:
+        """万筒条 ×4, 东南西北 ×4, 红中 ×4 and the four flower tiles (as 5z)."""
+        return [k for k in sorted(KINDS) for _ in range(4)]
+
+    def _sets_needed(self, table: Table, seat: int) -> int:
+        return 4 - len(table.melds[seat])
+
+    # --- the decomposition in play -------------------------------------------
+    def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
+        return is_luoshu_win(counts, self.options.jiang_mixed)
+
+    def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
+        return luoshu_waits(counts, self.options.jiang_mixed)
+
+    def aim_rules(self, table: Any, seat: int) -> HandRules:
+        """The standard form for the bot's kernel calls (they apply to any
+        hand size; the 洛书 shanten comes in through the costs)."""
+        return _AIM
+
+    def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
+        """The 洛书 shanten after each discard, weighted far above the
+        kernel's standard-form shanten the bot also counts."""
+        c = list(table.hands[seat])
+        sets = 4 - len(table.melds[seat])
+        costs = [0] * 34
+        for k in range(34):
+            if c[k]:
+                c[k] -= 1
+                costs[k] = 40 * (luoshu_shanten(c, sets, self.options.jiang_mixed) + 1)
+                c[k] += 1
+        return costs
+
+    def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
+        return {"ready_seats": tuple(s for s in range(table.n) if s != seat and table.declared[s])}
+
+    # --- scoring -------------------------------------------------------------
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        counts = [0] * 34
+        for k in ctx.concealed:
+            counts[k] += 1
+        for m in ctx.melds:
+            if m.kind is not MeldKind.ANKAN or m.kind_of not in JIANG:
+                raise IllegalWinError(f"{self.id}: {m} is no 洛书 set (only four 将头 tiles are konged)")
+        if not is_luoshu_win(counts, self.options.jiang_mixed):
+            raise IllegalWinError(
+                f"{self.id}: not a 洛书 hand: sets are three tiles of one suit summing to 15 "
+                "(将三张花色一样的序号牌相加…为15) or three 将头 tiles, and the pair two 将头 tiles (序数牌不能做将牌)"
+            )
+        stake = self.options.stake
+        return ScoreSheet(items=(ScoreItem("和", "Win", stake, 1, "the stake named at 叫听"),), total=stake,
+                          unit="筹码", points=stake, notes=(f"stake {stake}",))
+
+    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        if not ctx.declared_ready:
+            return "叫听: a win needs a declared ready hand (context declared_ready)"
+        return None
+
+    # --- settlement ----------------------------------------------------------
+    def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
+        out: list[Payment] = []
+        n = self.num_players
+        stake = self.options.stake
+        for ctx, sheet in wins:
+            ready = _seats(ctx.extra.get("ready_seats", ()), ctx.seat, n)
+            if ctx.self_drawn:
+                if self.options.self_draw_all_pay:
+                    out += [Payment(s, ctx.seat, sheet.points, "自摸") for s in range(n) if s != ctx.seat]
+            elif ctx.discarder is not None:
+                out.append(Payment(ctx.discarder, ctx.seat, sheet.points, "点炮"))
+            out += [Payment(s, ctx.seat, stake, "叫听输筹码") for s in ready]
+        return Settlement(tuple(out))
+
+
+_AIM = HandRules(forms=(Form.STANDARD,))
+
+
+def _seats(value: Any, winner: int, n: int) -> list[int]:
+    try:
+        seats = sorted({int(s) for s in value})
+    except (TypeError, ValueError):
+        raise MahjongError(f"luoshu: context ready_seats {value!r} is not a list of seats") from None
+    if any(not 0 <= s < n or s == winner for s in seats):
+        raise MahjongError(f"luoshu: context ready_seats {value!r}: seats 0..{n - 1}, not the winner")
+    return seats
