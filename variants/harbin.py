@@ -109,7 +109,7 @@ from mahjong_core.analysis import Form, HandRules, Shape, decompositions, waits
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Reading
 from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import KIND_NAMES, parse_tile
+from mahjong_core.tiles import KIND_NAMES, MeldKind, parse_tile
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -268,10 +268,11 @@ class Harbin(Ruleset):
         the dealer's river too) and the tiles of chows, pongs and exposed
         kongs (concealed kongs with ``concealed_kongs_visible``)."""
         n = 0
+        every = self.options.concealed_kongs_visible
         for s in range(table.n):
             n += table.discards[s].count(kind)
             for m in table.melds[s]:
-                if not m.is_concealed or self.options.concealed_kongs_visible:
+                if every or m.kind is not MeldKind.ANKAN:
                     n += m.tiles.count(kind)
         return n
 

@@ -1271,7 +1271,7 @@ class Table:
         """The discards after which the hand is ready (报听 candidates)."""
         rules = self._rules_for(seat)
         hand = self.hands[seat]
-        out = []
+        out: list[int] = []
         c, w = self._split_wilds(hand, seat)
         try:
             if not self._has_free and _native.shanten_buf(c, w, rules) > 0:
