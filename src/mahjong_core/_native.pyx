@@ -2316,11 +2316,97 @@ cdef inline uint64_t _near_mask(const uint8_t* h) noexcept nogil:
     return m
 
 
-cdef inline int _lowers(uint8_t* h, int j, int wilds, const KRules* r, int form, int n, int shk) noexcept nogil:
-    """Whether drawing kind ``j`` lowers ``form``'s shanten below ``shk``."""
+cdef struct StdCtx:
+    # The standard form of one 3n+2 hand, parts combined ahead: G[p][q] is
+    # the min-plus product of every part but p and q (p == q: all but p), so
+    # a hand that differs from it in parts p and q only costs two steps.
+    int on
+    int n
+    int16_t G[5][5][2][16]
+
+
+cdef inline int _part_of(int k) noexcept nogil:
+    return k // 9 if k < 27 else (3 if k < 31 else 4)
+
+
+cdef inline void _part_apply(int16_t* F0, int16_t* F1, const uint8_t* c, int p, const KRules* r, int n) noexcept nogil:
+    """Combine part ``p`` of ``c`` into (F0, F1) (as _std_draws_fast does, no wilds)."""
+    cdef int s, mmax
+    cdef uint32_t key = part_key(p, r.honor_chows, c, &s)
+    if s == 0:
+        return
+    mmax = PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3] & 15
+    if mmax > n:
+        mmax = n
+    _part_step(F0, F1, PARTS[r.honor_chows][p].tab + <size_t>key * REC, _pt(r, p), mmax)
+
+
+cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, int n) noexcept nogil:
+    """Set ``x`` up for hands near ``c`` (only without wilds, fast rules and
+    the standard form; else ``x.on`` is 0 and callers take the plain path)."""
+    cdef int p, q, t, i
+    x.on = wilds == 0 and r.fast and (r.forms >> F_STANDARD) & 1
+    x.n = n
+    if not x.on:
+        return
+    for p in range(5):
+        for q in range(p, 5):
+            for i in range(16):
+                x.G[p][q][0][i] = BIG16
+                x.G[p][q][1][i] = BIG16
+            x.G[p][q][0][8] = 0
+            for t in range(5):
+                if t != p and t != q:
+                    _part_apply(x.G[p][q][0], x.G[p][q][1], c, t, r, n)
+
+
+cdef int _std_near(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r) noexcept nogil:
+    """Standard-form draws of ``c``, which differs from the prepared hand in
+    parts ``p`` and ``q`` only (the same as _std_draws without wilds)."""
+    cdef int16_t F[2][16]
+    cdef int m, f, best = BIG, n = x.n
+    if q < p:
+        p, q = q, p
+    memcpy(F, x.G[p][q], sizeof(F))
+    _part_apply(F[0], F[1], c, p, r, n)
+    if q != p:
+        _part_apply(F[0], F[1], c, q, r, n)
+    for m in range(n + 1):
+        f = 3 * (n - m)
+        if F[1][8 + m] + f < best:
+            best = F[1][8 + m] + f
+        if r.pair_mask and F[0][8 + m] + f + 2 < best:
+            best = F[0][8 + m] + f + 2
+    return best if best < INF8 else BIG
+
+
+cdef inline int _form_draws_near(const uint8_t* c, int w, const KRules* r, int form, int n,
+                                 const StdCtx* x, int p, int q) noexcept nogil:
+    """_form_draws, through ``x`` for the standard form when it is on."""
+    if form == F_STANDARD and x != NULL and x.on:
+        if not (r.forms >> F_STANDARD) & 1:
+            return -1
+        return _std_near(x, c, p, q, r)
+    return _form_draws(c, w, r, form, n)
+
+
+cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x, int p) noexcept nogil:
+    """k_shanten of ``c`` (the prepared hand less a tile of part ``p``)."""
+    cdef int f, d, best = BIG, n = _hand_n(c, w)
+    for f in range(NFORMS):
+        d = _form_draws_near(c, w, r, f, n, x, p, p)
+        if 0 <= d < best:
+            best = d
+    return best - 1
+
+
+cdef inline int _lowers(uint8_t* h, int j, int wilds, const KRules* r, int form, int n, int shk,
+                        const StdCtx* x, int pk) noexcept nogil:
+    """Whether drawing kind ``j`` lowers ``form``'s shanten below ``shk``
+    (``h``: the prepared hand of ``x`` less a tile of part ``pk``)."""
     cdef int d
     h[j] += 1
-    d = _form_draws(h, wilds, r, form, n)
+    d = _form_draws_near(h, wilds, r, form, n, x, pk, _part_of(j))
     h[j] -= 1
     return 0 <= d < BIG and d - 1 < shk
 
@@ -2332,7 +2418,7 @@ cdef inline int _lowest_bit(uint64_t m) noexcept nogil:
     return j
 
 
-cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk) noexcept nogil:
+cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, const StdCtx* x, int pk) noexcept nogil:
     """The kinds whose draw lowers the shanten ``shk`` of the 3n+1 hand
     ``h`` (restored on return).
 
@@ -2352,7 +2438,7 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk) noexce
     for f in range(NFORMS):
         # one more tile lowers a form's shanten by one at most: only the
         # forms at this shanten can improve on it
-        d = _form_draws(h, wilds, r, f, n)
+        d = _form_draws_near(h, wilds, r, f, n, x, pk, pk)
         if not (0 <= d < BIG and d - 1 == shk):
             continue
         ask = ALL
@@ -2371,13 +2457,13 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk) noexce
                 fresh = ALL & ~ask
         ask &= ~out
         for j in range(34):
-            if (ask >> j) & 1 and h[j] < 4 and _lowers(h, j, wilds, r, f, n, shk):
+            if (ask >> j) & 1 and h[j] < 4 and _lowers(h, j, wilds, r, f, n, shk, x, pk):
                 out |= (<uint64_t>1) << j
         for fp in range(2):
             # the fresh kinds, in classes that draw alike
             cls = fresh & (r.pair_mask if fp else ~r.pair_mask) if f == F_STANDARD else (fresh if fp else 0)
             cls &= ~out
-            if cls and _lowers(h, _lowest_bit(cls), wilds, r, f, n, shk):
+            if cls and _lowers(h, _lowest_bit(cls), wilds, r, f, n, shk, x, pk):
                 out |= cls
     return out
 
@@ -2389,18 +2475,20 @@ def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> lis
     cdef Counts c = _as_counts(tiles)
     cdef KernelRules r = _as_rules(rules)
     cdef uint8_t h[34]
+    cdef StdCtx sx
     cdef int sh[34]
     cdef uint64_t masks[34]
     cdef int k, best = BIG
     _check(c, wilds, 2, "discard_options")
     memcpy(h, c.c, 34)
     with nogil:
+        _std_prepare(&sx, h, wilds, &r.r, _hand_n(h, wilds))
         for k in range(34):
             masks[k] = 0
             if not h[k]:
                 continue
             h[k] -= 1
-            sh[k] = k_shanten(h, wilds, &r.r)
+            sh[k] = _shanten_near(h, wilds, &r.r, &sx, _part_of(k))
             h[k] += 1
             if sh[k] < best:
                 best = sh[k]
@@ -2408,7 +2496,7 @@ def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> lis
             if not h[k] or (best_only and sh[k] != best):
                 continue
             h[k] -= 1
-            masks[k] = _improving(h, wilds, &r.r, sh[k])
+            masks[k] = _improving(h, wilds, &r.r, sh[k], &sx, _part_of(k))
             h[k] += 1
     return [(k, sh[k], masks[k]) for k in range(34) if h[k]]
 
@@ -2423,6 +2511,7 @@ def discard_table(tiles, int wilds, rules, object seen) -> list:
     cdef KernelRules r = _as_rules(rules)
     cdef uint8_t h[34]
     cdef int sn[34]
+    cdef StdCtx sx
     cdef int sh[34]
     cdef int un[34]
     cdef int order[34]
@@ -2433,12 +2522,13 @@ def discard_table(tiles, int wilds, rules, object seen) -> list:
         sn[k] = seen[k]
     memcpy(h, c.c, 34)
     with nogil:
+        _std_prepare(&sx, h, wilds, &r.r, _hand_n(h, wilds))
         for k in range(34):
             if not h[k]:
                 continue
             h[k] -= 1
-            sh[k] = k_shanten(h, wilds, &r.r)
-            masks[k] = _improving(h, wilds, &r.r, sh[k])
+            sh[k] = _shanten_near(h, wilds, &r.r, &sx, _part_of(k))
+            masks[k] = _improving(h, wilds, &r.r, sh[k], &sx, _part_of(k))
             un[k] = 0
             for j in range(34):
                 if (masks[k] >> j) & 1:
@@ -2473,6 +2563,7 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
     cdef uint8_t h[34]
     cdef uint8_t sn[34]
     cdef int cost[34]
+    cdef StdCtx sx
     cdef int sh[34]
     cdef int k, j, best = BIG, low = 2147483647, unseen, choice = -1, best_unseen = -1
     cdef uint64_t held = 0, cand, m
@@ -2486,12 +2577,13 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
         for k in range(34):
             cost[k] = costs[k]
     with nogil:
+        _std_prepare(&sx, h, wilds, &r.r, _hand_n(h, wilds))
         for k in range(34):
             if not h[k]:
                 continue
             held |= (<uint64_t>1) << k
             h[k] -= 1
-            sh[k] = k_shanten(h, wilds, &r.r)
+            sh[k] = _shanten_near(h, wilds, &r.r, &sx, _part_of(k))
             h[k] += 1
             if sh[k] < best:
                 best = sh[k]
@@ -2507,7 +2599,7 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
             unseen = 0
             if sh[k] == best:
                 h[k] -= 1
-                m = _improving(h, wilds, &r.r, sh[k])
+                m = _improving(h, wilds, &r.r, sh[k], &sx, _part_of(k))
                 h[k] += 1
                 for j in range(34):
                     if (m >> j) & 1 and sn[j] < 4:
