@@ -75,7 +75,7 @@ cdef class Table:
     cdef public bint _allow_exposed_kong
     cdef public int _zone, _dead_free, _standing_n
     cdef public bint _missed_pung, _flower_rob, _chow_any, _special_adds
-    cdef public tuple _specials
+    cdef public tuple _specials, _special_req
     cdef public bint _swap_first, _has_pung_offer
     cdef public list swap_owed, pung_offers
     cdef public int _imagined

@@ -435,6 +435,10 @@ class Table:
         ):
             raise MahjongError(f"{ruleset.id}: special_melds are at most 8 sets of 3 to 8 kinds 0..33")
         self._special_adds = bool(self._specials) and ruleset.special_meld_additions
+        self._special_req: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((k, x.count(k)) for k in sorted(set(x))) for x in self._specials
+        )
+        """Each special kong's kinds with the copies it takes (``_special_ids``)."""
         self._swap_first = ruleset.swap_on_first_turn
         self._has_pung_offer = type(ruleset).pung_offer is not Ruleset.pung_offer
         if (self._swap_first or self._has_pung_offer) and (ruleset.dead_wall < 4 or self._per_seat):
@@ -1155,14 +1159,18 @@ class Table:
     def _special_ids(self, seat: int) -> list[int]:
         """The special kongs ``seat`` may lay down or add to now (ids)."""
         hand = self.hands[seat]
-        out = []
-        for i, kinds in enumerate(self._specials):
-            need = bytearray(34)
-            for k in kinds:
-                need[k] += 1
-            if all(hand[k] >= need[k] for k in kinds) and self.ruleset.special_meld_allowed(self, seat, i):
+        out: list[int] = []
+        i = 0
+        for req in self._special_req:
+            held = True
+            for k, cnt in req:
+                if hand[k] < cnt:
+                    held = False
+                    break
+            if held and self.ruleset.special_meld_allowed(self, seat, i):
                 out.append(_SPECIAL_BASE + i)
-        if self._special_adds:
+            i += 1
+        if self._special_adds and self.melds[seat]:
             kinds_held = {
                 k for m in self.melds[seat] if m.kind is MeldKind.SPECIAL and len(m.tiles) < Meld.SPECIAL_MAX
                 for k in m.tiles
