@@ -323,7 +323,9 @@ def add_game_commands(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--bots", choices=("random", "greedy"), default="greedy")
     p.add_argument("--workers", type=int, default=1, help="processes (same results as one)")
-    p.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object on stdout (hands_per_s: the play alone; startup_seconds: "
+                        "resolving the rule set and building the kernel tables, before the clock starts)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a house rule of the rule set, typed from its default (repeatable; see 'variants')")
     p.set_defaults(func=cmd_simulate)
