@@ -620,5 +620,6 @@ def test_two_tile_dice_kong_near_the_end_of_the_wall(left: int) -> None:
         assert sc.drawn == last[-1] and t.dice_pending == [] and t.live_tiles == 0
         assert CS2.context_extra(t, sc.seat("S"))["haidi_replaced"]
     else:  # N is past the stacks left: the last stack, top then bottom
+        assert sc.drawn is not None
         assert sorted([sc.drawn, KIND_NAMES[t.dice_pending[0]]]) == sorted(last)
         assert t.live_tiles == left - 2
