@@ -1821,7 +1821,6 @@ class Table:
         self.phase = _TURN
         self.turn = seat
         if roll and self.dice_pending:
-            self._dice_seat = seat
             self._dice_fed_by = fed_by
             tile = self._best_dice_tile_first(seat)
             self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True, dice=list(self.kong_dice),
@@ -1900,6 +1899,7 @@ class Table:
         left = self._left(seat)
         if left == 0:
             return None
+        self._dice_seat = seat
         two = self._dice_tiles == 2 and left >= 2
         total = sum(self.kong_dice)
         i = self.tail - 2 * total
@@ -2249,8 +2249,11 @@ class Table:
 
     def _finish(self, ctxs: Sequence[WinContext]) -> None:
         rs = self.ruleset
-        if self.dice_pending and any(c.seat == self._dice_seat for c in ctxs):
-            # the konger won on its first dice tile: the second goes back to the wall's end
+        if self.dice_pending and (rs.play_after_win or rs.winners_play_on) and any(
+            c.seat == self._dice_seat for c in ctxs
+        ):
+            # the konger won on its first dice tile and the hand goes on: the
+            # second goes back to the wall's end (else it stays face up)
             self.wall.insert(self.tail, self.dice_pending.pop())
             self.tail += 1
         wins = self._score_wins(ctxs)

@@ -421,8 +421,9 @@ class Ruleset:
     konger wins on either (on the better one when both win: its drawn tile
     is that one), else it discards the first and, when no seat wins on it,
     the second (``table.dice_pending`` holds it meanwhile).  The other seats
-    may only win on these two discards (no chow, pung or kong); both count
-    as discards after a kong (``kong_discard``).  1: one tile, as above,
+    may only win on these discards (no chow, pung or kong, also when one
+    tile was turned up); both count as discards after a kong
+    (``kong_discard``).  1: one tile, as above,
     and its discard may be claimed like any other.  (An instance attribute
     may follow an option.)"""
     self_draw_zone: ClassVar[int] = 0

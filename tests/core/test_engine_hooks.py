@@ -1538,12 +1538,20 @@ class DiceTwoRules(Ruleset):
     flower_tiles = tuple(range(34, 42))
 
 
+class DiceTwoPlayOnRules(DiceTwoRules):
+    """The same, the others playing on after a win (血战): a konger that
+    won on its first dice tile puts the second back on the wall."""
+
+    name = "test-dice-two-play-on"
+    play_after_win = True
+
+
 class DiceOneRules(Ruleset):
     name = "test-dice-one"
     dice_kong = True
 
 
-@pytest.mark.parametrize("rs", [DiceTwoRules(), DiceOneRules()], ids=["two", "one"])
+@pytest.mark.parametrize("rs", [DiceTwoRules(), DiceTwoPlayOnRules(), DiceOneRules()], ids=["two", "play-on", "one"])
 def test_dice_kong_tiles(rs: Ruleset) -> None:
     two = rs.dice_kong_tiles == 2
     rolls = seconds = claimed = 0
