@@ -78,6 +78,19 @@ What the rule set decides (seed wording first, then each gap of the spec):
   it is 杠上开花; otherwise it must be discarded, and a win on that discard
   is 杠上炮; from then on the roller discards every tile it draws unless it
   wins.  Two dice, one replacement tile (CS-4 PROPOSAL).
+  Option ``dice_kong_tiles=2`` is the common real-world 长沙 rule the spec
+  asks for as a flag ("Real-world Changsha often takes two tiles"): both
+  tiles of the N-th stack (top, then bottom; the last stack when N is
+  larger; only 海底 when one tile is left) are turned up (the engine's
+  ``dice_kong_tiles``).  If either completes the konger's hand it may win
+  on it: 杠上开花, once, scored on the better tile when both win
+  (就高不就低; PROPOSAL: no double 杠上开花).  Otherwise it discards the
+  first, and when nobody wins on it, the second (PROPOSAL: the top tile
+  first; both lie in the konger's river).  The other seats may win on
+  either (杠上炮, 通炮 as on any discard: each winner is paid by the konger)
+  but may not chow, pung or kong them (PROPOSAL: the tiles are the kong's
+  replacement, not a free discard).  Seed 000's "如果没胡则必须打出该补张的牌"
+  and the roller's lock hold for each tile.
 * Next dealer (§2.3): B the winner; C the seat that took 海底 when nobody
   won; D the first seat offered 海底 when all declined; E the discarder of
   通炮; F the seat that drew 海底 as a kong replacement; G the seat the
@@ -168,10 +181,17 @@ class ChangshaOptions:
     real-world style); default: they end the hand (seed rule G, CS-2)."""
     scoring: Scoring = Scoring.TABLE
     """Seed 000's payment table, or seed 001's 超大和 tiers."""
+    dice_kong_tiles: int = 1
+    """Tiles the dice kong turns up (CS-4): 1 (PROPOSAL of the spec, the
+    default) or 2 (the common real-world 长沙 rule: both tiles of the
+    stack, win on either, else both are discarded, win-only for the
+    others)."""
 
     def __post_init__(self) -> None:
         if isinstance(self.birds, bool) or not isinstance(self.birds, int) or not 0 <= self.birds <= 4:
             raise MahjongError(f"changsha: option birds must be an int 0..4, got {self.birds!r}")
+        if isinstance(self.dice_kong_tiles, bool) or self.dice_kong_tiles not in (1, 2):
+            raise MahjongError(f"changsha: option dice_kong_tiles must be 1 or 2, got {self.dice_kong_tiles!r}")
         if not isinstance(self.opening_wins_continue, bool):
             raise MahjongError(
                 f"changsha: option opening_wins_continue must be True or False, got {self.opening_wins_continue!r}"
@@ -325,6 +345,7 @@ class Changsha(Ruleset):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.opening_wins_continue = self.options.opening_wins_continue
+        self.dice_kong_tiles = self.options.dice_kong_tiles
 
     # --- winning -----------------------------------------------------------
     def aim_rules(self, table: Any, seat: int) -> HandRules:

@@ -191,7 +191,16 @@ def describe_event(e: dict[str, Any]) -> str | None:
     if kind == "deal":
         return "deal: " + " | ".join(f"{who(i)} {h}" for i, h in enumerate(e["hands"]))
     if kind == "draw":
-        return f"{who(e['seat'])} draws {e['tile']}" + (" (replacement)" if e.get("replacement") else "")
+        how = ""
+        if e.get("dice"):
+            turned = e.get("turned")
+            how = f" (dice {'+'.join(str(d) for d in e['dice'])}" + (
+                f", turned up {' '.join(turned)}" if isinstance(turned, list)
+                else ", the second dice tile" if turned else ""
+            ) + ")"
+        elif e.get("replacement"):
+            how = " (replacement)"
+        return f"{who(e['seat'])} draws {e['tile']}{how}"
     if kind == "flower":
         return f"{who(e['seat'])} flower {e['tile']}"
     if kind == "indicator":

@@ -84,7 +84,10 @@ cdef class Table:
     cdef public bint _furiten_chow, _furiten_pung
     cdef public list discarded_kinds
     cdef public list standing, _passed_pungs
-    cdef public list _missed_tiles, kong_dice, locked
+    cdef public list _missed_tiles, kong_dice, locked, dice_pending
+    cdef public int _dice_tiles, _dice_seat
+    cdef public object _dice_fed_by
+    cdef public bint _dice_win_only
     cdef public list exchange
     cdef public bint _has_wild_draw, _has_redraw, _hidden_indicator, _ready_legal
     cdef public bint _chow_ready, _chow_ready_any, _zone_kongs, must_declare

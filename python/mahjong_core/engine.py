@@ -475,6 +475,15 @@ class Table:
         self.kong_dice: list[int] = []
         """The dice rolled for the last kong's replacement ([] when it was
         the plain replacement): 杠上开花 / 杠上炮 of ``dice_kong``."""
+        self._dice_tiles: int = ruleset.dice_kong_tiles
+        if self._dice_tiles not in (1, 2):
+            raise MahjongError(f"{ruleset.id}: dice_kong_tiles must be 1 or 2, got {self._dice_tiles!r}")
+        self.dice_pending: list[int] = []
+        """The second tile a two-tile dice kong turned up (``dice_kong_tiles``
+        2), face up, until its konger discards it after the first."""
+        self._dice_seat = -1
+        self._dice_fed_by: int | None = None
+        self._dice_win_only = False
         self.locked: list[bool] = [False] * n
         """Seats that rolled for a kong (``dice_kong``): they discard what
         they draw unless they win, and claim only wins."""
@@ -1517,11 +1526,12 @@ class Table:
         hand = self.hands[seat]
         wild = self.wild_kinds
         ids: list[int] = []
-        if self.declared[seat] or self.locked[seat] or (
+        if self.declared[seat] or self.locked[seat] or self._dice_win_only or (
             (not self._calls_on_last or self._last_offer) and self.live_tiles == 0
         ):
             # a locked hand only wins; so does any hand on the last discard
-            # where the rule set allows no calls on it
+            # where the rule set allows no calls on it, and on the tiles of
+            # a two-tile dice kong
             if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile) and self._win_on(seat, tile):
                 if self._win_forced():
                     return [_ACTIONS[seat][125]]
@@ -1697,6 +1707,9 @@ class Table:
                 self.discarded_kinds[seat] |= 1 << tile
             self.last_discard = (seat, tile)
             self.discard_after_kong = self.after_kong
+            self._dice_win_only = (
+                self._dice_tiles == 2 and self.after_kong and seat == self._dice_seat and bool(self.kong_dice)
+            )
             self.after_kong = False
             self.after_flower = False
             self.kong_fed_by = None
@@ -1813,14 +1826,62 @@ class Table:
         self.missed_win.discard(seat)
         self._missed_tiles[seat] = 0
         self._passed_pungs[seat] = 0
-        if roll:
+        self.phase = _TURN
+        self.turn = seat
+        if roll and self.dice_pending:
+            self._dice_fed_by = fed_by
+            tile = self._best_dice_tile_first(seat)
+            self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True, dice=list(self.kong_dice),
+                        turned=[KIND_NAMES[tile], KIND_NAMES[self.dice_pending[0]]])
+        elif roll:
             self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True, dice=list(self.kong_dice))
         else:
             self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
-        self.phase = _TURN
-        self.turn = seat
         if self._flower_rob and len(self.flowers[seat]) > had_flowers:
             self._offer_flower_rob(seat)
+
+    def _best_dice_tile_first(self, seat: int) -> int:
+        """Two dice tiles: the one the konger wins on (the higher-scoring
+        one when both win) is its drawn tile; the other waits in
+        ``dice_pending``."""
+        a = self.drawn
+        assert a is not None
+        b = self.dice_pending[0]
+        hand = self.hands[seat]
+        win_a = self._win_on(seat, None)
+        hand[a] -= 1
+        hand[b] += 1
+        self.drawn = b
+        win_b = self._win_on(seat, None)
+        if win_b is not None:
+            if win_a is None:
+                self.dice_pending[0] = a
+                return b
+            sa, sb = self.ruleset.score(win_a), self.ruleset.score(win_b)
+            if (sb.points, sb.total) > (sa.points, sa.total):
+                self.dice_pending[0] = a
+                return b
+        hand[b] -= 1
+        hand[a] += 1
+        self.drawn = a
+        return a
+
+    def _play_dice_pending(self) -> None:
+        """Nobody won on the konger's first dice tile: it now discards the
+        second (two-tile dice kong)."""
+        seat = self._dice_seat
+        tile = self.dice_pending.pop()
+        self.claimants = {}
+        self.answers = {}
+        self.hands[seat][tile] += 1
+        self.drawn = tile
+        self.after_kong = True
+        self.after_flower = False
+        self.kong_fed_by = self._dice_fed_by
+        self.turn = seat
+        self.phase = _TURN
+        self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True, dice=list(self.kong_dice),
+                    turned=True)
 
     def _ready(self, seat: int) -> bool:
         """Whether ``seat``'s 3n+1 hand has a wait it may legally win on
@@ -1843,14 +1904,26 @@ class Table:
         self.kong_dice = [rng.randint(1, 6) for _ in range(max(1, self.ruleset.dice))]
         self.locked[seat] = True
         self._turn_cache = None
-        if self._left(seat) == 0:
+        left = self._left(seat)
+        if left == 0:
             return None
+        self._dice_seat = seat
+        two = self._dice_tiles == 2 and left >= 2
         total = sum(self.kong_dice)
         i = self.tail - 2 * total
         if i < self.head:
-            i = self.tail - 1
+            i = self.tail - (2 if two else 1)
         tile: int = self.wall.pop(i)
         self.tail -= 1
+        if two:  # the bottom tile of the same stack, turned up beside it
+            second: int = self.wall.pop(i)
+            self.tail -= 1
+            if second in self._flower_ids:  # a flower: exposed, and one tile is turned up
+                self.flowers[seat].append(second)
+                self._flowers_shown[seat] = len(self.flowers[seat])
+                self._event("flower", seat=seat, tile=KIND_NAMES[second])
+            else:
+                self.dice_pending.append(second)
         if tile in self._flower_ids:  # a flower: exposed, then the plain replacement
             self.flowers[seat].append(tile)
             self._flowers_shown[seat] = len(self.flowers[seat])
@@ -1891,6 +1964,9 @@ class Table:
             self._next_draw(self._next_seat(discarder))
 
     def _next_draw(self, seat: int) -> None:
+        if self.dice_pending:
+            self._play_dice_pending()
+            return
         self.claimants = {}
         self.answers = {}
         if self._has_redraw:
@@ -2181,6 +2257,13 @@ class Table:
 
     def _finish(self, ctxs: Sequence[WinContext]) -> None:
         rs = self.ruleset
+        if self.dice_pending and (rs.play_after_win or rs.winners_play_on) and any(
+            c.seat == self._dice_seat for c in ctxs
+        ):
+            # the konger won on its first dice tile and the hand goes on: the
+            # second goes back to the wall's end (else it stays face up)
+            self.wall.insert(self.tail, self.dice_pending.pop())
+            self.tail += 1
         wins = self._score_wins(ctxs)
         for ctx, sheet in wins:
             self.scores[ctx.seat] = sheet

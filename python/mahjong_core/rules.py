@@ -414,6 +414,18 @@ class Ruleset:
     rolled is locked: it discards every tile it draws unless it wins, and
     claims only wins.  ``table.kong_dice`` holds the dice of the last
     kong's replacement ([] when plain), for 杠上开花 / 杠上炮."""
+    dice_kong_tiles: int = 1
+    """With ``dice_kong``: how many tiles the dice turn up, 1 or 2.  With 2
+    both tiles of the N-th stack (top, then bottom; the last stack when N
+    is larger; the one tile left when only one is) are turned up: the
+    konger wins on either (on the better one when both win: its drawn tile
+    is that one), else it discards the first and, when no seat wins on it,
+    the second (``table.dice_pending`` holds it meanwhile).  The other seats
+    may only win on these discards (no chow, pung or kong, also when one
+    tile was turned up); both count as discards after a kong
+    (``kong_discard``).  1: one tile, as above,
+    and its discard may be claimed like any other.  (An instance attribute
+    may follow an option.)"""
     self_draw_zone: ClassVar[int] = 0
     """海捞区 (合肥): the last N drawable tiles are drawn one at a time in
     turn and may only be won on by the seat that draws them (self-drawn):

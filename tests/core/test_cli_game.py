@@ -102,3 +102,15 @@ def test_simulate_and_play_take_options(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0 and header["options"]["birds"] == 2
     code, _, err = run(capsys, "simulate", "--variant", "sichuan", "--option", "players=9", "--hands", "5")
     assert code == 2 and "players" in err and "Traceback" not in err
+
+
+def test_dice_kong_draws_are_described() -> None:
+    from mahjong_core.cli_game import describe_event
+
+    base = {"type": "draw", "seat": 0, "tile": "6m", "replacement": True}
+    assert describe_event(base) == "East draws 6m (replacement)"
+    assert describe_event({**base, "dice": [6, 5]}) == "East draws 6m (dice 6+5)"
+    assert describe_event({**base, "dice": [6, 5], "turned": ["6m", "9p"]}) == "East draws 6m (dice 6+5, turned up 6m 9p)"
+    assert describe_event({**base, "tile": "9p", "dice": [6, 5], "turned": True}) == (
+        "East draws 9p (dice 6+5, the second dice tile)"
+    )

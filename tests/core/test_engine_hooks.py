@@ -1526,3 +1526,75 @@ def test_ready_discards_count_shape_free_waits() -> None:
     assert "ready 2z" in sc.offers("E") and "ready 1m" in sc.offers("E")
     sc.play("E ready 2z", "S discard 9m", "W discard 9p", "N discard 9s")
     assert sc.offers("E") == ["discard 1z", "win"]
+
+
+class DiceTwoRules(Ruleset):
+    """开杠掷骰子 turning up two tiles (``dice_kong_tiles``), with flowers in
+    the wall so a flower may be among them."""
+
+    name = "test-dice-two"
+    dice_kong = True
+    dice_kong_tiles = 2
+    flower_tiles = tuple(range(34, 42))
+
+
+class DiceTwoPlayOnRules(DiceTwoRules):
+    """The same, the others playing on after a win (血战): a konger that
+    won on its first dice tile puts the second back on the wall."""
+
+    name = "test-dice-two-play-on"
+    play_after_win = True
+
+
+class DiceOneRules(Ruleset):
+    name = "test-dice-one"
+    dice_kong = True
+
+
+@pytest.mark.parametrize("rs", [DiceTwoRules(), DiceTwoPlayOnRules(), DiceOneRules()], ids=["two", "play-on", "one"])
+def test_dice_kong_tiles(rs: Ruleset) -> None:
+    two = rs.dice_kong_tiles == 2
+    rolls = seconds = claimed = 0
+    for seed in range(250):
+        t = Table(rs, seed=seed)
+        rng = random.Random(seed)
+        greedy = GreedyBot()
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            if t.phase is Phase.REPLACE:
+                a = next(x for x in legal if x.kind is ActionKind.TAKE)  # always roll
+                t.apply(a)
+                check_invariants(t)
+                rolls += 1
+                if t.is_over:
+                    continue
+                assert len(t.dice_pending) <= (1 if two else 0)
+                continue
+            dice_discard = (
+                t.phase is Phase.CLAIMS and t.discard_after_kong and bool(t.kong_dice)
+                and t.last_discard is not None and t.locked[t.last_discard[0]]
+            )
+            if dice_discard:
+                kinds = {x.kind for x in legal}
+                if two:
+                    assert kinds <= {ActionKind.WIN, ActionKind.PASS}
+                else:
+                    claimed += bool(kinds - {ActionKind.WIN, ActionKind.PASS})
+            if t.phase is Phase.TURN and t.dice_pending == [] and t.after_kong and t.locked[seat]:
+                seconds += any(e.get("turned") is True for e in t.events[-1:])
+            t.apply(rng.choice(legal) if seed % 3 == 0 else greedy.choose(t, seat, legal))
+            check_invariants(t)
+        assert replay(dumps(t.events), ruleset=rs).events == t.events
+    assert rolls > 5
+    if two:
+        assert seconds > 2
+    else:
+        assert claimed > 0 and seconds == 0  # one tile: its discard may be called as before
+
+
+def test_dice_kong_tiles_must_be_one_or_two() -> None:
+    rs = DiceOneRules()
+    rs.dice_kong_tiles = 3
+    with pytest.raises(MahjongError, match="dice_kong_tiles must be 1 or 2"):
+        Table(rs, seed=0)

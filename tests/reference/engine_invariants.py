@@ -29,6 +29,7 @@ def check_invariants(t: Table) -> None:
             places.update(m.tiles)
         places.update(t.discards[s])
     places.update(t.robbed)
+    places.update(t.dice_pending)  # a two-tile dice kong's second tile, face up
     if t.indicator is not None:
         places[t.indicator] += 1
     if t.phase == Phase.ROB and t.pending_kong is not None:

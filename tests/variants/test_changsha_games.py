@@ -13,7 +13,7 @@ from mahjong_core.engine import Phase, Table
 from mahjong_core.match import Match
 from mahjong_core.rules import WinContext
 from mahjong_core.variants.changsha import RANKS_258, Changsha, bird_seat
-from reference.engine_invariants import check_invariants, check_replay, play_checked
+from reference.engine_invariants import check_invariants, check_paper_path, check_replay, play_checked
 
 BIG = 30, 60  # non-dealer base of 大胡 self-draw / ron
 
@@ -137,3 +137,47 @@ def test_opening_phase_is_asked_before_the_first_discard() -> None:
             for s in t.to_act:
                 assert rs.instant_win(t, s) is not None
     assert seen > 20
+
+
+def test_a_thousand_bot_hands_with_the_two_tile_dice_kong() -> None:
+    """CS-4 option ``dice_kong_tiles=2``: both tiles of the dice's stack
+    are turned up; the konger wins on one or discards both, and the other
+    seats only win on them (no call)."""
+    rs = Changsha(dice_kong_tiles=2)
+    seen: Counter[str] = Counter()
+    for seed in range(1000):
+        t = play(rs, seed, check_every_step=seed % 5 == 0)
+        assert t.deltas() == expected_deltas(rs, t)
+        for s in t.winners:
+            check_win(rs, t.contexts[s], t.scores[s].names())
+        ev = t.events
+        rolled = False
+        for i, e in enumerate(ev):
+            if e["type"] != "draw" or "turned" not in e:
+                continue
+            rolled = True
+            seat = e["seat"]
+            nxt = ev[i + 1]
+            if isinstance(e["turned"], list):  # the roll: the better tile drawn, the other face up
+                seen["rolled"] += 1
+                assert len(e["turned"]) == 2 and e["tile"] == e["turned"][0]
+                if nxt["type"] == "action" and nxt["action"] == "win":
+                    seen["bloom"] += 1
+                    assert "杠上开花" in t.scores[seat].names()
+                    continue
+            else:
+                seen["second"] += 1
+            # no win: the drawn tile is discarded, and nobody calls it
+            assert nxt["type"] == "action" and nxt["seat"] == seat and nxt["action"] in ("discard", "win")
+            if nxt["action"] == "discard":
+                assert nxt["tile"] == e["tile"]
+                later = [x for x in ev[i + 2 :] if x["type"] in ("call", "draw", "win")][:1]
+                assert not later or later[0]["type"] != "call"
+                if later and later[0]["type"] == "win":
+                    seen["pao"] += 1
+                    assert "杠上炮" in t.scores[later[0]["seat"]].names()
+        if rolled:
+            check_replay(t)
+            check_paper_path(t)
+    # the bots roll and every branch is reached
+    assert seen["rolled"] > 30 and seen["second"] > 20 and seen["bloom"] > 0 and seen["pao"] > 0, seen

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from mahjong_core.errors import MahjongError
 from mahjong_core.engine import ActionKind, Phase
 from mahjong_core.records import dumps, replay
 from mahjong_core.scenario import Scenario
@@ -450,3 +451,175 @@ def test_no_birds_option() -> None:
     sc.play("E discard 5s", "S win")
     assert sc.deltas() == {"E": -70, "S": 70, "W": 0, "N": 0}
     assert sc.table.contexts[sc.seat("S")].extra["birds"] == []
+
+
+# ---------------------------------------------------------------- the two-tile dice kong (CS-4 option)
+
+CS2 = Changsha(dice_kong_tiles=2)
+
+# S: 111m 555p 888s 5556s (六六顺 at the deal, passed); it draws the fourth
+# 1m and kongs; then it waits on 4s / 7s (55s pair + chow: 小胡 shape) and
+# 6s (555s + 66s: 碰碰胡).  W and N both wait on 2p; N holds 88m.
+TWO = [
+    "23679m12469p1799s",  # E (dealer)
+    "111m555p888s5556s",  # S
+    "234m456m789m13p22s",  # W
+    "456p789p345s88m13p",  # N
+]
+BIRD = "4m"  # the next tile of the wall after the dice: a bird on N
+TOTAL = 7  # the dice total the scenarios are rolled to
+_KEY = frozenset(parse_tiles("2p4s6s7s8m1m" + BIRD))
+
+
+def two_tail(top: str, bottom: str, total: int = TOTAL) -> str:
+    """A tail whose ``total``-th stack from the end holds ``top`` over
+    ``bottom`` (the first tile of a tail is the wall's last tile), every
+    other tile one nobody can use."""
+    used = Counter(parse_tiles("".join(TWO) + "1m" + BIRD + top + bottom))
+    free = [t for t in range(27) for _ in range(4 - used[t]) if t not in _KEY]
+    slots = {2 * total - 1: top, 2 * total - 2: bottom}
+    return "".join(slots[j] if j in slots else KIND_NAMES[free.pop()] for j in range(2 * total))
+
+
+_SEEDS: dict[int, int] = {}
+
+
+def seed_for(total: int) -> int:
+    """A table seed whose first kong's dice (seat S) add up to ``total``."""
+    if total not in _SEEDS:
+        for seed in range(500):
+            sc = to_dice(seed, "9m", "9m", total=12, roll=False)
+            sc.play("S take")
+            _SEEDS.setdefault(sum(sc.table.kong_dice), seed)
+    return _SEEDS[total]
+
+
+def to_dice(seed: int | None, top: str, bottom: str, *, total: int = TOTAL, roll: bool = True,
+            rs: Changsha = CS2) -> Scenario:
+    sc = Scenario(rs, TWO, draws="1m" + BIRD, tail=two_tail(top, bottom, total),
+                  seed=seed_for(total) if seed is None else seed)
+    sc.play("S pass", "E discard 9s")
+    assert sc.drawn == "1m"
+    sc.play("S concealed kong 1m")
+    assert sc.table.phase is Phase.REPLACE and sc.offers("S") == ["pass", "take"]
+    if roll:
+        sc.play("S take")
+        assert sum(sc.table.kong_dice) == total and sc.table.locked[sc.seat("S")]
+        check_invariants(sc.table)
+    return sc
+
+
+def test_two_tile_dice_kong_option_is_checked() -> None:
+    assert Changsha().dice_kong_tiles == 1 and CS2.dice_kong_tiles == 2
+    for bad in (0, 3, True, "2"):
+        with pytest.raises(MahjongError, match="dice_kong_tiles must be 1 or 2"):
+            Changsha(dice_kong_tiles=bad)
+
+
+def test_two_tile_dice_kong_win_on_the_first_tile() -> None:
+    sc = to_dice(None, "4s", "3m")
+    t = sc.table
+    assert sc.drawn == "4s" and [KIND_NAMES[k] for k in t.dice_pending] == ["3m"]
+    draw = sc.events("draw")[-1]
+    assert draw["dice"] == t.kong_dice and draw["turned"] == ["4s", "3m"]
+    assert sc.offers("S") == ["discard 4s", "win"]
+    sc.play("S win")
+    assert sc.items("S") == ["杠上开花"]
+    # 大胡自摸 of a non-dealer: E 40, W 30, N 30 x2 (the bird 4m lands on N)
+    assert sc.deltas() == {"E": -40, "S": 130, "W": -30, "N": -60}
+    assert replay(dumps(t.events), ruleset=CS2).events == t.events
+    check_invariants(t)
+
+
+def test_two_tile_dice_kong_win_on_the_second_tile() -> None:
+    sc = to_dice(None, "3m", "7s")
+    assert sc.drawn == "7s" and sc.table.dice_pending == parse_tiles("3m")
+    assert sc.events("draw")[-1]["turned"] == ["7s", "3m"]  # the winning tile is the one drawn
+    sc.play("S win")
+    assert sc.items("S") == ["杠上开花"]
+    assert sc.table.contexts[sc.seat("S")].win_tile == parse_tiles("7s")[0]
+    assert replay(dumps(sc.table.events), ruleset=CS2).events == sc.table.events
+
+
+def test_two_tile_dice_kong_both_win_the_better_tile_is_taken() -> None:
+    # 4s: 小胡 shape + 杠上开花 (one big hand); 6s: 碰碰胡 + 杠上开花 (two)
+    for top, bottom in (("4s", "6s"), ("6s", "4s")):
+        sc = to_dice(None, top, bottom)
+        assert sc.drawn == "6s" and sc.table.dice_pending == parse_tiles("4s")
+        sc.play("S win")
+        assert sorted(sc.items("S")) == sorted(["碰碰胡", "杠上开花"])
+        assert sc.deltas() == {"E": -70, "S": 250, "W": -60, "N": -120}
+
+
+def test_two_tile_dice_kong_second_tile_won_by_another_seat() -> None:
+    sc = to_dice(None, "3m", "2p")
+    t = sc.table
+    assert sc.drawn == "3m" and sc.offers("S") == ["discard 3m"]  # no win: must discard it
+    sc.play("S discard 3m")
+    assert t.phase is Phase.TURN and sc.to_act == ["S"] and sc.drawn == "2p" and t.dice_pending == []
+    assert sc.offers("S") == ["discard 2p"]
+    check_invariants(t)
+    sc.play("S discard 2p")
+    assert sorted(sc.to_act) == ["N", "W"] and sc.offers("W") == ["win", "pass"]
+    sc.play("W win", "N pass")
+    assert sc.items("W") == ["杠上炮"]
+    assert t.contexts[sc.seat("W")].kong_discard
+    # 大胡捉炮: the konger pays 60; the bird (N) hits neither winner nor discarder
+    assert sc.deltas() == {"E": 0, "S": -60, "W": 60, "N": 0}
+    assert t.discards[sc.seat("S")][-2:] == parse_tiles("3m2p")
+    assert replay(dumps(t.events), ruleset=CS2).events == t.events
+
+
+def test_two_tile_dice_kong_first_tile_two_winners() -> None:
+    sc = to_dice(None, "2p", "3m")
+    sc.play("S discard 2p")
+    assert sorted(sc.to_act) == ["N", "W"]
+    sc.play("W win", "N win")
+    assert sc.items("W") == ["杠上炮"] and sc.items("N") == ["杠上炮"]
+    # 通炮: the konger pays each winner 60; the bird on N doubles N's
+    assert sc.deltas() == {"E": 0, "S": -180, "W": 60, "N": 120}
+    assert CS2.next_dealer(sc.table) == sc.seat("S")  # rule E: the discarder
+    check_invariants(sc.table)
+    assert replay(dumps(sc.table.events), ruleset=CS2).events == sc.table.events
+
+
+def test_two_tile_dice_kong_nobody_wins_play_goes_on() -> None:
+    # N holds 88m: the dice tiles may be won on, never punged
+    sc = to_dice(None, "8m", "3m")
+    t = sc.table
+    assert t.dice_pending == parse_tiles("3m")
+    sc.play("S discard 8m")
+    assert sc.to_act == ["S"] and sc.drawn == "3m"  # N is offered no pung
+    sc.play("S discard 3m")
+    # play goes on: W draws the next tile of the wall; S stays locked
+    assert t.phase is Phase.TURN and sc.to_act == ["W"] and sc.drawn == BIRD
+    assert t.locked[sc.seat("S")] and not t.is_over and t.dice_pending == []
+    assert t.discards[sc.seat("S")][-2:] == parse_tiles("8m3m")
+    check_invariants(t)
+    sc.play(f"W discard {BIRD}")
+    assert replay(dumps(t.events), ruleset=CS2).events == t.events
+
+
+def test_one_tile_dice_kong_unchanged_its_discard_may_be_punged() -> None:
+    sc = to_dice(seed_for(TOTAL), "8m", "3m", rs=CS, roll=False)
+    sc.play("S take")
+    assert sc.drawn == "8m" and sc.table.dice_pending == []  # one tile: the top one
+    sc.play("S discard 8m")
+    assert sc.offers("N") == ["pung", "pass"]
+
+
+@pytest.mark.parametrize("left", [1, 2, 3])
+def test_two_tile_dice_kong_near_the_end_of_the_wall(left: int) -> None:
+    # (the wall is cut short by hand: only ``left`` tiles stay live)
+    sc = to_dice(None, "3m", "3m", roll=False)
+    t = sc.table
+    t.head = t.tail - left
+    last = [KIND_NAMES[k] for k in t.wall[t.tail - 2 : t.tail]]
+    sc.play("S take")
+    if left == 1:  # only 海底 is left: it is the one tile, and this hand has no 海底
+        assert sc.drawn == last[-1] and t.dice_pending == [] and t.live_tiles == 0
+        assert CS2.context_extra(t, sc.seat("S"))["haidi_replaced"]
+    else:  # N is past the stacks left: the last stack, top then bottom
+        assert sc.drawn is not None
+        assert sorted([sc.drawn, KIND_NAMES[t.dice_pending[0]]]) == sorted(last)
+        assert t.live_tiles == left - 2
