@@ -191,35 +191,58 @@ def _suit_waits(suit: tuple[int, ...]) -> int:
 
 def luoshu_waits(counts: Sequence[int], mixed: bool = True) -> int:
     """The kinds (bit mask) that complete a 3n+1 hand ``counts`` (the same
-    as :func:`is_luoshu_win` asked of every kind, a suit at a time).
+    as :func:`is_luoshu_win` asked of every kind with fewer than four
+    copies, a suit at a time: each suit's and the 将头 tiles' answers are
+    cached by their counts).
 
     >>> from mahjong_core.tiles import counts_of, parse_tiles
     >>> w = luoshu_waits(counts_of(parse_tiles("159m267p348s55m12z")))
     >>> [k for k in range(34) if w >> k & 1]
     [4]
     """
-    if any(counts[k] for k in range(34) if k not in KINDS):
-        return 0
-    suits = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)]
-    ok = [_suit_sets(t) >= 0 for t in suits]
-    out = 0
-    c = list(counts)
-    if all(ok):
-        for k in JIANG:
-            if c[k] < 4:
-                c[k] += 1
-                if _jiang_ok(c, mixed):
-                    out |= 1 << k
-                c[k] -= 1
-    bad = ok.count(False)
-    if bad > 1 or not _jiang_ok(counts, mixed):
+    for k in _OUTSIDE:
+        if counts[k]:
+            return 0
+    b = bytes(counts)
+    ok0, w0 = _suit_info(b[0:9])
+    ok1, w1 = _suit_info(b[9:18])
+    ok2, w2 = _suit_info(b[18:27])
+    jok, jw = _jiang_info(b[27:34], mixed)
+    out = jw if ok0 and ok1 and ok2 else 0
+    bad = (not ok0) + (not ok1) + (not ok2)
+    if bad > 1 or not jok:
         return out
-    for s in range(3):
-        if bad and ok[s]:
-            continue
-        m = _suit_waits(suits[s])
-        out |= m << (s * 9)
-    return out
+    if not bad:
+        return out | w0 | w1 << 9 | w2 << 18
+    return out | (w0 if not ok0 else w1 << 9 if not ok1 else w2 << 18)
+
+
+_OUTSIDE = tuple(k for k in range(34) if k not in KINDS)
+"""The kinds no 洛书 tile is (发财)."""
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_info(suit: bytes) -> tuple[bool, int]:
+    """A suit's nine counts split into 15-sum sets, and the numbers (bit i
+    for i+1) whose tile makes them split."""
+    t = tuple(suit)
+    return _suit_sets(t) >= 0, _suit_waits(t)
+
+
+@functools.lru_cache(maxsize=None)
+def _jiang_info(honours: bytes, mixed: bool) -> tuple[bool, int]:
+    """The counts of 东..中 (kinds 27..33): the 将头 tiles make the pair and
+    sets, and the 将头 kinds (bit mask over the 34 kinds) whose tile, one
+    more, makes them so."""
+    c = [0] * 27 + list(honours)
+    out = 0
+    for k in JIANG:
+        if c[k] < 4:
+            c[k] += 1
+            if _jiang_ok(c, mixed):
+                out |= 1 << k
+            c[k] -= 1
+    return _jiang_ok(c, mixed), out
 
 
 _PARTIAL = frozenset((a, b) for a in range(1, 10) for b in range(a, 10) if 1 <= 15 - a - b <= 9)
@@ -274,7 +297,9 @@ def _jiang_options(counts: Sequence[int], mixed: bool) -> set[tuple[int, int, in
 def luoshu_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> int:
     """Tiles short of a 洛书 win (-1: complete) for a hand needing ``sets``
     sets and a 将头 pair: 2·sets − 2·(sets held) − (partial sets) − (pair),
-    partial sets counted up to the sets still missing.
+    partial sets counted up to the sets still missing.  (Each suit's
+    readings are cached by its counts, the 将头 readings by theirs, and the
+    best total by those readings: a few dict look-ups a call.)
 
     >>> from mahjong_core.tiles import counts_of, parse_tiles
     >>> luoshu_shanten(counts_of(parse_tiles("159m267p348s555m12z")))
@@ -282,14 +307,48 @@ def luoshu_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> 
     >>> luoshu_shanten(counts_of(parse_tiles("159m267p348s55m12z")))
     0
     """
-    return _shanten(tuple(counts), sets, mixed)
+    b = bytes(counts)
+    if mixed:
+        jiang = _jiang_sum_options(b[27] + b[28] + b[29] + b[30] + b[31] + b[33])
+    else:
+        jiang = _jiang_kind_options(tuple(sorted(b[k] for k in JIANG)))
+    return _best(_suit_options_b(b[0:9]), _suit_options_b(b[9:18]), _suit_options_b(b[18:27]), jiang, sets)
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _shanten(counts: tuple[int, ...], sets: int, mixed: bool) -> int:
-    combos: Iterable[tuple[int, int, int]] = _jiang_options(counts, mixed)
-    for s in range(3):
-        opts = _suit_options(counts[s * 9 : s * 9 + 9])
+def _suit_options_b(suit: bytes) -> frozenset[tuple[int, int]]:
+    return _suit_options(tuple(suit))
+
+
+@functools.lru_cache(maxsize=None)
+def _jiang_sum_options(j: int) -> frozenset[tuple[int, int, int]]:
+    """:func:`_jiang_options` of ``j`` mixed 将头 tiles."""
+    c = [0] * 34
+    c[FLOWER_KIND] = j  # (mixed: only the sum counts)
+    return frozenset(_jiang_options(c, True))
+
+
+@functools.lru_cache(maxsize=None)
+def _jiang_kind_options(counts: tuple[int, ...]) -> frozenset[tuple[int, int, int]]:
+    """:func:`_jiang_options` of 将头 kinds held ``counts`` times (one kind
+    each; the order does not matter)."""
+    c = [0] * 34
+    for k, n in zip(sorted(JIANG), counts):
+        c[k] = n
+    return frozenset(_jiang_options(c, False))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _best(
+    s0: frozenset[tuple[int, int]],
+    s1: frozenset[tuple[int, int]],
+    s2: frozenset[tuple[int, int]],
+    jiang: frozenset[tuple[int, int, int]],
+    sets: int,
+) -> int:
+    """The shanten of the best reading: the 将头 readings and each suit's."""
+    combos: Iterable[tuple[int, int, int]] = jiang
+    for opts in (s0, s1, s2):
         combos = {(t + x, p + y, q) for t, p, q in combos for x, y in opts}
     best = 99
     for t, p, q in combos:
@@ -355,7 +414,7 @@ class Luoshu(Ruleset):
     def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
         """The 洛书 shanten after each discard, weighted far above the
         kernel's standard-form shanten the bot also counts."""
-        c = list(table.hands[seat])
+        c = bytearray(table.hands[seat])
         sets = 4 - len(table.melds[seat])
         costs = [0] * 34
         for k in range(34):

@@ -112,6 +112,59 @@ def test_the_decomposition_against_brute_force(mixed: bool) -> None:
     assert wins > 100
 
 
+def direct_shanten(counts: list[int], sets: int, mixed: bool) -> int:
+    """The 洛书 shanten read the plain way (no caches): every combination of
+    the 将头 readings and each suit's (sets, partial sets) readings."""
+    from mahjong_core.variants.luoshu import _jiang_options, _suit_options
+
+    combos = _jiang_options(counts, mixed)
+    for s in range(3):
+        opts = _suit_options(tuple(counts[s * 9 : s * 9 + 9]))
+        combos = {(t + x, p + y, q) for t, p, q in combos for x, y in opts}
+    best = 99
+    for t, p, q in combos:
+        t = min(t, sets)
+        p = min(p, sets - t)
+        best = min(best, 2 * sets - 2 * t - p - q)
+    return best
+
+
+@pytest.mark.parametrize("mixed", [True, False])
+def test_the_cached_shanten_and_waits_equal_the_direct_ones(mixed: bool) -> None:
+    """luoshu_shanten (per-suit, 将头 and total caches) equals the direct
+    reading, and luoshu_waits (per-suit and 将头 caches) equals
+    is_luoshu_win asked of every kind with fewer than four copies, on
+    seeded hands of every size a seat holds (near wins, scattered hands,
+    fours, fewer sets after kongs)."""
+    rng = random.Random(1015 + mixed)
+    pool = [k for k in sorted(KINDS) for _ in range(4)]
+    hands = [t[: rng.choice((13, 14))] for t in random_near_wins(rng, 300, mixed)]
+    hands += [rng.sample(pool, rng.choice((13, 14))) for _ in range(500)]
+    hands += [rng.sample(pool, rng.choice((1, 2, 4, 5, 7, 8, 10, 11))) for _ in range(300)]
+    hands += [[k] * 4 + rng.sample(pool, 9) for k in rng.sample(sorted(KINDS), 20)]
+    hands = [t for t in hands if max(Counter(t).values()) <= 4]
+    seen_waits = seen_sh = 0
+    for tiles in hands:
+        c = counts_of(tiles)
+        sets = min(4, len(tiles) // 3)  # (3n+1 or 3n+2 tiles: n sets)
+        sh = luoshu_shanten(c, sets, mixed)
+        assert sh == direct_shanten(list(c), sets, mixed), (tiles, sets)
+        assert luoshu_shanten(bytearray(c), sets, mixed) == sh
+        seen_sh |= 1 << (sh + 1)
+        if len(tiles) % 3 == 1:
+            slow = 0
+            for x in range(34):
+                if c[x] < 4:
+                    c[x] += 1
+                    if is_luoshu_win(c, mixed):
+                        slow |= 1 << x
+                    c[x] -= 1
+            assert luoshu_waits(c, mixed) == slow, tiles
+            assert luoshu_waits(bytearray(c), mixed) == slow
+            seen_waits += slow != 0
+    assert seen_waits > 50 and seen_sh.bit_count() >= 5
+
+
 def test_the_fifteen_triples() -> None:
     assert len(TRIPLES) == 13 and (5, 5, 5) in TRIPLES and (1, 5, 9) in TRIPLES and (3, 3, 9) in TRIPLES
     assert all(a + b + c == 15 for a, b, c in TRIPLES)
