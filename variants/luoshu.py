@@ -54,7 +54,9 @@ What the rule set decides (each seed sentence, then each gap):
 The decomposition is Python over the core's 34 counts (the kernel's shapes
 cannot say "sums to 15"): :func:`is_luoshu_win`, :func:`luoshu_shanten`
 (for the bots, through ``aim_discard_costs``), the engine's
-``shape_free_win`` / ``shape_free_waits``.
+``shape_free_win`` / ``shape_free_waits`` / ``shape_free_ready``
+(:func:`luoshu_ready_discard`: no discard is asked for a ready
+declaration when none leaves waits).
 
 Context keys (``Ruleset.context_keys``): ``ready_seats`` (the other seats
 that had declared ready, who lose their stake).
@@ -76,7 +78,9 @@ from mahjong_core.tiles import MeldKind
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
-__all__ = ["JIANG", "Luoshu", "LuoshuOptions", "TRIPLES", "is_luoshu_win", "luoshu_shanten", "luoshu_waits"]
+__all__ = [
+    "JIANG", "Luoshu", "LuoshuOptions", "TRIPLES", "is_luoshu_win", "luoshu_ready_discard", "luoshu_shanten", "luoshu_waits",
+]
 
 TRIPLES: tuple[tuple[int, int, int], ...] = tuple(
     (a, b, 15 - a - b) for a in range(1, 10) for b in range(a, 10) if b <= 15 - a - b <= 9
@@ -217,6 +221,92 @@ def luoshu_waits(counts: Sequence[int], mixed: bool = True) -> int:
     return out | (w0 if not ok0 else w1 << 9 if not ok1 else w2 << 18)
 
 
+def luoshu_ready_discard(counts: Sequence[int], mixed: bool = True) -> bool:
+    """Whether some discard from a 3n+2 hand ``counts`` leaves waits
+    (:func:`luoshu_waits` nonzero), read from cached answers of each suit
+    and of the 将头 tiles, with and without one tile taken out: a discard
+    changes one of them only.  (True also whenever the hand holds a kind
+    outside the set: then each discard is to be asked.)
+
+    >>> from mahjong_core.tiles import counts_of, parse_tiles
+    >>> luoshu_ready_discard(counts_of(parse_tiles("159m267p348s55m12z9s")))
+    True
+    >>> luoshu_ready_discard(counts_of(parse_tiles("123m267p348s55m12z9s")))
+    False
+    """
+    for k in _OUTSIDE:
+        if counts[k]:
+            return True
+    b = bytes(counts)
+    return _ready_any(
+        _suit_summary(b[0:9]), _suit_summary(b[9:18]), _suit_summary(b[18:27]), _jiang_summary(b[27:34], mixed)
+    )
+
+
+_State = tuple[bool, bool]
+"""A suit's or the 将头 tiles' (split into sets / pair and sets, has waits)."""
+_Summary = tuple[_State, frozenset[_State]]
+"""A group's state now and the states it can have less one tile."""
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _ready_any(s0: _Summary, s1: _Summary, s2: _Summary, jiang: _Summary) -> bool:
+    """Whether a discard from one group (the others as they are) leaves a
+    3n+1 hand with waits."""
+    now = [s0[0], s1[0], s2[0]]
+    for s, summary in enumerate((s0, s1, s2)):
+        for after in summary[1]:
+            if _ready(now[:s] + [after] + now[s + 1 :], jiang[0]):
+                return True
+    return any(_ready(now, j) for j in jiang[1])
+
+
+def _ready(suits: list[_State], jiang: _State) -> bool:
+    """Whether a 3n+1 hand has waits, from each suit's and the 将头 tiles'
+    state: the cases of :func:`luoshu_waits`."""
+    bad = [w for ok, w in suits if not ok]
+    if not bad and jiang[1]:
+        return True
+    if len(bad) > 1 or not jiang[0]:
+        return False
+    return bad[0] if bad else any(w for _, w in suits)
+
+
+def _suit_state(suit: bytes) -> _State:
+    ok, w = _suit_info(suit)
+    return ok, w != 0
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_summary(suit: bytes) -> _Summary:
+    """A suit's state and the states of its counts less one tile, each held
+    number taken out in turn."""
+    c = bytearray(suit)
+    out = set()
+    for i in range(9):
+        if c[i]:
+            c[i] -= 1
+            out.add(_suit_state(bytes(c)))
+            c[i] += 1
+    return _suit_state(suit), frozenset(out)
+
+
+@functools.lru_cache(maxsize=None)
+def _jiang_summary(honours: bytes, mixed: bool) -> _Summary:
+    """The 将头 tiles' state (counts of kinds 27..33) and their states less
+    one tile, each held 将头 kind taken out in turn."""
+    c = bytearray(honours)
+    out = set()
+    for k in JIANG:
+        if c[k - 27]:
+            c[k - 27] -= 1
+            ok, w = _jiang_info(bytes(c), mixed)
+            out.add((ok, w != 0))
+            c[k - 27] += 1
+    ok, w = _jiang_info(honours, mixed)
+    return (ok, w != 0), frozenset(out)
+
+
 _OUTSIDE = tuple(k for k in range(34) if k not in KINDS)
 """The kinds no 洛书 tile is (发财)."""
 
@@ -224,9 +314,43 @@ _OUTSIDE = tuple(k for k in range(34) if k not in KINDS)
 @functools.lru_cache(maxsize=1 << 16)
 def _suit_info(suit: bytes) -> tuple[bool, int]:
     """A suit's nine counts split into 15-sum sets, and the numbers (bit i
-    for i+1) whose tile makes them split."""
+    for i+1) whose tile makes them split (looked up in the tables of up to
+    four sets; the search for larger or odd counts)."""
+    if len(suit) == 9 and sum(suit) <= 12 and max(suit) <= 4:
+        return suit in _WHOLE_SUITS, _SUIT_WAITS.get(suit, 0)
     t = tuple(suit)
     return _suit_sets(t) >= 0, _suit_waits(t)
+
+
+def _whole_suits() -> tuple[frozenset[bytes], dict[bytes, int]]:
+    """Every suit's counts (each at most 4) that are up to four 15-sum sets,
+    and the waits of the counts one tile short of one."""
+    whole = {bytes(9)}
+    layer = {bytes(9)}
+    for _ in range(4):
+        grown = set()
+        for v in layer:
+            for t in TRIPLES:
+                c = bytearray(v)
+                for x in t:
+                    c[x - 1] += 1
+                if max(c) <= 4:
+                    grown.add(bytes(c))
+        whole |= grown
+        layer = grown
+    waits: dict[bytes, int] = {}
+    for v in whole:
+        c = bytearray(v)
+        for i in range(9):
+            if c[i]:
+                c[i] -= 1
+                key = bytes(c)
+                waits[key] = waits.get(key, 0) | 1 << i
+                c[i] += 1
+    return frozenset(whole), waits
+
+
+_WHOLE_SUITS, _SUIT_WAITS = _whole_suits()
 
 
 @functools.lru_cache(maxsize=None)
@@ -405,6 +529,9 @@ class Luoshu(Ruleset):
 
     def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
         return luoshu_waits(counts, self.options.jiang_mixed)
+
+    def shape_free_ready(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
+        return luoshu_ready_discard(counts, self.options.jiang_mixed)
 
     def aim_rules(self, table: Any, seat: int) -> HandRules:
         """The standard form for the bot's kernel calls (they apply to any

@@ -13,7 +13,9 @@ import pytest
 from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.registry import find_variant
 from mahjong_core.tiles import counts_of, parse_tiles
-from mahjong_core.variants.luoshu import JIANG, KINDS, TRIPLES, Luoshu, is_luoshu_win, luoshu_shanten, luoshu_waits
+from mahjong_core.variants.luoshu import (
+    JIANG, KINDS, TRIPLES, Luoshu, is_luoshu_win, luoshu_ready_discard, luoshu_shanten, luoshu_waits,
+)
 
 LS = Luoshu()
 READY = {"declared_ready": True}
@@ -163,6 +165,51 @@ def test_the_cached_shanten_and_waits_equal_the_direct_ones(mixed: bool) -> None
             assert luoshu_waits(bytearray(c), mixed) == slow
             seen_waits += slow != 0
     assert seen_waits > 50 and seen_sh.bit_count() >= 5
+
+
+@pytest.mark.parametrize("mixed", [True, False])
+def test_a_ready_discard_exists_exactly_when_one_leaves_waits(mixed: bool) -> None:
+    """luoshu_ready_discard (the engine's shape_free_ready: when False, no
+    discard is asked for a ready declaration) equals asking luoshu_waits
+    after each discard, on seeded near wins and scattered hands of every
+    3n+2 size, with fours."""
+    rng = random.Random(2026 + mixed)
+    pool = [k for k in sorted(KINDS) for _ in range(4)]
+    hands = random_near_wins(rng, 500, mixed)
+    hands += [rng.sample(pool, rng.choice((2, 5, 8, 11, 14))) for _ in range(500)]
+    hands += [[k] * 4 + rng.sample(pool, 10) for k in rng.sample(sorted(KINDS), 20)]
+    hands = [t for t in hands if max(Counter(t).values()) <= 4]
+    ready = 0
+    for tiles in hands:
+        c = counts_of(tiles)
+        slow = False
+        for k in range(34):
+            if c[k]:
+                c[k] -= 1
+                slow = slow or luoshu_waits(c, mixed) != 0
+                c[k] += 1
+        assert luoshu_ready_discard(c, mixed) == slow, tiles
+        assert Luoshu(jiang_mixed=mixed).shape_free_ready(None, 0, bytearray(c)) == slow  # type: ignore[arg-type]
+        ready += slow
+    assert 100 < ready < len(hands) - 100
+    c = counts_of(parse_tiles("159m267p348s55m12z9s"))
+    c[32] = 1  # a kind outside the set: each discard is asked
+    assert luoshu_ready_discard(c, mixed)
+
+
+def test_the_suit_tables_equal_the_search_on_every_suit() -> None:
+    """The tables of whole suits (up to four 15-sum sets) and their waits
+    answer as the recursive search does, on every suit of at most 12 tiles
+    (each count at most 4)."""
+    from mahjong_core.variants.luoshu import _suit_info, _suit_sets, _suit_waits
+
+    n = 0
+    for c in itertools.product(range(5), repeat=9):
+        if sum(c) <= 12:
+            t = tuple(c)
+            assert _suit_info(bytes(c)) == (_suit_sets(t) >= 0, _suit_waits(t)), c
+            n += 1
+    assert n == 192950
 
 
 def test_the_fifteen_triples() -> None:
