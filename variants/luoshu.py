@@ -79,7 +79,8 @@ if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
 __all__ = [
-    "JIANG", "Luoshu", "LuoshuOptions", "TRIPLES", "is_luoshu_win", "luoshu_ready_discard", "luoshu_shanten", "luoshu_waits",
+    "JIANG", "Luoshu", "LuoshuOptions", "TRIPLES", "is_luoshu_win", "luoshu_discard_shanten", "luoshu_ready_discard",
+    "luoshu_shanten", "luoshu_waits",
 ]
 
 TRIPLES: tuple[tuple[int, int, int], ...] = tuple(
@@ -439,6 +440,65 @@ def luoshu_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> 
     return _best(_suit_options_b(b[0:9]), _suit_options_b(b[9:18]), _suit_options_b(b[18:27]), jiang, sets)
 
 
+def luoshu_discard_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> list[int | None]:
+    """:func:`luoshu_shanten` after discarding each kind (None for a kind
+    not held): a discard changes one suit or the 将头 tiles, so each
+    group's readings less one tile are looked up once.
+
+    >>> from mahjong_core.tiles import counts_of, parse_tiles
+    >>> sh = luoshu_discard_shanten(counts_of(parse_tiles("159m267p348s55m12z9s")))
+    >>> sh[26], sh[4], sh[0]
+    (0, 1, 1)
+    """
+    b = bytes(counts)
+    groups = (b[0:9], b[9:18], b[18:27])
+    now = [_suit_options_b(g) for g in groups]
+    if mixed:
+        j = b[27] + b[28] + b[29] + b[30] + b[31] + b[33]
+        jiang = _jiang_sum_options(j)
+    else:
+        jiang = _jiang_kind_options(tuple(sorted(b[k] for k in JIANG)))
+    out: list[int | None] = [None] * 34
+    for s in range(3):
+        if not any(groups[s]):
+            continue
+        after = _suit_options_after(groups[s])
+        for i in range(9):
+            opts = after[i]
+            if opts is not None:
+                out[s * 9 + i] = _best(*(now[:s] + [opts] + now[s + 1 :]), jiang, sets)
+    for k in range(27, 34):
+        if b[k]:
+            if k not in JIANG:
+                c = bytearray(b)
+                c[k] -= 1
+                out[k] = luoshu_shanten(c, sets, mixed)
+                continue
+            if mixed:
+                less = _jiang_sum_options(j - 1)
+            else:
+                c = bytearray(b)
+                c[k] -= 1
+                less = _jiang_kind_options(tuple(sorted(c[x] for x in JIANG)))
+            out[k] = _best(now[0], now[1], now[2], less, sets)
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_options_after(suit: bytes) -> tuple[frozenset[tuple[int, int]] | None, ...]:
+    """The suit's readings less one tile of each number (None: not held)."""
+    c = bytearray(suit)
+    out: list[frozenset[tuple[int, int]] | None] = []
+    for i in range(9):
+        if c[i]:
+            c[i] -= 1
+            out.append(_suit_options_b(bytes(c)))
+            c[i] += 1
+        else:
+            out.append(None)
+    return tuple(out)
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _suit_options_b(suit: bytes) -> frozenset[tuple[int, int]]:
     return _suit_options(tuple(suit))
@@ -541,15 +601,9 @@ class Luoshu(Ruleset):
     def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
         """The 洛书 shanten after each discard, weighted far above the
         kernel's standard-form shanten the bot also counts."""
-        c = bytearray(table.hands[seat])
         sets = 4 - len(table.melds[seat])
-        costs = [0] * 34
-        for k in range(34):
-            if c[k]:
-                c[k] -= 1
-                costs[k] = 40 * (luoshu_shanten(c, sets, self.options.jiang_mixed) + 1)
-                c[k] += 1
-        return costs
+        return [40 * (sh + 1) if sh is not None else 0
+                for sh in luoshu_discard_shanten(table.hands[seat], sets, self.options.jiang_mixed)]
 
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
         return {"ready_seats": tuple(s for s in range(table.n) if s != seat and table.declared[s])}
