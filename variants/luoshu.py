@@ -248,6 +248,8 @@ _State = tuple[bool, bool]
 """A suit's or the 将头 tiles' (split into sets / pair and sets, has waits)."""
 _Summary = tuple[_State, frozenset[_State]]
 """A group's state now and the states it can have less one tile."""
+_NOTHING = frozenset({(False, False)})
+"""The states of a suit of 3k+1 tiles (neither whole nor waiting)."""
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -282,6 +284,23 @@ def _suit_state(suit: bytes) -> _State:
 def _suit_summary(suit: bytes) -> _Summary:
     """A suit's state and the states of its counts less one tile, each held
     number taken out in turn."""
+    n = sum(suit)
+    if n <= 12 and max(suit) <= 4 and len(suit) == 9:
+        # from the tables: whole suits have 3k tiles, waiting ones 3k+2
+        now = (suit in _WHOLE_SUITS, suit in _SUIT_WAITS)
+        if not n:
+            return now, frozenset()
+        if n % 3 == 2:
+            return now, _NOTHING
+        d = bytearray(suit)
+        seen = set()
+        table = _WHOLE_SUITS if n % 3 == 1 else _SUIT_WAITS
+        for i in range(9):
+            if d[i]:
+                d[i] -= 1
+                seen.add(bytes(d) in table)
+                d[i] += 1
+        return now, frozenset((x, False) if n % 3 == 1 else (False, x) for x in seen)
     c = bytearray(suit)
     out = set()
     for i in range(9):

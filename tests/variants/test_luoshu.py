@@ -202,13 +202,19 @@ def test_the_suit_tables_equal_the_search_on_every_suit() -> None:
     """The tables of whole suits (up to four 15-sum sets) and their waits
     answer as the recursive search does, on every suit of at most 12 tiles
     (each count at most 4)."""
-    from mahjong_core.variants.luoshu import _suit_info, _suit_sets, _suit_waits
+    from mahjong_core.variants.luoshu import _suit_info, _suit_sets, _suit_summary, _suit_waits
+
+    def state(t: tuple[int, ...]) -> tuple[bool, bool]:
+        return _suit_sets(t) >= 0, _suit_waits(t) != 0
 
     n = 0
     for c in itertools.product(range(5), repeat=9):
         if sum(c) <= 12:
             t = tuple(c)
             assert _suit_info(bytes(c)) == (_suit_sets(t) >= 0, _suit_waits(t)), c
+            if n % 5 == 0:  # the ready check's summary: now and less one tile
+                less = {state(t[:i] + (t[i] - 1,) + t[i + 1 :]) for i in range(9) if t[i]}
+                assert _suit_summary(bytes(c)) == (state(t), less), c
             n += 1
     assert n == 192950
 
