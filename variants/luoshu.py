@@ -393,31 +393,40 @@ _PARTIAL = frozenset((a, b) for a in range(1, 10) for b in range(a, 10) if 1 <= 
 """Two numbers of a suit a third tile makes a set of."""
 
 
+_TRIPLES_FROM: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((b - 1, d - 1) for a, b, d in TRIPLES if a == n) for n in range(1, 10)
+)
+"""The other two numbers (0-based) of each 15-sum set, by its lowest number (0-based)."""
+_PARTIAL_FROM: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(b - 1 for a, b in _PARTIAL if a == n)) for n in range(1, 10)
+)
+"""The other number (0-based) of each partial set, by its lower number (0-based)."""
+
+
 @functools.lru_cache(maxsize=None)
 def _suit_options(suit: tuple[int, ...]) -> frozenset[tuple[int, int]]:
-    """(sets, partial sets) a suit's counts can be read as (the best ones)."""
+    """(sets, partial sets) a suit's counts can be read as (the best ones):
+    the lowest tile stays single, or starts a set, or a partial set."""
     i = next((k for k in range(9) if suit[k]), -1)
     if i < 0:
         return frozenset({(0, 0)})
-    n = i + 1
     c = list(suit)
-    out: set[tuple[int, int]] = set()
     c[i] -= 1
-    out |= _suit_options(tuple(c))  # the tile stays single
-    for a, b, d in TRIPLES:
-        if a == n:
-            c[b - 1] -= 1
-            c[d - 1] -= 1
-            if min(c) >= 0:
-                out |= {(t + 1, p) for t, p in _suit_options(tuple(c))}
-            c[b - 1] += 1
-            c[d - 1] += 1
-    for a, b in _PARTIAL:
-        if a == n:
-            c[b - 1] -= 1
-            if min(c) >= 0:
-                out |= {(t, p + 1) for t, p in _suit_options(tuple(c))}
-            c[b - 1] += 1
+    out: set[tuple[int, int]] = set(_suit_options(tuple(c)))  # the tile stays single
+    for b, d in _TRIPLES_FROM[i]:
+        c[b] -= 1
+        c[d] -= 1
+        if c[b] >= 0 and c[d] >= 0:
+            out.update((t + 1, p) for t, p in _suit_options(tuple(c)))
+        c[b] += 1
+        c[d] += 1
+    for b in _PARTIAL_FROM[i]:
+        c[b] -= 1
+        if c[b] >= 0:
+            out.update((t, p + 1) for t, p in _suit_options(tuple(c)))
+        c[b] += 1
+    if len(out) == 1:
+        return frozenset(out)
     return frozenset(o for o in out if not any(x != o and x[0] >= o[0] and x[1] >= o[1] for x in out))
 
 
@@ -478,14 +487,18 @@ def luoshu_discard_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = T
     else:
         jiang = _jiang_kind_options(tuple(sorted(b[k] for k in JIANG)))
     out: list[int | None] = [None] * 34
+    n0, n1, n2 = now
     for s in range(3):
         if not any(groups[s]):
             continue
-        after = _suit_options_after(groups[s])
-        for i in range(9):
-            opts = after[i]
+        for i, opts in enumerate(_suit_options_after(groups[s])):
             if opts is not None:
-                out[s * 9 + i] = _best(*(now[:s] + [opts] + now[s + 1 :]), jiang, sets)
+                if s == 0:
+                    out[i] = _best(opts, n1, n2, jiang, sets)
+                elif s == 1:
+                    out[9 + i] = _best(n0, opts, n2, jiang, sets)
+                else:
+                    out[18 + i] = _best(n0, n1, opts, jiang, sets)
     for k in range(27, 34):
         if b[k]:
             if k not in JIANG:

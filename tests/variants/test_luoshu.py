@@ -4,6 +4,7 @@ score_hand (legal and illegal), the 叫听 stakes, options and bad input."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
@@ -198,11 +199,39 @@ def test_a_ready_discard_exists_exactly_when_one_leaves_waits(mixed: bool) -> No
     assert luoshu_ready_discard(c, mixed)
 
 
+@functools.lru_cache(maxsize=None)
+def reference_suit_options(suit: tuple[int, ...]) -> frozenset[tuple[int, int]]:
+    """(sets, partial sets) of a suit the plain way: every reading of the
+    lowest tile (single, in a 15-sum set, in a partial set), then the
+    readings no other reading beats in both."""
+    i = next((k for k in range(9) if suit[k]), -1)
+    if i < 0:
+        return frozenset({(0, 0)})
+    out: set[tuple[int, int]] = set()
+    c = list(suit)
+    c[i] -= 1
+    out |= reference_suit_options(tuple(c))
+    for a, b, d in TRIPLES:
+        if a == i + 1:
+            e = list(c)
+            e[b - 1] -= 1
+            e[d - 1] -= 1
+            if min(e) >= 0:
+                out |= {(t + 1, p) for t, p in reference_suit_options(tuple(e))}
+    for b in range(1, 10):
+        if 1 <= 15 - (i + 1) - b <= 9 and b >= i + 1:
+            e = list(c)
+            e[b - 1] -= 1
+            if min(e) >= 0:
+                out |= {(t, p + 1) for t, p in reference_suit_options(tuple(e))}
+    return frozenset(o for o in out if not any(x != o and x[0] >= o[0] and x[1] >= o[1] for x in out))
+
+
 def test_the_suit_tables_equal_the_search_on_every_suit() -> None:
     """The tables of whole suits (up to four 15-sum sets) and their waits
     answer as the recursive search does, on every suit of at most 12 tiles
     (each count at most 4)."""
-    from mahjong_core.variants.luoshu import _suit_info, _suit_sets, _suit_summary, _suit_waits
+    from mahjong_core.variants.luoshu import _suit_info, _suit_options, _suit_sets, _suit_summary, _suit_waits
 
     def state(t: tuple[int, ...]) -> tuple[bool, bool]:
         return _suit_sets(t) >= 0, _suit_waits(t) != 0
@@ -215,6 +244,8 @@ def test_the_suit_tables_equal_the_search_on_every_suit() -> None:
             if n % 5 == 0:  # the ready check's summary: now and less one tile
                 less = {state(t[:i] + (t[i] - 1,) + t[i + 1 :]) for i in range(9) if t[i]}
                 assert _suit_summary(bytes(c)) == (state(t), less), c
+            if n % 13 == 1:  # the bots' shanten readings
+                assert _suit_options(t) == reference_suit_options(t), c
             n += 1
     assert n == 192950
 
