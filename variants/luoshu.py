@@ -427,7 +427,15 @@ def _suit_options(suit: tuple[int, ...]) -> frozenset[tuple[int, int]]:
         c[b] += 1
     if len(out) == 1:
         return frozenset(out)
-    return frozenset(o for o in out if not any(x != o and x[0] >= o[0] and x[1] >= o[1] for x in out))
+    # the readings no other beats in both: by sets, then partial sets, each
+    # kept when it has more partial sets than every one before it
+    keep = []
+    most = -1
+    for t, p in sorted(out, reverse=True):
+        if p > most:
+            keep.append((t, p))
+            most = p
+    return frozenset(keep)
 
 
 def _jiang_options(counts: Sequence[int], mixed: bool) -> set[tuple[int, int, int]]:
