@@ -378,6 +378,14 @@ def _jiang_info(honours: bytes, mixed: bool) -> tuple[bool, int]:
     """The counts of 东..中 (kinds 27..33): the 将头 tiles make the pair and
     sets, and the 将头 kinds (bit mask over the 34 kinds) whose tile, one
     more, makes them so."""
+    if mixed:  # only the number of 将头 tiles counts (the kinds for the waits)
+        j = sum(honours[k - 27] for k in JIANG)
+        w = 0
+        if j % 3 == 1:  # one more makes 3k+2 (at least 2)
+            for k in JIANG:
+                if honours[k - 27] < 4:
+                    w |= 1 << k
+        return j >= 2 and j % 3 == 2, w
     c = [0] * 27 + list(honours)
     out = 0
     for k in JIANG:

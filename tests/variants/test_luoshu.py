@@ -277,6 +277,27 @@ def test_the_shanten_after_each_discard_is_luoshu_shanten(mixed: bool) -> None:
     assert luoshu_discard_shanten(c, 4, mixed)[32] == luoshu_shanten(counts_of(parse_tiles("159m267p348s55m12z9s")), 4, mixed)
 
 
+def test_the_jiang_answers_on_every_jiang_hand() -> None:
+    """The cached 将头 answers (pair and sets; the kinds one more tile of
+    makes so) equal the rule read off the counts, on every count of the six
+    将头 kinds, mixed or one kind each."""
+    from mahjong_core.variants.luoshu import _jiang_info, _jiang_ok
+
+    kinds = sorted(JIANG)
+    for mixed in (True, False):
+        for c6 in itertools.product(range(5), repeat=6):
+            c = [0] * 34
+            for k, n in zip(kinds, c6):
+                c[k] = n
+            waits = 0
+            for k in kinds:
+                if c[k] < 4:
+                    c[k] += 1
+                    waits |= _jiang_ok(c, mixed) << k
+                    c[k] -= 1
+            assert _jiang_info(bytes(c[27:34]), mixed) == (_jiang_ok(c, mixed), waits), (c6, mixed)
+
+
 def test_the_fifteen_triples() -> None:
     assert len(TRIPLES) == 13 and (5, 5, 5) in TRIPLES and (1, 5, 9) in TRIPLES and (3, 3, 9) in TRIPLES
     assert all(a + b + c == 15 for a, b, c in TRIPLES)
