@@ -54,7 +54,9 @@ What the rule set decides (each seed sentence, then each gap):
 The decomposition is Python over the core's 34 counts (the kernel's shapes
 cannot say "sums to 15"): :func:`is_luoshu_win`, :func:`luoshu_shanten`
 (for the bots, through ``aim_discard_costs``), the engine's
-``shape_free_win`` / ``shape_free_waits``.
+``shape_free_win`` / ``shape_free_waits`` / ``shape_free_ready``
+(:func:`luoshu_ready_discard`: no discard is asked for a ready
+declaration when none leaves waits).
 
 Context keys (``Ruleset.context_keys``): ``ready_seats`` (the other seats
 that had declared ready, who lose their stake).
@@ -76,7 +78,10 @@ from mahjong_core.tiles import MeldKind
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
-__all__ = ["JIANG", "Luoshu", "LuoshuOptions", "TRIPLES", "is_luoshu_win", "luoshu_shanten", "luoshu_waits"]
+__all__ = [
+    "JIANG", "Luoshu", "LuoshuOptions", "TRIPLES", "is_luoshu_win", "luoshu_discard_shanten", "luoshu_ready_discard",
+    "luoshu_shanten", "luoshu_waits",
+]
 
 TRIPLES: tuple[tuple[int, int, int], ...] = tuple(
     (a, b, 15 - a - b) for a in range(1, 10) for b in range(a, 10) if b <= 15 - a - b <= 9
@@ -191,67 +196,254 @@ def _suit_waits(suit: tuple[int, ...]) -> int:
 
 def luoshu_waits(counts: Sequence[int], mixed: bool = True) -> int:
     """The kinds (bit mask) that complete a 3n+1 hand ``counts`` (the same
-    as :func:`is_luoshu_win` asked of every kind, a suit at a time).
+    as :func:`is_luoshu_win` asked of every kind with fewer than four
+    copies, a suit at a time: each suit's and the 将头 tiles' answers are
+    cached by their counts).
 
     >>> from mahjong_core.tiles import counts_of, parse_tiles
     >>> w = luoshu_waits(counts_of(parse_tiles("159m267p348s55m12z")))
     >>> [k for k in range(34) if w >> k & 1]
     [4]
     """
-    if any(counts[k] for k in range(34) if k not in KINDS):
-        return 0
-    suits = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)]
-    ok = [_suit_sets(t) >= 0 for t in suits]
-    out = 0
-    c = list(counts)
-    if all(ok):
-        for k in JIANG:
-            if c[k] < 4:
-                c[k] += 1
-                if _jiang_ok(c, mixed):
-                    out |= 1 << k
-                c[k] -= 1
-    bad = ok.count(False)
-    if bad > 1 or not _jiang_ok(counts, mixed):
+    for k in _OUTSIDE:
+        if counts[k]:
+            return 0
+    b = bytes(counts)
+    ok0, w0 = _suit_info(b[0:9])
+    ok1, w1 = _suit_info(b[9:18])
+    ok2, w2 = _suit_info(b[18:27])
+    jok, jw = _jiang_info(b[27:34], mixed)
+    out = jw if ok0 and ok1 and ok2 else 0
+    bad = (not ok0) + (not ok1) + (not ok2)
+    if bad > 1 or not jok:
         return out
-    for s in range(3):
-        if bad and ok[s]:
-            continue
-        m = _suit_waits(suits[s])
-        out |= m << (s * 9)
-    return out
+    if not bad:
+        return out | w0 | w1 << 9 | w2 << 18
+    return out | (w0 if not ok0 else w1 << 9 if not ok1 else w2 << 18)
+
+
+def luoshu_ready_discard(counts: Sequence[int], mixed: bool = True) -> bool:
+    """Whether some discard from a 3n+2 hand ``counts`` leaves waits
+    (:func:`luoshu_waits` nonzero), read from cached answers of each suit
+    and of the 将头 tiles, with and without one tile taken out: a discard
+    changes one of them only.  (True also whenever the hand holds a kind
+    outside the set: then each discard is to be asked.)
+
+    >>> from mahjong_core.tiles import counts_of, parse_tiles
+    >>> luoshu_ready_discard(counts_of(parse_tiles("159m267p348s55m12z9s")))
+    True
+    >>> luoshu_ready_discard(counts_of(parse_tiles("123m267p348s55m12z9s")))
+    False
+    """
+    for k in _OUTSIDE:
+        if counts[k]:
+            return True
+    b = bytes(counts)
+    return _ready_any(
+        _suit_summary(b[0:9]), _suit_summary(b[9:18]), _suit_summary(b[18:27]), _jiang_summary(b[27:34], mixed)
+    )
+
+
+_State = tuple[bool, bool]
+"""A suit's or the 将头 tiles' (split into sets / pair and sets, has waits)."""
+_Summary = tuple[_State, frozenset[_State]]
+"""A group's state now and the states it can have less one tile."""
+_NOTHING = frozenset({(False, False)})
+"""The states of a suit of 3k+1 tiles (neither whole nor waiting)."""
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _ready_any(s0: _Summary, s1: _Summary, s2: _Summary, jiang: _Summary) -> bool:
+    """Whether a discard from one group (the others as they are) leaves a
+    3n+1 hand with waits."""
+    now = [s0[0], s1[0], s2[0]]
+    for s, summary in enumerate((s0, s1, s2)):
+        for after in summary[1]:
+            if _ready(now[:s] + [after] + now[s + 1 :], jiang[0]):
+                return True
+    return any(_ready(now, j) for j in jiang[1])
+
+
+def _ready(suits: list[_State], jiang: _State) -> bool:
+    """Whether a 3n+1 hand has waits, from each suit's and the 将头 tiles'
+    state: the cases of :func:`luoshu_waits`."""
+    bad = [w for ok, w in suits if not ok]
+    if not bad and jiang[1]:
+        return True
+    if len(bad) > 1 or not jiang[0]:
+        return False
+    return bad[0] if bad else any(w for _, w in suits)
+
+
+def _suit_state(suit: bytes) -> _State:
+    ok, w = _suit_info(suit)
+    return ok, w != 0
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_summary(suit: bytes) -> _Summary:
+    """A suit's state and the states of its counts less one tile, each held
+    number taken out in turn."""
+    n = sum(suit)
+    if n <= 12 and max(suit) <= 4 and len(suit) == 9:
+        # from the tables: whole suits have 3k tiles, waiting ones 3k+2
+        now = (suit in _WHOLE_SUITS, suit in _SUIT_WAITS)
+        if not n:
+            return now, frozenset()
+        if n % 3 == 2:
+            return now, _NOTHING
+        d = bytearray(suit)
+        seen = set()
+        table = _WHOLE_SUITS if n % 3 == 1 else _SUIT_WAITS
+        for i in range(9):
+            if d[i]:
+                d[i] -= 1
+                seen.add(bytes(d) in table)
+                d[i] += 1
+        return now, frozenset((x, False) if n % 3 == 1 else (False, x) for x in seen)
+    c = bytearray(suit)
+    out = set()
+    for i in range(9):
+        if c[i]:
+            c[i] -= 1
+            out.add(_suit_state(bytes(c)))
+            c[i] += 1
+    return _suit_state(suit), frozenset(out)
+
+
+@functools.lru_cache(maxsize=None)
+def _jiang_summary(honours: bytes, mixed: bool) -> _Summary:
+    """The 将头 tiles' state (counts of kinds 27..33) and their states less
+    one tile, each held 将头 kind taken out in turn."""
+    c = bytearray(honours)
+    out = set()
+    for k in JIANG:
+        if c[k - 27]:
+            c[k - 27] -= 1
+            ok, w = _jiang_info(bytes(c), mixed)
+            out.add((ok, w != 0))
+            c[k - 27] += 1
+    ok, w = _jiang_info(honours, mixed)
+    return (ok, w != 0), frozenset(out)
+
+
+_OUTSIDE = tuple(k for k in range(34) if k not in KINDS)
+"""The kinds no 洛书 tile is (发财)."""
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_info(suit: bytes) -> tuple[bool, int]:
+    """A suit's nine counts split into 15-sum sets, and the numbers (bit i
+    for i+1) whose tile makes them split (looked up in the tables of up to
+    four sets; the search for larger or odd counts)."""
+    if len(suit) == 9 and sum(suit) <= 12 and max(suit) <= 4:
+        return suit in _WHOLE_SUITS, _SUIT_WAITS.get(suit, 0)
+    t = tuple(suit)
+    return _suit_sets(t) >= 0, _suit_waits(t)
+
+
+def _whole_suits() -> tuple[frozenset[bytes], dict[bytes, int]]:
+    """Every suit's counts (each at most 4) that are up to four 15-sum sets,
+    and the waits of the counts one tile short of one."""
+    whole = {bytes(9)}
+    layer = {bytes(9)}
+    for _ in range(4):
+        grown = set()
+        for v in layer:
+            for t in TRIPLES:
+                c = bytearray(v)
+                for x in t:
+                    c[x - 1] += 1
+                if max(c) <= 4:
+                    grown.add(bytes(c))
+        whole |= grown
+        layer = grown
+    waits: dict[bytes, int] = {}
+    for v in whole:
+        c = bytearray(v)
+        for i in range(9):
+            if c[i]:
+                c[i] -= 1
+                key = bytes(c)
+                waits[key] = waits.get(key, 0) | 1 << i
+                c[i] += 1
+    return frozenset(whole), waits
+
+
+_WHOLE_SUITS, _SUIT_WAITS = _whole_suits()
+
+
+@functools.lru_cache(maxsize=None)
+def _jiang_info(honours: bytes, mixed: bool) -> tuple[bool, int]:
+    """The counts of 东..中 (kinds 27..33): the 将头 tiles make the pair and
+    sets, and the 将头 kinds (bit mask over the 34 kinds) whose tile, one
+    more, makes them so."""
+    if mixed:  # only the number of 将头 tiles counts (the kinds for the waits)
+        j = sum(honours[k - 27] for k in JIANG)
+        w = 0
+        if j % 3 == 1:  # one more makes 3k+2 (at least 2)
+            for k in JIANG:
+                if honours[k - 27] < 4:
+                    w |= 1 << k
+        return j >= 2 and j % 3 == 2, w
+    c = [0] * 27 + list(honours)
+    out = 0
+    for k in JIANG:
+        if c[k] < 4:
+            c[k] += 1
+            if _jiang_ok(c, mixed):
+                out |= 1 << k
+            c[k] -= 1
+    return _jiang_ok(c, mixed), out
 
 
 _PARTIAL = frozenset((a, b) for a in range(1, 10) for b in range(a, 10) if 1 <= 15 - a - b <= 9)
 """Two numbers of a suit a third tile makes a set of."""
 
 
+_TRIPLES_FROM: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((b - 1, d - 1) for a, b, d in TRIPLES if a == n) for n in range(1, 10)
+)
+"""The other two numbers (0-based) of each 15-sum set, by its lowest number (0-based)."""
+_PARTIAL_FROM: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(b - 1 for a, b in _PARTIAL if a == n)) for n in range(1, 10)
+)
+"""The other number (0-based) of each partial set, by its lower number (0-based)."""
+
+
 @functools.lru_cache(maxsize=None)
 def _suit_options(suit: tuple[int, ...]) -> frozenset[tuple[int, int]]:
-    """(sets, partial sets) a suit's counts can be read as (the best ones)."""
+    """(sets, partial sets) a suit's counts can be read as (the best ones):
+    the lowest tile stays single, or starts a set, or a partial set."""
     i = next((k for k in range(9) if suit[k]), -1)
     if i < 0:
         return frozenset({(0, 0)})
-    n = i + 1
     c = list(suit)
-    out: set[tuple[int, int]] = set()
     c[i] -= 1
-    out |= _suit_options(tuple(c))  # the tile stays single
-    for a, b, d in TRIPLES:
-        if a == n:
-            c[b - 1] -= 1
-            c[d - 1] -= 1
-            if min(c) >= 0:
-                out |= {(t + 1, p) for t, p in _suit_options(tuple(c))}
-            c[b - 1] += 1
-            c[d - 1] += 1
-    for a, b in _PARTIAL:
-        if a == n:
-            c[b - 1] -= 1
-            if min(c) >= 0:
-                out |= {(t, p + 1) for t, p in _suit_options(tuple(c))}
-            c[b - 1] += 1
-    return frozenset(o for o in out if not any(x != o and x[0] >= o[0] and x[1] >= o[1] for x in out))
+    out: set[tuple[int, int]] = set(_suit_options(tuple(c)))  # the tile stays single
+    for b, d in _TRIPLES_FROM[i]:
+        c[b] -= 1
+        c[d] -= 1
+        if c[b] >= 0 and c[d] >= 0:
+            out.update((t + 1, p) for t, p in _suit_options(tuple(c)))
+        c[b] += 1
+        c[d] += 1
+    for b in _PARTIAL_FROM[i]:
+        c[b] -= 1
+        if c[b] >= 0:
+            out.update((t, p + 1) for t, p in _suit_options(tuple(c)))
+        c[b] += 1
+    if len(out) == 1:
+        return frozenset(out)
+    # the readings no other beats in both: by sets, then partial sets, each
+    # kept when it has more partial sets than every one before it
+    keep = []
+    most = -1
+    for t, p in sorted(out, reverse=True):
+        if p > most:
+            keep.append((t, p))
+            most = p
+    return frozenset(keep)
 
 
 def _jiang_options(counts: Sequence[int], mixed: bool) -> set[tuple[int, int, int]]:
@@ -274,7 +466,9 @@ def _jiang_options(counts: Sequence[int], mixed: bool) -> set[tuple[int, int, in
 def luoshu_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> int:
     """Tiles short of a 洛书 win (-1: complete) for a hand needing ``sets``
     sets and a 将头 pair: 2·sets − 2·(sets held) − (partial sets) − (pair),
-    partial sets counted up to the sets still missing.
+    partial sets counted up to the sets still missing.  (Each suit's
+    readings are cached by its counts, the 将头 readings by theirs, and the
+    best total by those readings: a few dict look-ups a call.)
 
     >>> from mahjong_core.tiles import counts_of, parse_tiles
     >>> luoshu_shanten(counts_of(parse_tiles("159m267p348s555m12z")))
@@ -282,14 +476,111 @@ def luoshu_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> 
     >>> luoshu_shanten(counts_of(parse_tiles("159m267p348s55m12z")))
     0
     """
-    return _shanten(tuple(counts), sets, mixed)
+    b = bytes(counts)
+    if mixed:
+        jiang = _jiang_sum_options(b[27] + b[28] + b[29] + b[30] + b[31] + b[33])
+    else:
+        jiang = _jiang_kind_options(tuple(sorted(b[k] for k in JIANG)))
+    return _best(_suit_options_b(b[0:9]), _suit_options_b(b[9:18]), _suit_options_b(b[18:27]), jiang, sets)
+
+
+def luoshu_discard_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> list[int | None]:
+    """:func:`luoshu_shanten` after discarding each kind (None for a kind
+    not held): a discard changes one suit or the 将头 tiles, so each
+    group's readings less one tile are looked up once.
+
+    >>> from mahjong_core.tiles import counts_of, parse_tiles
+    >>> sh = luoshu_discard_shanten(counts_of(parse_tiles("159m267p348s55m12z9s")))
+    >>> sh[26], sh[4], sh[0]
+    (0, 1, 1)
+    """
+    b = bytes(counts)
+    groups = (b[0:9], b[9:18], b[18:27])
+    now = [_suit_options_b(g) for g in groups]
+    if mixed:
+        j = b[27] + b[28] + b[29] + b[30] + b[31] + b[33]
+        jiang = _jiang_sum_options(j)
+    else:
+        jiang = _jiang_kind_options(tuple(sorted(b[k] for k in JIANG)))
+    out: list[int | None] = [None] * 34
+    n0, n1, n2 = now
+    for s in range(3):
+        if not any(groups[s]):
+            continue
+        for i, opts in enumerate(_suit_options_after(groups[s])):
+            if opts is not None:
+                if s == 0:
+                    out[i] = _best(opts, n1, n2, jiang, sets)
+                elif s == 1:
+                    out[9 + i] = _best(n0, opts, n2, jiang, sets)
+                else:
+                    out[18 + i] = _best(n0, n1, opts, jiang, sets)
+    for k in range(27, 34):
+        if b[k]:
+            if k not in JIANG:
+                c = bytearray(b)
+                c[k] -= 1
+                out[k] = luoshu_shanten(c, sets, mixed)
+                continue
+            if mixed:
+                less = _jiang_sum_options(j - 1)
+            else:
+                c = bytearray(b)
+                c[k] -= 1
+                less = _jiang_kind_options(tuple(sorted(c[x] for x in JIANG)))
+            out[k] = _best(now[0], now[1], now[2], less, sets)
+    return out
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _shanten(counts: tuple[int, ...], sets: int, mixed: bool) -> int:
-    combos: Iterable[tuple[int, int, int]] = _jiang_options(counts, mixed)
-    for s in range(3):
-        opts = _suit_options(counts[s * 9 : s * 9 + 9])
+def _suit_options_after(suit: bytes) -> tuple[frozenset[tuple[int, int]] | None, ...]:
+    """The suit's readings less one tile of each number (None: not held)."""
+    c = bytearray(suit)
+    out: list[frozenset[tuple[int, int]] | None] = []
+    for i in range(9):
+        if c[i]:
+            c[i] -= 1
+            out.append(_suit_options_b(bytes(c)))
+            c[i] += 1
+        else:
+            out.append(None)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_options_b(suit: bytes) -> frozenset[tuple[int, int]]:
+    return _suit_options(tuple(suit))
+
+
+@functools.lru_cache(maxsize=None)
+def _jiang_sum_options(j: int) -> frozenset[tuple[int, int, int]]:
+    """:func:`_jiang_options` of ``j`` mixed 将头 tiles."""
+    c = [0] * 34
+    c[FLOWER_KIND] = j  # (mixed: only the sum counts)
+    return frozenset(_jiang_options(c, True))
+
+
+@functools.lru_cache(maxsize=None)
+def _jiang_kind_options(counts: tuple[int, ...]) -> frozenset[tuple[int, int, int]]:
+    """:func:`_jiang_options` of 将头 kinds held ``counts`` times (one kind
+    each; the order does not matter)."""
+    c = [0] * 34
+    for k, n in zip(sorted(JIANG), counts):
+        c[k] = n
+    return frozenset(_jiang_options(c, False))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _best(
+    s0: frozenset[tuple[int, int]],
+    s1: frozenset[tuple[int, int]],
+    s2: frozenset[tuple[int, int]],
+    jiang: frozenset[tuple[int, int, int]],
+    sets: int,
+) -> int:
+    """The shanten of the best reading: the 将头 readings and each suit's."""
+    combos: Iterable[tuple[int, int, int]] = jiang
+    for opts in (s0, s1, s2):
         combos = {(t + x, p + y, q) for t, p, q in combos for x, y in opts}
     best = 99
     for t, p, q in combos:
@@ -347,6 +638,9 @@ class Luoshu(Ruleset):
     def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
         return luoshu_waits(counts, self.options.jiang_mixed)
 
+    def shape_free_ready(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
+        return luoshu_ready_discard(counts, self.options.jiang_mixed)
+
     def aim_rules(self, table: Any, seat: int) -> HandRules:
         """The standard form for the bot's kernel calls (they apply to any
         hand size; the 洛书 shanten comes in through the costs)."""
@@ -355,15 +649,9 @@ class Luoshu(Ruleset):
     def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
         """The 洛书 shanten after each discard, weighted far above the
         kernel's standard-form shanten the bot also counts."""
-        c = list(table.hands[seat])
         sets = 4 - len(table.melds[seat])
-        costs = [0] * 34
-        for k in range(34):
-            if c[k]:
-                c[k] -= 1
-                costs[k] = 40 * (luoshu_shanten(c, sets, self.options.jiang_mixed) + 1)
-                c[k] += 1
-        return costs
+        return [40 * (sh + 1) if sh is not None else 0
+                for sh in luoshu_discard_shanten(table.hands[seat], sets, self.options.jiang_mixed)]
 
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
         return {"ready_seats": tuple(s for s in range(table.n) if s != seat and table.declared[s])}

@@ -1290,8 +1290,10 @@ class Table:
         hand = self.hands[seat]
         out: list[int] = []
         c, w = self._split_wilds(hand, seat)
+        # shape-free waits count unless the rule set says no discard leaves any
+        free = self._has_free and self.ruleset.shape_free_ready(self, seat, hand)
         try:
-            if not self._has_free and _native.shanten_buf(c, w, rules) > 0:
+            if not free and _native.shanten_buf(c, w, rules) > 0:
                 # no discard leaves a hand ready that is two or more tiles
                 # from complete (shape-free wins aside): one kernel call
                 # instead of one per kind
@@ -1304,7 +1306,7 @@ class Table:
             hand[k] -= 1
             c, w = self._split_wilds(hand, seat)
             mask = _native.waits_mask_buf(c, w, rules)
-            if self._has_free:
+            if free:
                 mask |= self.ruleset.shape_free_waits(self, seat, hand)
             if mask and (not self._ready_legal or self._legal_wait(seat, mask)):
                 out.append(k)

@@ -726,6 +726,15 @@ class Ruleset:
         the waits it checks claims and draws against.  Default: 0."""
         return 0
 
+    def shape_free_ready(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
+        """Whether some discard from ``seat``'s 3n+2 hand ``counts`` may
+        leave :meth:`shape_free_waits`: False lets the engine skip asking
+        them discard by discard for the ready declarations (洛书 answers
+        from cached suit readings).  It must be True whenever such a
+        discard exists.  Asked only of rule sets with a
+        :meth:`shape_free_win`.  Default: True."""
+        return True
+
     def pung_offer(self, table: Table, seat: int) -> int | None:
         """游戏中换牌 (二人麻将): asked after each draw of ``seat`` (only when
         a rule set overrides it): a kind the reserve holds three of, offered

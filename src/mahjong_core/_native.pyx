@@ -71,6 +71,7 @@ cdef uint64_t HONOR_MASK = 0
 cdef int NLAN = 0
 cdef uint16_t LAN[64]
 cdef uint8_t LAN_SIZE[64]
+cdef uint8_t POP9[512]
 
 
 cdef inline uint32_t _R(const Part* P, int pos, int s, int v) noexcept nogil:
@@ -390,6 +391,10 @@ cdef void _init_static() noexcept nogil:
     HONOR_MASK = 0
     for j in range(27, 34):
         HONOR_MASK |= (<uint64_t>1) << j
+    for s in range(512):
+        POP9[s] = 0
+        for x in range(9):
+            POP9[s] += (s >> x) & 1
     NLAN = 0
     for s in range(512):
         ok = 1
@@ -1120,10 +1125,15 @@ cdef int _d_greater(const uint8_t* c, int w, const KRules* r) noexcept nogil:
 
 
 cdef int _d_lan(const uint8_t* c, int w, const KRules* r) noexcept nogil:
-    """十三烂: DP over the suits on (kinds chosen, wild-fillable new kinds)."""
+    """十三烂: DP over the suits on (kinds chosen, wild-fillable new kinds).
+    A suit takes at most three kinds (LAN_SIZE <= 3), so each suit first
+    keeps, for every (size, wild-fillable new kinds) pair, the fewest other
+    new kinds over its patterns (the DP's only use of a pattern), and the
+    DP visits only the cells the suits so far can reach (b <= a <= 3 s)."""
     cdef int dp[10][15]
     cdef int nd[10][15]
-    cdef int s, i, z, nm, nu, a, b, pres, wb, hh = 0, mh = 0, uh = 0
+    cdef int sb[4][4]
+    cdef int s, i, z, nm, nu, a, b, pres, wb, miss, top, hh = 0, mh = 0, uh = 0
     cdef int k, take, tm, tu, NM_, NU_, cost, best = BIG, v
     for a in range(10):
         for b in range(15):
@@ -1137,26 +1147,29 @@ cdef int _d_lan(const uint8_t* c, int w, const KRules* r) noexcept nogil:
                 pres |= 1 << i
             if _bit(r.wild_mask, s * 9 + i):
                 wb |= 1 << i
+        for z in range(4):
+            for nm in range(4):
+                sb[z][nm] = BIG
+        for i in range(NLAN):
+            miss = LAN[i] & ~pres
+            nm = POP9[miss & wb]
+            nu = POP9[miss & ~wb & 0x1FF]
+            z = LAN_SIZE[i]
+            if nu < sb[z][nm]:
+                sb[z][nm] = nu
         for a in range(10):
             for b in range(15):
                 nd[a][b] = BIG
-        for i in range(NLAN):
-            z = LAN_SIZE[i]
-            nm = 0
-            nu = 0
-            for k in range(9):
-                if (LAN[i] >> k) & 1 and not (pres >> k) & 1:
-                    if (wb >> k) & 1:
-                        nm += 1
-                    else:
-                        nu += 1
-            for a in range(10 - z):
-                for b in range(15 - nm):
-                    v = dp[a][b]
-                    if v >= BIG:
-                        continue
-                    if v + nu < nd[a + z][b + nm]:
-                        nd[a + z][b + nm] = v + nu
+        top = 3 * s
+        for a in range(top + 1):
+            for b in range(a + 1):
+                v = dp[a][b]
+                if v >= BIG:
+                    continue
+                for z in range(4):
+                    for nm in range(z + 1):
+                        if sb[z][nm] < BIG and v + sb[z][nm] < nd[a + z][b + nm]:
+                            nd[a + z][b + nm] = v + sb[z][nm]
         memcpy(dp, nd, sizeof(dp))
     for k in range(27, 34):
         if c[k]:
@@ -1167,7 +1180,7 @@ cdef int _d_lan(const uint8_t* c, int w, const KRules* r) noexcept nogil:
             uh += 1
     for a in range(7, 10):
         take = 14 - a
-        for b in range(15):
+        for b in range(a + 1):
             v = dp[a][b]
             if v >= BIG:
                 continue

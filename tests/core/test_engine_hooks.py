@@ -1598,3 +1598,37 @@ def test_dice_kong_tiles_must_be_one_or_two() -> None:
     rs.dice_kong_tiles = 3
     with pytest.raises(MahjongError, match="dice_kong_tiles must be 1 or 2"):
         Table(rs, seed=0)
+
+
+class EastsReadyRules(EastsRules):
+    """EastsRules telling the engine when some discard may leave the
+    shape-free waits (three 东 kept): the ready offers are the same."""
+
+    name = "test-easts-ready"
+
+    def __init__(self, answer: bool | None = None) -> None:
+        super().__init__()
+        self.answer = answer
+        self.asked: list[int] = []
+
+    def shape_free_ready(self, table: Any, seat: int, counts: Sequence[int]) -> bool:
+        self.asked.append(sum(counts))
+        return counts[27] >= 3 if self.answer is None else self.answer
+
+
+def test_shape_free_ready_spares_asking_each_discard() -> None:
+    from mahjong_core.scenario import Scenario
+
+    hands = ["123m456p789s111z23z", "258m369p147s2344z", "258m369p147s5566z", "147m258p369s5677z"]
+    plain = Scenario(EastsRules(), hands, draws="9m9p9s1z")
+    rs = EastsReadyRules()
+    sc = Scenario(rs, hands, draws="9m9p9s1z")
+    assert sc.offers("E") == plain.offers("E")
+    assert "ready 2z" in sc.offers("E") and rs.asked and set(rs.asked) == {14}
+    sc.play("E ready 2z", "S discard 9m", "W discard 9p", "N discard 9s")
+    assert sc.offers("E") == ["discard 1z", "win"]
+    # the engine trusts a False: no discard is asked, no ready offer
+    never = Scenario(EastsReadyRules(answer=False), hands, draws="9m9p9s1z")
+    assert not any(o.startswith("ready") for o in never.offers("E"))
+    # the default (True) asks each discard, as before the hook
+    assert Ruleset().shape_free_ready(None, 0, [0] * 34) is True  # type: ignore[arg-type]

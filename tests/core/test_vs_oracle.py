@@ -158,3 +158,46 @@ def test_shanten_by_form(hand: tuple[list[int], int], rules: HandRules) -> None:
     assert {int(f): v for f, v in got.items()} == expected
     if expected:
         assert mc.shanten(mc.Counts(counts), wilds=w, rules=rules) == min(expected.values())
+
+
+LAN_SUIT = [
+    (a, b, c) for a in range(9) for b in range(a + 3, 9) for c in range(b + 3, 9)
+] + [(a, b) for a in range(9) for b in range(a + 3, 9)]
+"""The numbers (0-based) of three or two kinds of a suit, no two closer than 3."""
+
+
+def test_shisanlan_shanten_with_wild_kinds_matches_the_oracle() -> None:
+    """十三烂 shanten (the kernel's per-suit DP, which keeps only the best
+    pattern of each size and wild-fillable count) against the oracle on
+    seeded scattered hands, with wild kinds in the suits and the honours
+    (南昌's 正精 and 副精) and 0-3 wilds: the rule sets whose bots aim at
+    十三烂 call it on every discard."""
+    import random
+
+    rng = random.Random(1311)
+    checked = 0
+    for _ in range(1500):
+        wild_kinds = rng.sample(range(34), rng.choice((0, 1, 2, 2, 3)))
+        rules = HandRules(forms={Form.SHISANLAN}, wild_kinds=wild_kinds)
+        size = rng.choice((13, 14))
+        w = rng.choice((0, 0, 1, 1, 2, 3))
+        counts = [0] * 34
+        if rng.random() < 0.5:  # near a 十三烂: a valid one, some tiles changed
+            kinds = [s * 9 + i for s in range(3) for i in rng.choice(LAN_SUIT)]
+            kinds += rng.sample(range(27, 34), min(7, 14 - len(kinds)))
+            kinds = rng.sample(kinds, min(len(kinds), size - w))
+            for _ in range(rng.randint(0, 3)):
+                kinds[rng.randrange(len(kinds))] = rng.randrange(34)
+        else:
+            kinds = rng.sample(range(34), rng.randint(8, size - w))
+        for k in kinds:
+            counts[k] += 1
+        while sum(counts) + w < size:
+            k = rng.choice(kinds) if rng.random() < 0.7 else rng.randrange(34)
+            if counts[k] < 4:
+                counts[k] += 1
+        expected = oracle.shanten_by_form(counts, w, oracle_rules(rules))
+        got = mc.shanten_by_form(mc.Counts(counts), wilds=w, rules=rules)
+        assert {int(f): v for f, v in got.items()} == expected, (counts, w, wild_kinds)
+        checked += 1
+    assert checked == 1500

@@ -4,6 +4,7 @@ score_hand (legal and illegal), the 叫听 stakes, options and bad input."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
@@ -13,7 +14,10 @@ import pytest
 from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.registry import find_variant
 from mahjong_core.tiles import counts_of, parse_tiles
-from mahjong_core.variants.luoshu import JIANG, KINDS, TRIPLES, Luoshu, is_luoshu_win, luoshu_shanten, luoshu_waits
+from mahjong_core.variants.luoshu import (
+    JIANG, KINDS, TRIPLES, Luoshu, is_luoshu_win, luoshu_discard_shanten, luoshu_ready_discard, luoshu_shanten,
+    luoshu_waits,
+)
 
 LS = Luoshu()
 READY = {"declared_ready": True}
@@ -110,6 +114,188 @@ def test_the_decomposition_against_brute_force(mixed: bool) -> None:
         assert luoshu_shanten(c, 4, mixed) >= 0
         assert waits >> k & 1 or not expect  # the tile taken out is a wait of a win
     assert wins > 100
+
+
+def direct_shanten(counts: list[int], sets: int, mixed: bool) -> int:
+    """The 洛书 shanten read the plain way (no caches): every combination of
+    the 将头 readings and each suit's (sets, partial sets) readings."""
+    from mahjong_core.variants.luoshu import _jiang_options, _suit_options
+
+    combos = _jiang_options(counts, mixed)
+    for s in range(3):
+        opts = _suit_options(tuple(counts[s * 9 : s * 9 + 9]))
+        combos = {(t + x, p + y, q) for t, p, q in combos for x, y in opts}
+    best = 99
+    for t, p, q in combos:
+        t = min(t, sets)
+        p = min(p, sets - t)
+        best = min(best, 2 * sets - 2 * t - p - q)
+    return best
+
+
+@pytest.mark.parametrize("mixed", [True, False])
+def test_the_cached_shanten_and_waits_equal_the_direct_ones(mixed: bool) -> None:
+    """luoshu_shanten (per-suit, 将头 and total caches) equals the direct
+    reading, and luoshu_waits (per-suit and 将头 caches) equals
+    is_luoshu_win asked of every kind with fewer than four copies, on
+    seeded hands of every size a seat holds (near wins, scattered hands,
+    fours, fewer sets after kongs)."""
+    rng = random.Random(1015 + mixed)
+    pool = [k for k in sorted(KINDS) for _ in range(4)]
+    hands = [t[: rng.choice((13, 14))] for t in random_near_wins(rng, 300, mixed)]
+    hands += [rng.sample(pool, rng.choice((13, 14))) for _ in range(500)]
+    hands += [rng.sample(pool, rng.choice((1, 2, 4, 5, 7, 8, 10, 11))) for _ in range(300)]
+    hands += [[k] * 4 + rng.sample(pool, 9) for k in rng.sample(sorted(KINDS), 20)]
+    hands = [t for t in hands if max(Counter(t).values()) <= 4]
+    seen_waits = seen_sh = 0
+    for tiles in hands:
+        c = counts_of(tiles)
+        sets = min(4, len(tiles) // 3)  # (3n+1 or 3n+2 tiles: n sets)
+        sh = luoshu_shanten(c, sets, mixed)
+        assert sh == direct_shanten(list(c), sets, mixed), (tiles, sets)
+        assert luoshu_shanten(bytearray(c), sets, mixed) == sh
+        seen_sh |= 1 << (sh + 1)
+        if len(tiles) % 3 == 1:
+            slow = 0
+            for x in range(34):
+                if c[x] < 4:
+                    c[x] += 1
+                    if is_luoshu_win(c, mixed):
+                        slow |= 1 << x
+                    c[x] -= 1
+            assert luoshu_waits(c, mixed) == slow, tiles
+            assert luoshu_waits(bytearray(c), mixed) == slow
+            seen_waits += slow != 0
+    assert seen_waits > 50 and seen_sh.bit_count() >= 5
+
+
+@pytest.mark.parametrize("mixed", [True, False])
+def test_a_ready_discard_exists_exactly_when_one_leaves_waits(mixed: bool) -> None:
+    """luoshu_ready_discard (the engine's shape_free_ready: when False, no
+    discard is asked for a ready declaration) equals asking luoshu_waits
+    after each discard, on seeded near wins and scattered hands of every
+    3n+2 size, with fours."""
+    rng = random.Random(2026 + mixed)
+    pool = [k for k in sorted(KINDS) for _ in range(4)]
+    hands = random_near_wins(rng, 500, mixed)
+    hands += [rng.sample(pool, rng.choice((2, 5, 8, 11, 14))) for _ in range(500)]
+    hands += [[k] * 4 + rng.sample(pool, 10) for k in rng.sample(sorted(KINDS), 20)]
+    hands = [t for t in hands if max(Counter(t).values()) <= 4]
+    ready = 0
+    for tiles in hands:
+        c = counts_of(tiles)
+        slow = False
+        for k in range(34):
+            if c[k]:
+                c[k] -= 1
+                slow = slow or luoshu_waits(c, mixed) != 0
+                c[k] += 1
+        assert luoshu_ready_discard(c, mixed) == slow, tiles
+        assert Luoshu(jiang_mixed=mixed).shape_free_ready(None, 0, bytearray(c)) == slow  # type: ignore[arg-type]
+        ready += slow
+    assert 100 < ready < len(hands) - 100
+    c = counts_of(parse_tiles("159m267p348s55m12z9s"))
+    c[32] = 1  # a kind outside the set: each discard is asked
+    assert luoshu_ready_discard(c, mixed)
+
+
+@functools.lru_cache(maxsize=None)
+def reference_suit_options(suit: tuple[int, ...]) -> frozenset[tuple[int, int]]:
+    """(sets, partial sets) of a suit the plain way: every reading of the
+    lowest tile (single, in a 15-sum set, in a partial set), then the
+    readings no other reading beats in both."""
+    i = next((k for k in range(9) if suit[k]), -1)
+    if i < 0:
+        return frozenset({(0, 0)})
+    out: set[tuple[int, int]] = set()
+    c = list(suit)
+    c[i] -= 1
+    out |= reference_suit_options(tuple(c))
+    for a, b, d in TRIPLES:
+        if a == i + 1:
+            e = list(c)
+            e[b - 1] -= 1
+            e[d - 1] -= 1
+            if min(e) >= 0:
+                out |= {(t + 1, p) for t, p in reference_suit_options(tuple(e))}
+    for b in range(1, 10):
+        if 1 <= 15 - (i + 1) - b <= 9 and b >= i + 1:
+            e = list(c)
+            e[b - 1] -= 1
+            if min(e) >= 0:
+                out |= {(t, p + 1) for t, p in reference_suit_options(tuple(e))}
+    return frozenset(o for o in out if not any(x != o and x[0] >= o[0] and x[1] >= o[1] for x in out))
+
+
+def test_the_suit_tables_equal_the_search_on_every_suit() -> None:
+    """The tables of whole suits (up to four 15-sum sets) and their waits
+    answer as the recursive search does, on every suit of at most 12 tiles
+    (each count at most 4)."""
+    from mahjong_core.variants.luoshu import _suit_info, _suit_options, _suit_sets, _suit_summary, _suit_waits
+
+    def state(t: tuple[int, ...]) -> tuple[bool, bool]:
+        return _suit_sets(t) >= 0, _suit_waits(t) != 0
+
+    n = 0
+    for c in itertools.product(range(5), repeat=9):
+        if sum(c) <= 12:
+            t = tuple(c)
+            assert _suit_info(bytes(c)) == (_suit_sets(t) >= 0, _suit_waits(t)), c
+            if n % 5 == 0:  # the ready check's summary: now and less one tile
+                less = {state(t[:i] + (t[i] - 1,) + t[i + 1 :]) for i in range(9) if t[i]}
+                assert _suit_summary(bytes(c)) == (state(t), less), c
+            if n % 13 == 1:  # the bots' shanten readings
+                assert _suit_options(t) == reference_suit_options(t), c
+            n += 1
+    assert n == 192950
+
+
+@pytest.mark.parametrize("mixed", [True, False])
+def test_the_shanten_after_each_discard_is_luoshu_shanten(mixed: bool) -> None:
+    """luoshu_discard_shanten (the bots' costs: each group's readings less
+    one tile looked up once) equals luoshu_shanten asked after each discard,
+    on seeded near wins and scattered 3n+2 hands, for every number of sets."""
+    rng = random.Random(77 + mixed)
+    pool = [k for k in sorted(KINDS) for _ in range(4)]
+    hands = random_near_wins(rng, 300, mixed)
+    hands += [rng.sample(pool, rng.choice((2, 5, 8, 11, 14))) for _ in range(400)]
+    hands += [[k] * 4 + rng.sample(pool, 10) for k in rng.sample(sorted(KINDS), 20)]
+    hands = [t for t in hands if max(Counter(t).values()) <= 4]
+    for tiles in hands:
+        c = counts_of(tiles)
+        for sets in {len(tiles) // 3, 4}:
+            got = luoshu_discard_shanten(bytearray(c), sets, mixed)
+            for k in range(34):
+                if c[k]:
+                    c[k] -= 1
+                    assert got[k] == luoshu_shanten(c, sets, mixed), (tiles, sets, k)
+                    c[k] += 1
+                else:
+                    assert got[k] is None
+    c = counts_of(parse_tiles("159m267p348s55m12z9s"))
+    c[32] = 1  # a kind outside the set (never in play) is asked the long way
+    assert luoshu_discard_shanten(c, 4, mixed)[32] == luoshu_shanten(counts_of(parse_tiles("159m267p348s55m12z9s")), 4, mixed)
+
+
+def test_the_jiang_answers_on_every_jiang_hand() -> None:
+    """The cached 将头 answers (pair and sets; the kinds one more tile of
+    makes so) equal the rule read off the counts, on every count of the six
+    将头 kinds, mixed or one kind each."""
+    from mahjong_core.variants.luoshu import _jiang_info, _jiang_ok
+
+    kinds = sorted(JIANG)
+    for mixed in (True, False):
+        for c6 in itertools.product(range(5), repeat=6):
+            c = [0] * 34
+            for k, n in zip(kinds, c6):
+                c[k] = n
+            waits = 0
+            for k in kinds:
+                if c[k] < 4:
+                    c[k] += 1
+                    waits |= _jiang_ok(c, mixed) << k
+                    c[k] -= 1
+            assert _jiang_info(bytes(c[27:34]), mixed) == (_jiang_ok(c, mixed), waits), (c6, mixed)
 
 
 def test_the_fifteen_triples() -> None:
