@@ -241,7 +241,7 @@ class Harbin(Ruleset):
         setattr(self, "chow_ready_any_seat", o.chow_ready_any_seat)
         setattr(self, "rob_kong", o.rob_kong)
         setattr(self, "missed_win_ban", o.missed_win_ban)
-        self._memo: tuple[WinContext, Reading | None, str | None] | None = None
+        self._memo: tuple[WinContext, Reading | None, str | None, WinContext] | None = None
 
     # --- tiles and the 宝 ----------------------------------------------------
     def wall_tiles(self) -> list[int]:
@@ -269,11 +269,13 @@ class Harbin(Ruleset):
         kongs (concealed kongs with ``concealed_kongs_visible``)."""
         n = 0
         every = self.options.concealed_kongs_visible
-        for s in range(table.n):
-            n += table.discards[s].count(kind)
-            for m in table.melds[s]:
-                if every or m.kind is not MeldKind.ANKAN:
-                    n += m.tiles.count(kind)
+        for river in table.discards:
+            n += river.count(kind)
+        for melds in table.melds:
+            for m in melds:
+                tiles = m.tiles
+                if kind in tiles and (every or m.kind is not MeldKind.ANKAN):
+                    n += tiles.count(kind)
         return n
 
     def indicator_redraw(self, table: Table) -> bool:
@@ -282,7 +284,10 @@ class Harbin(Ruleset):
 
     def may_declare_ready(self, table: Table, seat: int) -> bool:
         """开门: a chow, pong or exposed kong first ("暗杠不算开门")."""
-        return any(not m.is_concealed for m in table.melds[seat])
+        for m in table.melds[seat]:
+            if m.kind is not MeldKind.ANKAN:  # (not m.is_concealed)
+                return True
+        return False
 
     # --- scoring -------------------------------------------------------------
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
@@ -296,15 +301,18 @@ class Harbin(Ruleset):
         memo = self._memo
         if memo is not None and memo[0] is ctx:
             return memo[1], memo[2]
-        top, problem = self._check_new(_as_mo_bao(ctx))
-        self._memo = (ctx, top, problem)
+        mo = _as_mo_bao(ctx)
+        top, problem = self._check_new(mo)
+        self._memo = (ctx, top, problem, mo)
         return top, problem
 
     def _check_new(self, ctx: WinContext) -> tuple[Reading | None, str | None]:
-        try:
-            rs = v.readings(ctx, RULES)
-        except IllegalWinError:
-            return None, _NO_SHAPE
+        rs: tuple[Reading, ...] = ()
+        if not ctx.decompositions or ctx.wilds:  # (else a shape: the readings can wait for the cheap rules)
+            try:
+                rs = v.readings(ctx, RULES)
+            except IllegalWinError:
+                return None, _NO_SHAPE
         if len(ctx.melds) > self.max_melds:
             return None, "不能上听单调一张牌: a ready hand keeps at least 4 tiles (no fourth meld)"
         if ctx.concealed_hand:
@@ -314,7 +322,7 @@ class Harbin(Ruleset):
             return None, "清一色不能听: the hand needs two suits or more (红中 is no suit)"
         if not any(k in ENDS for k in before):
             return None, "听牌时牌中必须带幺或九: the ready hand needs a 1, a 9 or a 红中"
-        for r in rs:
+        for r in rs or v.readings(ctx, RULES):
             if _pung_and_chow(r):
                 return r, None
         return None, ("听牌时必须带至少一组刻牌与一组顺牌: a pung (or two pairs for 对倒) and a chow "
@@ -324,7 +332,8 @@ class Harbin(Ruleset):
         problem = self._check(ctx)[1]
         if problem is _NO_SHAPE:
             raise IllegalWinError(f"{self.id}: {problem}")
-        ctx = _as_mo_bao(ctx)
+        assert self._memo is not None
+        ctx = self._memo[3]  # (_as_mo_bao(ctx), made by _check)
         vals = self.options.values
         items: list[ScoreItem] = []
         before = [k for k in ctx.concealed]

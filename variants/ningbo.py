@@ -364,6 +364,9 @@ class Ningbo(Ruleset):
         super().__init__(**options)
         self._hand_fans = _hand_fans(self.options.pinghu_pair)
         self._counted = tuple(f for f in self._hand_fans if f.value)
+        self._memo: tuple[WinContext, tuple[Reading, ...]] | None = None
+        """The last context scored and its readings (the engine asks
+        :meth:`win_problem` of the context it has just scored)."""
 
     # --- wilds ---------------------------------------------------------------
     def indicator_offset(self, dice: Sequence[int]) -> int:
@@ -451,7 +454,9 @@ class Ningbo(Ruleset):
         fixed = self._fixed_items(ctx)
         top: Reading | None = None
         top_v = -1
-        for r in self._readings(ctx):
+        readings = self._readings(ctx)
+        self._memo = (ctx, readings)  # (win_problem asks them again of the same context)
+        for r in readings:
             val = self._reading_tai(r)
             if val > top_v:
                 top, top_v = r, val
@@ -505,7 +510,8 @@ class Ningbo(Ruleset):
         return None
 
     def _wild_single(self, ctx: WinContext) -> bool:
-        rs = self._readings(ctx)
+        memo = self._memo
+        rs = memo[1] if memo is not None and memo[0] is ctx else self._readings(ctx)
         if self.options.wild_single is WildSingle.EVERY_READING:
             return all(wild_single_wait(r) for r in rs)
         return any(wild_single_wait(r) for r in rs)

@@ -257,7 +257,12 @@ class Wuhan(Ruleset):
 
     def single_kong_kinds(self, table: Any, seat: int) -> frozenset[int]:
         wild: frozenset[int] = getattr(table, "wild_kinds", frozenset())
-        return wild if self.options.red_at_once else wild | {RED}
+        if self.options.red_at_once:
+            return wild
+        got = _WITH_RED.get(wild)
+        if got is None:
+            got = _WITH_RED[wild] = wild | {RED}
+        return got
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
         ind = extra.get("indicator")
@@ -280,14 +285,23 @@ class Wuhan(Ruleset):
 
     # --- winning shapes without a shape (将一色, 风一色) ----------------------------
     def _shape_free(self, table: Table, seat: int, counts: Sequence[int]) -> frozenset[int] | None:
+        """The first of the shape-free hands (将一色, 风一色) every tile of
+        the seat fits (the 赖子 aside), or None.  ``fit`` keeps one bit per
+        hand that every kind seen so far belongs to (most hands fail on
+        their first kinds)."""
         wild = table.wild_kinds
-        kinds = {k for k in range(34) if counts[k] and k not in wild}
+        fit = _ALL_FIT
+        for k in range(34):
+            if counts[k] and k not in wild:
+                fit &= _FITS[k]
+                if not fit:
+                    return None
         for m in table.melds[seat]:
-            kinds.update(m.tiles)
-        for allowed in _SHAPE_FREE.values():
-            if kinds <= allowed:
-                return allowed
-        return None
+            for k in m.tiles:
+                fit &= _FITS[k]
+            if not fit:
+                return None
+        return _SHAPE_FREE_SETS[(fit & -fit).bit_length() - 1]
 
     def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
         return self._shape_free(table, seat, counts) is not None
@@ -422,6 +436,14 @@ class Wuhan(Ruleset):
 
 
 _NOT_RED = frozenset(range(33))
+
+_SHAPE_FREE_SETS = tuple(_SHAPE_FREE.values())
+"""The shape-free hands' kinds, in :data:`_SHAPE_FREE`'s order."""
+_ALL_FIT = (1 << len(_SHAPE_FREE_SETS)) - 1
+_FITS = tuple(sum(1 << i for i, allowed in enumerate(_SHAPE_FREE_SETS) if k in allowed) for k in range(42))
+"""For each kind, one bit per shape-free hand that allows it."""
+_WITH_RED: dict[frozenset[int], frozenset[int]] = {}
+""":meth:`Wuhan.single_kong_kinds` without ``red_at_once``, by 赖子 kinds."""
 
 
 def _never(ctx: WinContext) -> bool:

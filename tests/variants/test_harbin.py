@@ -282,3 +282,40 @@ def test_describe() -> None:
     d = Harbin.describe()
     assert (d["players"], d["wall_tiles"], d["hand_size"], d["flowers"]) == (4, 112, 13, 0)
     assert "宝" in d["wild_tiles"] and d["defaults"]["chow_ready_any_seat"] is True
+
+
+@pytest.mark.parametrize("every", [False, True])
+def test_visible_copies_and_opening_match_the_plain_counts(every: bool) -> None:
+    """visible_copies and may_declare_ready (written for speed) count as
+    the plain definitions do, on random rivers and melds of every kind."""
+    import random
+
+    from mahjong_core.engine import Table
+    from mahjong_core.tiles import Meld, MeldKind
+
+    rs = Harbin(concealed_kongs_visible=every)
+    rng = random.Random(7)
+    t = Table(rs, seed=1)
+    opened = hidden = 0
+    for _ in range(300):
+        for s in range(t.n):
+            t.discards[s][:] = [rng.randrange(34) for _ in range(rng.randint(0, 12))]
+            melds = []
+            for _ in range(rng.randint(0, 3)):
+                k = rng.randrange(27)
+                kind = rng.choice(list(MeldKind)[:5])
+                if kind is MeldKind.CHI:
+                    k -= k % 9 // 7 * 2
+                    melds.append(Meld(kind, (k, k + 1, k + 2)))
+                else:
+                    melds.append(Meld(kind, (k,) * (3 if kind is MeldKind.PON else 4)))
+            t.melds[s][:] = melds
+            want_open = any(not m.is_concealed for m in melds)
+            assert rs.may_declare_ready(t, s) == want_open
+            opened += want_open
+            hidden += bool(melds) and not want_open
+        for kind in range(34):
+            want = sum(t.discards[s].count(kind) for s in range(t.n)) + sum(
+                m.tiles.count(kind) for s in range(t.n) for m in t.melds[s] if every or not m.is_concealed)
+            assert rs.visible_copies(t, kind) == want
+    assert opened > 100 and hidden > 5

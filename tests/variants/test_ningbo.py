@@ -429,3 +429,32 @@ def test_docs_page_example() -> None:
     page = Path(__file__).resolve().parents[2] / "docs" / "variants" / "ningbo.md"
     result = doctest.testfile(str(page), module_relative=False)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def test_win_problem_reuses_the_readings_of_the_context_just_scored_only() -> None:
+    """score keeps the readings of the context it scored for win_problem
+    (the engine asks both of one context): the answers are those of a
+    fresh look, also when win_problem is asked of another context."""
+    from mahjong_core.bots import GreedyBot, play_hand
+
+    seen: list[tuple[Any, Any, str | None]] = []
+
+    class Recording(Ningbo):
+        def win_problem(self, ctx: Any, sheet: Any) -> str | None:
+            got = super().win_problem(ctx, sheet)
+            self._memo = None
+            assert super().win_problem(ctx, sheet) == got
+            seen.append((ctx, sheet, got))
+            return got
+
+    rs = Recording()
+    for seed in range(12):
+        play_hand(rs, [GreedyBot() for _ in range(4)], seed=seed, dealer=seed % 4)
+    assert len(seen) > 100 and any(p and "财神单吊" in p for _, _, p in seen)
+    plain = Ningbo()
+    order = list(range(len(seen)))
+    random.Random(1).shuffle(order)
+    for i in order:  # score one context, ask of another: never the wrong readings
+        plain.score(seen[order[i - 1]][0])
+        ctx, sheet, want = seen[i]
+        assert Ningbo.win_problem(plain, ctx, sheet) == want

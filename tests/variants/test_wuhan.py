@@ -197,3 +197,38 @@ def test_the_docs_page_and_docstrings_run() -> None:
     assert result.attempted >= 2 and result.failed == 0
     result = doctest.testmod(module)
     assert result.attempted >= 2 and result.failed == 0
+
+
+@pytest.mark.parametrize("red_at_once", [True, False])
+def test_shape_free_fit_and_single_kongs_match_the_plain_definitions(red_at_once: bool) -> None:
+    """_shape_free (one bit per shape-free hand, stopping at the first kind
+    that fits none) and the cached single_kong_kinds answer as the plain
+    set versions do, on random hands rich in 2-5-8s, honours and 赖子."""
+    import random
+
+    from mahjong_core.engine import Table
+    from mahjong_core.tiles import Meld, MeldKind
+    from mahjong_core.variants.wuhan import _SHAPE_FREE, RED
+
+    rs = Wuhan(red_at_once=red_at_once)
+    hits = 0
+    for seed in range(40):
+        t = Table(rs, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(40):
+            pool = sorted({1, 4, 7, 10, 13, 16, 19, 22, 25, *range(27, 34), *t.wild_kinds})
+            if rng.random() < 0.3:
+                pool = list(range(34))
+            c = bytearray(34)
+            for _ in range(rng.randint(1, 13)):
+                k = rng.choice(pool)
+                c[k] = min(4, c[k] + 1)
+            t.melds[0] = [Meld(MeldKind.PON, (k, k, k)) for k in rng.sample(pool, rng.randint(0, 2))]
+            kinds = {k for k in range(34) if c[k] and k not in t.wild_kinds}
+            for m in t.melds[0]:
+                kinds.update(m.tiles)
+            want = next((allowed for allowed in _SHAPE_FREE.values() if kinds <= allowed), None)
+            assert rs._shape_free(t, 0, c) == want
+            hits += want is not None
+        assert rs.single_kong_kinds(t, 0) == (t.wild_kinds if red_at_once else t.wild_kinds | {RED})
+    assert hits > 50
