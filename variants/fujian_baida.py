@@ -255,16 +255,25 @@ class FujianBaida(Ruleset):
         """The kinds that make a 替身 win (a 白板 held or drawn): the kinds
         :meth:`shape_free_win` accepts, found with one waits call per number
         of 白板 played as the 百搭's kind."""
-        target = self.stand_in_target(table.wild_kinds)
+        wild_kinds = table.wild_kinds
+        target = self._targets.get(wild_kinds, -1)
+        if target == -1:
+            target = self.stand_in_target(wild_kinds)
         if target is None:
             return 0
         c = bytearray(counts)
         w = 0
-        for k in table.wild_kinds:
+        for k in wild_kinds:
             w += c[k]
             c[k] = 0
         rules = table.hand_rules(seat)
         whites = c[WHITE]
+        if not whites:
+            # (the loop below with no 白板 held: only a 白板 drawn may stand
+            # in, when the target itself would win; the target is a wild
+            # kind, counted 0 here)
+            c[target] = 1
+            return (1 << WHITE) if _native.is_win_buf(c, w, rules) else 0
         stand_ins = self.options.stand_ins
         most = min(stand_ins, whites)
         mask = 0
