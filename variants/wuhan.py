@@ -88,7 +88,7 @@ from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import KIND_NAMES, Meld, parse_tile
+from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind, parse_tile
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -219,6 +219,34 @@ BIG_HANDS: tuple[Fan, ...] = (
 """The seed's 大胡, each worth ``big_hand`` (the value here counts them)."""
 
 _SHAPE_FREE = {"将一色": RANKS_258, "风一色": HONOURS}
+
+
+def _opened(ctx: WinContext, concealed_kong_opens: bool) -> bool:
+    """开口: a chow, pung or exposed kong (or a concealed kong, with
+    ``concealed_kong_opens``)."""
+    return any((not m.is_concealed) or (concealed_kong_opens and m.kind.name == "ANKAN") for m in ctx.melds)
+
+
+def may_be_big(ctx: WinContext) -> bool:
+    """Whether some reading of ``ctx`` may hold a big hand of
+    :data:`BIG_HANDS`, from the context and the natural tiles alone (the
+    赖子 may add kinds, never remove them): 杠开, 海底捞 or 抢杠; no chow
+    declared (碰碰胡); four sets declared on a discard win (全求人); every
+    natural tile of one suit (清一色; with a chow declared, 将一色 and 风一色
+    cannot be)."""
+    if ctx.robbed_kong or _gangkai(ctx) or (ctx.self_drawn and _flag(ctx.extra, "last_four")):
+        return True
+    kinds = set(ctx.concealed)
+    chows = 0
+    for m in ctx.melds:
+        kinds.update(m.tiles)
+        if m.kind is MeldKind.CHI:
+            chows += 1
+    if not chows or (len(ctx.melds) >= 4 and not ctx.self_drawn):
+        return True
+    # (a declared chow holds a tile that is no 2-5-8 and no honour: no
+    # 将一色, no 风一色; and its suit is in ``kinds``)
+    return len({k // 9 for k in kinds}) == 1 and max(kinds) < 27
 """The big hands that need no shape ("凑足全部牌是 … 就OK")."""
 
 
@@ -357,14 +385,22 @@ class Wuhan(Ruleset):
         return ScoreSheet(items=(ScoreItem("屁胡", "Small hand", o.pihu, 1, "no big hand"),), total=o.pihu,
                           unit="point", points=o.pihu)
 
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """The engine's early refusal (before :meth:`score`): a 红中 held, a
+        hand not opened, or a 屁胡 for sure (no big hand possible:
+        :func:`may_be_big`) with more 赖子 than ``pihu_max_laizi``."""
+        o = self.options
+        if RED in ctx.concealed and RED not in ctx.wild_kinds:
+            return True
+        if not _opened(ctx, o.concealed_kong_opens):
+            return True
+        return ctx.wilds > o.pihu_max_laizi and not may_be_big(ctx)
+
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         o = self.options
         if RED in ctx.concealed and RED not in ctx.wild_kinds:
             return "红中留在手上不能胡: a 红中 is in the hand (lay it out as a 红中杠)"
-        opened = any(
-            (not m.is_concealed) or (o.concealed_kong_opens and m.kind.name == "ANKAN") for m in ctx.melds
-        )
-        if not opened:
+        if not _opened(ctx, o.concealed_kong_opens):
             return "不开口不能胡: a win needs a chow, pung or exposed kong (开口)"
         if sheet.items and sheet.items[0].zh == "屁胡" and ctx.wilds > o.pihu_max_laizi:
             return (f"两个癞子胡屁胡不能胡: a 屁胡 holding {ctx.wilds} 赖子 "
