@@ -279,8 +279,20 @@ class Harbin(Ruleset):
         return n
 
     def indicator_redraw(self, table: Table) -> bool:
-        """换宝: three tiles of the 宝's kind are visible."""
-        return table.indicator is not None and self.visible_copies(table, table.indicator) >= 3
+        """换宝: three tiles of the 宝's kind are visible (asked before every
+        draw: :meth:`visible_copies` inline)."""
+        kind = table.indicator
+        if kind is None:
+            return False
+        n = 0
+        for river in table.discards:
+            n += river.count(kind)
+        every = self.options.concealed_kongs_visible
+        for melds in table.melds:
+            for m in melds:
+                if kind in m.tiles and (every or m.kind is not MeldKind.ANKAN):
+                    n += m.tiles.count(kind)
+        return n >= 3
 
     def may_declare_ready(self, table: Table, seat: int) -> bool:
         """开门: a chow, pong or exposed kong first ("暗杠不算开门")."""

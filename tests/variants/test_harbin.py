@@ -318,6 +318,8 @@ def test_visible_copies_and_opening_match_the_plain_counts(every: bool) -> None:
             want = sum(t.discards[s].count(kind) for s in range(t.n)) + sum(
                 m.tiles.count(kind) for s in range(t.n) for m in t.melds[s] if every or not m.is_concealed)
             assert rs.visible_copies(t, kind) == want
+            t.indicator = kind
+            assert rs.indicator_redraw(t) == (want >= 3)
     assert opened > 100 and hidden > 5
 
 
