@@ -365,6 +365,7 @@ class Ningbo(Ruleset):
         self._hand_fans = _hand_fans(self.options.pinghu_pair)
         self._counted = tuple(f for f in self._hand_fans if f.value)
         self._memo: tuple[WinContext, tuple[Reading, ...]] | None = None
+        self._best_memo: tuple[WinContext, Reading, int] | None = None
         """The last context scored and its readings (the engine asks
         :meth:`win_problem` of the context it has just scored)."""
 
@@ -452,6 +453,19 @@ class Ningbo(Ruleset):
             raise MahjongError("context flower_replacement: a win on a flower's replacement tile is self-drawn "
                                "(discarder=None)")
         fixed = self._fixed_items(ctx)
+        top = self._best(ctx)[0]
+        # the sheet in the seed's order of the table
+        sheet = tuple(sorted(fixed + self._reading_items(top), key=lambda it: _ORDER.get(it.zh, 99)))
+        tai = sum(it.total for it in sheet)
+        return ScoreSheet(items=sheet, total=tai, unit="台", points=1 + tai,
+                          notes=(f"base = 1 + {tai} 台 = {1 + tai}",))
+
+    def _best(self, ctx: WinContext) -> tuple[Reading, int]:
+        """The first reading of the most 台 and its 台 (of the last context
+        asked again, like :meth:`_readings`)."""
+        memo = self._best_memo
+        if memo is not None and memo[0] is ctx:
+            return memo[1], memo[2]
         top: Reading | None = None
         top_v = -1
         for r in self._readings(ctx):
@@ -459,11 +473,8 @@ class Ningbo(Ruleset):
             if val > top_v:
                 top, top_v = r, val
         assert top is not None  # (readings raises when there is none)
-        # the sheet in the seed's order of the table
-        sheet = tuple(sorted(fixed + self._reading_items(top), key=lambda it: _ORDER.get(it.zh, 99)))
-        tai = sum(it.total for it in sheet)
-        return ScoreSheet(items=sheet, total=tai, unit="台", points=1 + tai,
-                          notes=(f"base = 1 + {tai} 台 = {1 + tai}",))
+        self._best_memo = (ctx, top, top_v)
+        return top, top_v
 
     def _readings(self, ctx: WinContext) -> tuple[Reading, ...]:
         """The readings of the context, those of the last context asked
@@ -519,27 +530,30 @@ class Ningbo(Ruleset):
         return None
 
     def refuses_win(self, ctx: WinContext) -> bool:
-        """The engine's early refusal: a discarded 百搭, 财神单吊 on a
-        discard, or fewer 台 than ``min_tai`` even with every reading item
-        the tiles could make (:func:`reading_tai_bound`), so no reading can
-        reach it.  Never a context :meth:`win_problem` would accept."""
+        """The engine's early refusal: a discarded 百搭, fewer 台 than
+        ``min_tai`` even with every reading item the tiles could make
+        (:func:`reading_tai_bound`, no reading made), 财神单吊 on a
+        discard, or fewer 台 than ``min_tai`` on the best reading (the
+        sheet's total, without the sheet).  Exactly the contexts
+        :meth:`win_problem` refuses after scoring."""
         o = self.options
         if not ctx.self_drawn and (ctx.win_tile >= 34 or ctx.win_tile in ctx.wild_kinds) and not o.win_on_discarded_wild:
             return True
         if any(f in ctx.wild_kinds for f in ctx.flowers) or (not ctx.self_drawn and _flag(ctx.extra, "flower_replacement")):
             return False  # (score names the error)
-        fixed = 0
+        fixed = 1 if o.min_counts_base else 0
         for it in self._fixed_items(ctx):
             fixed += it.total
         bound = reading_tai_bound(ctx) + (1 if o.hard_win is HardWin.NATURAL else 0)
-        if fixed + bound + (1 if o.min_counts_base else 0) < o.min_tai:
+        if fixed + bound < o.min_tai:
             return True
-        if not ctx.self_drawn and ctx.wilds:
-            try:
-                return self._wild_single(ctx)
-            except IllegalWinError:
-                return False  # (score names it)
-        return False
+        try:
+            if not ctx.self_drawn and ctx.wilds and self._wild_single(ctx):
+                return True
+            # the sheet's 台: the fixed ones and those of the best reading
+            return fixed + self._best(ctx)[1] < o.min_tai
+        except IllegalWinError:
+            return False  # (score names it)
 
     def _wild_single(self, ctx: WinContext) -> bool:
         rs = self._readings(ctx)

@@ -509,7 +509,7 @@ def _paper_contexts(n: int) -> list[Any]:
 
 
 def test_refuses_win_never_refuses_a_win_and_the_bound_holds() -> None:
-    """refuses_win (the engine's early refusal) refuses only contexts that
+    """refuses_win (the engine's early refusal) refuses exactly the contexts
     win_problem refuses after scoring, and reading_tai_bound is at least
     the 台 of every reading, under every option set, on the contexts of
     greedy and random games and on random hands on paper."""
@@ -537,7 +537,9 @@ def test_refuses_win_never_refuses_a_win_and_the_bound_holds() -> None:
                 continue
             tops = [rs._reading_tai(r) for r in rs._new_readings(ctx)]
             assert ningbo.reading_tai_bound(ctx) + (opts.get("hard_win") == "natural") >= max(tops)
-            if rs.refuses_win(ctx):
-                refused += 1
-                assert rs.win_problem(ctx, sheet) is not None, ctx
+            fresh = Ningbo(**opts)  # (no context asked before)
+            refuses = fresh.refuses_win(ctx)
+            assert refuses == (fresh.win_problem(ctx, fresh.score(ctx)) is not None), ctx
+            assert fresh.score(ctx) == sheet
+            refused += refuses
     assert len(games) > 150 and refused > 1000
