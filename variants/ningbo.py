@@ -591,12 +591,12 @@ class Ningbo(Ruleset):
 
     # --- play --------------------------------------------------------------------
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
-        from mahjong_core.engine import Phase
+        flower = False
+        if table.after_flower:  # (the import only then: asked at every win check)
+            from mahjong_core.engine import Phase
 
-        return {
-            "indicator": table.indicator,
-            "flower_replacement": table.after_flower and table.phase is Phase.TURN and table.turn == seat,
-        }
+            flower = table.phase is Phase.TURN and table.turn == seat
+        return {"indicator": table.indicator, "flower_replacement": flower}
 
 
 def reading_tai_bound(ctx: WinContext) -> int:
