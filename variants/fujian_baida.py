@@ -182,6 +182,8 @@ class FujianBaida(Ruleset):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.multiple_winners = self.options.multiple_winners
+        self._targets: dict[frozenset[int], int | None] = {}
+        """:meth:`stand_in_target` by 百搭 kinds (asked at every waits update)."""
 
     # --- the 百搭 and its 替身 -----------------------------------------------------
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
@@ -204,12 +206,18 @@ class FujianBaida(Ruleset):
     def stand_in_target(self, wild_kinds: frozenset[int]) -> int | None:
         """The kind a 白板 may play as (the 百搭's kind), or None (no 替身:
         白板 is the 百搭, ``stand_ins`` is 0, or 带弟 without it)."""
+        try:
+            return self._targets[wild_kinds]
+        except KeyError:
+            pass
         o = self.options
-        if not o.stand_ins or len(wild_kinds) != 1 or WHITE in wild_kinds:
-            return None
-        if o.mode is Mode.DAIDI and not o.daidi_stand_in:
-            return None
-        return next(iter(wild_kinds))
+        target: int | None = next(iter(wild_kinds)) if len(wild_kinds) == 1 else None
+        if not o.stand_ins or target is None or target == WHITE or (o.mode is Mode.DAIDI and not o.daidi_stand_in):
+            target = None
+        if len(self._targets) > 64:
+            self._targets.clear()
+        self._targets[wild_kinds] = target
+        return target
 
     def _relabellings(self, concealed: Sequence[int], wild_kinds: frozenset[int]) -> list[tuple[int, ...]]:
         """The concealed kinds with 0, 1 … ``stand_ins`` of the 白板 played
@@ -247,30 +255,56 @@ class FujianBaida(Ruleset):
         """The kinds that make a 替身 win (a 白板 held or drawn): the kinds
         :meth:`shape_free_win` accepts, found with one waits call per number
         of 白板 played as the 百搭's kind."""
-        target = self.stand_in_target(table.wild_kinds)
+        wild_kinds = table.wild_kinds
+        target = self._targets.get(wild_kinds, -1)
+        if target == -1:
+            target = self.stand_in_target(wild_kinds)
         if target is None:
             return 0
         c = bytearray(counts)
         w = 0
-        for k in table.wild_kinds:
+        for k in wild_kinds:
             w += c[k]
             c[k] = 0
         rules = table.hand_rules(seat)
         whites = c[WHITE]
-        most = min(self.options.stand_ins, whites)
+        if not whites:
+            # (the loop below with no 白板 held: only a 白板 drawn may stand
+            # in, when the target itself would win; the target is a wild
+            # kind, counted 0 here)
+            c[target] = 1
+            return (1 << WHITE) if _native.is_win_buf(c, w, rules) else 0
+        stand_ins = self.options.stand_ins
+        most = min(stand_ins, whites)
         mask = 0
         for j in range(most + 1):  # j 白板 held play as the 百搭's kind
             if j:
                 c[WHITE] -= 1
                 c[target] += 1
-            waits = _native.waits_mask_buf(c, w, rules)
-            if j:
+                waits = _native.waits_mask_buf(c, w, rules)
                 mask |= waits  # a tile drawn, j 白板 standing in
                 if any(counts[k] < 4 for k in table.wild_kinds) and _native.is_win_buf(c, w + 1, rules):
-                    mask |= sum(1 << k for k in table.wild_kinds)  # a 百搭 drawn
-            if j < self.options.stand_ins and (waits >> target) & 1:
+                    for k in table.wild_kinds:
+                        mask |= 1 << k  # a 百搭 drawn
+                wins_on_target = (waits >> target) & 1
+            else:
+                # none standing in: only the target's bit of the waits is
+                # wanted (the target, a wild kind, counts 0 here: below 4)
+                c[target] += 1
+                wins_on_target = _native.is_win_buf(c, w, rules)
+                c[target] -= 1
+            if j < stand_ins and wins_on_target:
                 mask |= 1 << WHITE  # the 白板 drawn stands in too
-        return mask & sum(1 << k for k in range(34) if counts[k] < 4)
+        if not mask:
+            return 0
+        # (only kinds of which a copy is left: the set bits of the mask)
+        left, bits = mask, mask
+        while bits:
+            low = bits & -bits
+            if counts[low.bit_length() - 1] >= 4:
+                left ^= low
+            bits ^= low
+        return left
 
     # --- scoring ---------------------------------------------------------------------
     def _readings(self, ctx: WinContext) -> list[Reading]:

@@ -241,7 +241,7 @@ class Harbin(Ruleset):
         setattr(self, "chow_ready_any_seat", o.chow_ready_any_seat)
         setattr(self, "rob_kong", o.rob_kong)
         setattr(self, "missed_win_ban", o.missed_win_ban)
-        self._memo: tuple[WinContext, Reading | None, str | None] | None = None
+        self._memo: tuple[WinContext, str | None, WinContext] | None = None
 
     # --- tiles and the 宝 ----------------------------------------------------
     def wall_tiles(self) -> list[int]:
@@ -269,20 +269,37 @@ class Harbin(Ruleset):
         kongs (concealed kongs with ``concealed_kongs_visible``)."""
         n = 0
         every = self.options.concealed_kongs_visible
-        for s in range(table.n):
-            n += table.discards[s].count(kind)
-            for m in table.melds[s]:
-                if every or m.kind is not MeldKind.ANKAN:
-                    n += m.tiles.count(kind)
+        for river in table.discards:
+            n += river.count(kind)
+        for melds in table.melds:
+            for m in melds:
+                tiles = m.tiles
+                if kind in tiles and (every or m.kind is not MeldKind.ANKAN):
+                    n += tiles.count(kind)
         return n
 
     def indicator_redraw(self, table: Table) -> bool:
-        """换宝: three tiles of the 宝's kind are visible."""
-        return table.indicator is not None and self.visible_copies(table, table.indicator) >= 3
+        """换宝: three tiles of the 宝's kind are visible (asked before every
+        draw: :meth:`visible_copies` inline)."""
+        kind = table.indicator
+        if kind is None:
+            return False
+        n = 0
+        for river in table.discards:
+            n += river.count(kind)
+        every = self.options.concealed_kongs_visible
+        for melds in table.melds:
+            for m in melds:
+                if kind in m.tiles and (every or m.kind is not MeldKind.ANKAN):
+                    n += m.tiles.count(kind)
+        return n >= 3
 
     def may_declare_ready(self, table: Table, seat: int) -> bool:
         """开门: a chow, pong or exposed kong first ("暗杠不算开门")."""
-        return any(not m.is_concealed for m in table.melds[seat])
+        for m in table.melds[seat]:
+            if m.kind is not MeldKind.ANKAN:  # (not m.is_concealed)
+                return True
+        return False
 
     # --- scoring -------------------------------------------------------------
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
@@ -291,40 +308,47 @@ class Harbin(Ruleset):
             return {"bao": KIND_NAMES[table.indicator]}
         return _NO_EXTRA
 
-    def _check(self, ctx: WinContext) -> tuple[Reading | None, str | None]:
-        """The first reading that may win, or the rule every reading breaks."""
+    def _check(self, ctx: WinContext) -> str | None:
+        """The rule every reading breaks, or None (some reading may win)."""
         memo = self._memo
         if memo is not None and memo[0] is ctx:
-            return memo[1], memo[2]
-        top, problem = self._check_new(_as_mo_bao(ctx))
-        self._memo = (ctx, top, problem)
-        return top, problem
+            return memo[1]
+        mo = _as_mo_bao(ctx)
+        problem = self._check_new(mo)
+        self._memo = (ctx, problem, mo)
+        return problem
 
-    def _check_new(self, ctx: WinContext) -> tuple[Reading | None, str | None]:
-        try:
-            rs = v.readings(ctx, RULES)
-        except IllegalWinError:
-            return None, _NO_SHAPE
+    def _check_new(self, ctx: WinContext) -> str | None:
+        rs: tuple[Reading, ...] = ()
+        fast = bool(ctx.decompositions) and not ctx.wilds
+        if not fast:  # (else the kernel found a shape: the cheap rules come first)
+            try:
+                rs = v.readings(ctx, RULES)
+            except IllegalWinError:
+                return _NO_SHAPE
         if len(ctx.melds) > self.max_melds:
-            return None, "不能上听单调一张牌: a ready hand keeps at least 4 tiles (no fourth meld)"
+            return "不能上听单调一张牌: a ready hand keeps at least 4 tiles (no fourth meld)"
         if ctx.concealed_hand:
-            return None, "必需开门: the hand must be opened by a chow, pong or exposed kong (暗杠不算开门)"
+            return "必需开门: the hand must be opened by a chow, pong or exposed kong (暗杠不算开门)"
         before = _ready_tiles(ctx)
         if len({k // 9 for k in before if k < 27}) < 2:
-            return None, "清一色不能听: the hand needs two suits or more (红中 is no suit)"
+            return "清一色不能听: the hand needs two suits or more (红中 is no suit)"
         if not any(k in ENDS for k in before):
-            return None, "听牌时牌中必须带幺或九: the ready hand needs a 1, a 9 or a 红中"
-        for r in rs:
-            if _pung_and_chow(r):
-                return r, None
-        return None, ("听牌时必须带至少一组刻牌与一组顺牌: a pung (or two pairs for 对倒) and a chow "
-                      "made before the winning tile")
+            return "听牌时牌中必须带幺或九: the ready hand needs a 1, a 9 or a 红中"
+        if fast:
+            if pung_and_chow_natural(ctx):
+                return None
+        elif any(_pung_and_chow(r) for r in rs):
+            return None
+        return ("听牌时必须带至少一组刻牌与一组顺牌: a pung (or two pairs for 对倒) and a chow "
+                "made before the winning tile")
 
     def score(self, ctx: WinContext) -> ScoreSheet:
-        problem = self._check(ctx)[1]
+        problem = self._check(ctx)
         if problem is _NO_SHAPE:
             raise IllegalWinError(f"{self.id}: {problem}")
-        ctx = _as_mo_bao(ctx)
+        assert self._memo is not None
+        ctx = self._memo[2]  # (_as_mo_bao(ctx), made by _check)
         vals = self.options.values
         items: list[ScoreItem] = []
         before = [k for k in ctx.concealed]
@@ -358,10 +382,18 @@ class Harbin(Ruleset):
                  + (f"; × {vals.dealer} more from the dealer as payer" if not ctx.dealer else ""),)
         return ScoreSheet(items=tuple(items), total=mult, unit="倍", points=mult * vals.base, notes=notes)
 
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """The engine's early refusal (before :meth:`score`): no declared
+        ready, or a rule of :meth:`win_problem` the hand breaks."""
+        if not ctx.declared_ready:
+            return True
+        problem = self._check(ctx)
+        return problem is not None and problem is not _NO_SHAPE  # (score names a missing shape)
+
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         if not ctx.declared_ready:
             return "只有在听牌状态下才可胡牌: a win needs a declared ready (听牌)"
-        return self._check(ctx)[1]
+        return self._check(ctx)
 
     # --- settlement ----------------------------------------------------------
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
@@ -463,6 +495,42 @@ def _pung_and_chow(r: Reading) -> bool:
     if not r.pungs:
         return False
     return any(u.shape is Shape.CHOW and i != r.win_unit for i, u in enumerate(r.units))
+
+
+_PUNG, _CHOW = int(Shape.PUNG), int(Shape.CHOW)
+
+
+def pung_and_chow_natural(ctx: WinContext) -> bool:
+    """:func:`_pung_and_chow` of some reading of ``ctx``, read off the
+    kernel's decompositions (``ctx.decompositions``, no wild tile: then
+    every reading is a decomposition with one unit the winning tile
+    completed).  A decomposition with a pung (declared or not) passes with
+    two chows, or with one that lacks the winning tile (a declared one
+    does) or is not the only unit holding it."""
+    tile = ctx.win_tile
+    no_tile = tile < 0 or tile >= 34 or tile in ctx.wild_kinds or ctx.wild_win_tile
+    meld_pung = meld_chows = 0
+    for m in ctx.melds:
+        if m.kind is MeldKind.CHI:
+            meld_chows += 1
+        else:
+            meld_pung = 1
+    for d in ctx.decompositions:
+        pung, chows = meld_pung, meld_chows
+        chow_hit = other_hit = False
+        for shape, kind, _w in d.units:
+            if shape == _CHOW:
+                chows += 1
+                if kind <= tile <= kind + 2:
+                    chow_hit = True
+            else:
+                if shape == _PUNG:
+                    pung = 1
+                if kind == tile:
+                    other_hit = True
+        if pung and (chows >= 2 or (chows == 1 and (no_tile or not chow_hit or other_hit))):
+            return True
+    return False
 
 
 def _dealer_seat(table: Table | None, ctx: WinContext) -> int | None:

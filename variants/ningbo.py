@@ -93,7 +93,7 @@ from mahjong_core.analysis import Form, HandRules, decompositions
 from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.patterns import Fan, Reading, Wait
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import KIND_NAMES, Meld, format_tiles, parse_tile
+from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind, format_tiles, parse_tile
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -364,6 +364,10 @@ class Ningbo(Ruleset):
         super().__init__(**options)
         self._hand_fans = _hand_fans(self.options.pinghu_pair)
         self._counted = tuple(f for f in self._hand_fans if f.value)
+        self._memo: tuple[WinContext, tuple[Reading, ...]] | None = None
+        self._best_memo: tuple[WinContext, Reading, int] | None = None
+        """The last context scored and its readings (the engine asks
+        :meth:`win_problem` of the context it has just scored)."""
 
     # --- wilds ---------------------------------------------------------------
     def indicator_offset(self, dice: Sequence[int]) -> int:
@@ -449,6 +453,19 @@ class Ningbo(Ruleset):
             raise MahjongError("context flower_replacement: a win on a flower's replacement tile is self-drawn "
                                "(discarder=None)")
         fixed = self._fixed_items(ctx)
+        top = self._best(ctx)[0]
+        # the sheet in the seed's order of the table
+        sheet = tuple(sorted(fixed + self._reading_items(top), key=lambda it: _ORDER.get(it.zh, 99)))
+        tai = sum(it.total for it in sheet)
+        return ScoreSheet(items=sheet, total=tai, unit="台", points=1 + tai,
+                          notes=(f"base = 1 + {tai} 台 = {1 + tai}",))
+
+    def _best(self, ctx: WinContext) -> tuple[Reading, int]:
+        """The first reading of the most 台 and its 台 (of the last context
+        asked again, like :meth:`_readings`)."""
+        memo = self._best_memo
+        if memo is not None and memo[0] is ctx:
+            return memo[1], memo[2]
         top: Reading | None = None
         top_v = -1
         for r in self._readings(ctx):
@@ -456,13 +473,21 @@ class Ningbo(Ruleset):
             if val > top_v:
                 top, top_v = r, val
         assert top is not None  # (readings raises when there is none)
-        # the sheet in the seed's order of the table
-        sheet = tuple(sorted(fixed + self._reading_items(top), key=lambda it: _ORDER.get(it.zh, 99)))
-        tai = sum(it.total for it in sheet)
-        return ScoreSheet(items=sheet, total=tai, unit="台", points=1 + tai,
-                          notes=(f"base = 1 + {tai} 台 = {1 + tai}",))
+        self._best_memo = (ctx, top, top_v)
+        return top, top_v
 
     def _readings(self, ctx: WinContext) -> tuple[Reading, ...]:
+        """The readings of the context, those of the last context asked
+        again (the engine asks :meth:`refuses_win`, :meth:`score` and
+        :meth:`win_problem` of one context)."""
+        memo = self._memo
+        if memo is not None and memo[0] is ctx:
+            return memo[1]
+        got = self._new_readings(ctx)
+        self._memo = (ctx, got)
+        return got
+
+    def _new_readings(self, ctx: WinContext) -> tuple[Reading, ...]:
         """The readings worth scoring.  A set or pair made only of 百搭 is
         read as one kind of each class that scores alike (speed: about 19
         kinds, not 55): per suit one kind and one chow, every honour, the
@@ -504,6 +529,32 @@ class Ningbo(Ruleset):
             return f"a win needs at least {o.min_tai} 台 (必须达到{o.min_tai}台或更高台数): the hand has {tai} {what}"
         return None
 
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """The engine's early refusal: a discarded 百搭, fewer 台 than
+        ``min_tai`` even with every reading item the tiles could make
+        (:func:`reading_tai_bound`, no reading made), 财神单吊 on a
+        discard, or fewer 台 than ``min_tai`` on the best reading (the
+        sheet's total, without the sheet).  Exactly the contexts
+        :meth:`win_problem` refuses after scoring."""
+        o = self.options
+        if not ctx.self_drawn and (ctx.win_tile >= 34 or ctx.win_tile in ctx.wild_kinds) and not o.win_on_discarded_wild:
+            return True
+        if any(f in ctx.wild_kinds for f in ctx.flowers) or (not ctx.self_drawn and _flag(ctx.extra, "flower_replacement")):
+            return False  # (score names the error)
+        fixed = 1 if o.min_counts_base else 0
+        for it in self._fixed_items(ctx):
+            fixed += it.total
+        bound = reading_tai_bound(ctx) + (1 if o.hard_win is HardWin.NATURAL else 0)
+        if fixed + bound < o.min_tai:
+            return True
+        try:
+            if not ctx.self_drawn and ctx.wilds and self._wild_single(ctx):
+                return True
+            # the sheet's 台: the fixed ones and those of the best reading
+            return fixed + self._best(ctx)[1] < o.min_tai
+        except IllegalWinError:
+            return False  # (score names it)
+
     def _wild_single(self, ctx: WinContext) -> bool:
         rs = self._readings(ctx)
         if self.options.wild_single is WildSingle.EVERY_READING:
@@ -540,12 +591,57 @@ class Ningbo(Ruleset):
 
     # --- play --------------------------------------------------------------------
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
-        from mahjong_core.engine import Phase
+        flower = False
+        if table.after_flower:  # (the import only then: asked at every win check)
+            from mahjong_core.engine import Phase
 
-        return {
-            "indicator": table.indicator,
-            "flower_replacement": table.after_flower and table.phase is Phase.TURN and table.turn == seat,
-        }
+            flower = table.phase is Phase.TURN and table.turn == seat
+        return {"indicator": table.indicator, "flower_replacement": flower}
+
+
+def reading_tai_bound(ctx: WinContext) -> int:
+    """At least the 台 of :data:`HAND_TAI` (any 平糊 pair rule) of every
+    reading of ``ctx``, from its tiles alone (no reading made): one wait
+    item; 大吊 with four declared sets; 平糊 (no pung declared) or 碰碰糊
+    (no chow declared); the flush the natural tiles allow (their suits and
+    honours: the 百搭 may add kinds, never remove them); each scoring
+    honour (a dragon, the seat and the round wind) of which a pung is
+    declared or the hand holds three with the 百搭."""
+    melds = ctx.melds
+    chows = pungs = 0
+    suits = 0
+    honours = False
+    held = [0] * 34
+    for k in ctx.concealed:
+        held[k] += 1
+        if k < 27:
+            suits |= 1 << (k // 9)
+        else:
+            honours = True
+    for m in melds:
+        first = m.tiles[0]
+        if m.kind is MeldKind.CHI:
+            chows += 1
+        else:
+            pungs += 1
+            held[first] += 3
+        if first < 27:
+            suits |= 1 << (first // 9)
+        else:
+            honours = True
+    tai = 1 + (1 if len(melds) >= 4 else 0) + max(0 if pungs else 1, 0 if chows else 2)
+    if suits == 0:
+        tai += 8
+    elif suits & (suits - 1) == 0:
+        tai += 2 if honours else 4
+    w = ctx.wilds
+    for k in (31, 32, 33):
+        if held[k] + w >= 3:
+            tai += 1
+    for k in (27 + ctx.seat_wind, 27 + ctx.round_wind):
+        if k < 34 and held[k] + w >= 3:
+            tai += 1
+    return tai
 
 
 _SCORING_RULES: dict[frozenset[int], HandRules] = {}

@@ -88,7 +88,7 @@ from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
-from mahjong_core.tiles import KIND_NAMES, Meld, parse_tile
+from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind, parse_tile
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -219,6 +219,34 @@ BIG_HANDS: tuple[Fan, ...] = (
 """The seed's 大胡, each worth ``big_hand`` (the value here counts them)."""
 
 _SHAPE_FREE = {"将一色": RANKS_258, "风一色": HONOURS}
+
+
+def _opened(ctx: WinContext, concealed_kong_opens: bool) -> bool:
+    """开口: a chow, pung or exposed kong (or a concealed kong, with
+    ``concealed_kong_opens``)."""
+    return any((not m.is_concealed) or (concealed_kong_opens and m.kind.name == "ANKAN") for m in ctx.melds)
+
+
+def may_be_big(ctx: WinContext) -> bool:
+    """Whether some reading of ``ctx`` may hold a big hand of
+    :data:`BIG_HANDS`, from the context and the natural tiles alone (the
+    赖子 may add kinds, never remove them): 杠开, 海底捞 or 抢杠; no chow
+    declared (碰碰胡); four sets declared on a discard win (全求人); every
+    natural tile of one suit (清一色; with a chow declared, 将一色 and 风一色
+    cannot be)."""
+    if ctx.robbed_kong or _gangkai(ctx) or (ctx.self_drawn and _flag(ctx.extra, "last_four")):
+        return True
+    kinds = set(ctx.concealed)
+    chows = 0
+    for m in ctx.melds:
+        kinds.update(m.tiles)
+        if m.kind is MeldKind.CHI:
+            chows += 1
+    if not chows or (len(ctx.melds) >= 4 and not ctx.self_drawn):
+        return True
+    # (a declared chow holds a tile that is no 2-5-8 and no honour: no
+    # 将一色, no 风一色; and its suit is in ``kinds``)
+    return len({k // 9 for k in kinds}) == 1 and max(kinds) < 27
 """The big hands that need no shape ("凑足全部牌是 … 就OK")."""
 
 
@@ -257,7 +285,12 @@ class Wuhan(Ruleset):
 
     def single_kong_kinds(self, table: Any, seat: int) -> frozenset[int]:
         wild: frozenset[int] = getattr(table, "wild_kinds", frozenset())
-        return wild if self.options.red_at_once else wild | {RED}
+        if self.options.red_at_once:
+            return wild
+        got = _WITH_RED.get(wild)
+        if got is None:
+            got = _WITH_RED[wild] = wild | {RED}
+        return got
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
         ind = extra.get("indicator")
@@ -280,14 +313,23 @@ class Wuhan(Ruleset):
 
     # --- winning shapes without a shape (将一色, 风一色) ----------------------------
     def _shape_free(self, table: Table, seat: int, counts: Sequence[int]) -> frozenset[int] | None:
+        """The first of the shape-free hands (将一色, 风一色) every tile of
+        the seat fits (the 赖子 aside), or None.  ``fit`` keeps one bit per
+        hand that every kind seen so far belongs to (most hands fail on
+        their first kinds)."""
         wild = table.wild_kinds
-        kinds = {k for k in range(34) if counts[k] and k not in wild}
+        fit = _ALL_FIT
+        for k in range(34):
+            if counts[k] and k not in wild:
+                fit &= _FITS[k]
+                if not fit:
+                    return None
         for m in table.melds[seat]:
-            kinds.update(m.tiles)
-        for allowed in _SHAPE_FREE.values():
-            if kinds <= allowed:
-                return allowed
-        return None
+            for k in m.tiles:
+                fit &= _FITS[k]
+            if not fit:
+                return None
+        return _SHAPE_FREE_SETS[(fit & -fit).bit_length() - 1]
 
     def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
         return self._shape_free(table, seat, counts) is not None
@@ -343,14 +385,22 @@ class Wuhan(Ruleset):
         return ScoreSheet(items=(ScoreItem("屁胡", "Small hand", o.pihu, 1, "no big hand"),), total=o.pihu,
                           unit="point", points=o.pihu)
 
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """The engine's early refusal (before :meth:`score`): a 红中 held, a
+        hand not opened, or a 屁胡 for sure (no big hand possible:
+        :func:`may_be_big`) with more 赖子 than ``pihu_max_laizi``."""
+        o = self.options
+        if RED in ctx.concealed and RED not in ctx.wild_kinds:
+            return True
+        if not _opened(ctx, o.concealed_kong_opens):
+            return True
+        return ctx.wilds > o.pihu_max_laizi and not may_be_big(ctx)
+
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         o = self.options
         if RED in ctx.concealed and RED not in ctx.wild_kinds:
             return "红中留在手上不能胡: a 红中 is in the hand (lay it out as a 红中杠)"
-        opened = any(
-            (not m.is_concealed) or (o.concealed_kong_opens and m.kind.name == "ANKAN") for m in ctx.melds
-        )
-        if not opened:
+        if not _opened(ctx, o.concealed_kong_opens):
             return "不开口不能胡: a win needs a chow, pung or exposed kong (开口)"
         if sheet.items and sheet.items[0].zh == "屁胡" and ctx.wilds > o.pihu_max_laizi:
             return (f"两个癞子胡屁胡不能胡: a 屁胡 holding {ctx.wilds} 赖子 "
@@ -422,6 +472,14 @@ class Wuhan(Ruleset):
 
 
 _NOT_RED = frozenset(range(33))
+
+_SHAPE_FREE_SETS = tuple(_SHAPE_FREE.values())
+"""The shape-free hands' kinds, in :data:`_SHAPE_FREE`'s order."""
+_ALL_FIT = (1 << len(_SHAPE_FREE_SETS)) - 1
+_FITS = tuple(sum(1 << i for i, allowed in enumerate(_SHAPE_FREE_SETS) if k in allowed) for k in range(42))
+"""For each kind, one bit per shape-free hand that allows it."""
+_WITH_RED: dict[frozenset[int], frozenset[int]] = {}
+""":meth:`Wuhan.single_kong_kinds` without ``red_at_once``, by 赖子 kinds."""
 
 
 def _never(ctx: WinContext) -> bool:

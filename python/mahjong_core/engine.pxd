@@ -71,7 +71,7 @@ cdef class Table:
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called
     cdef public list robbed
-    cdef public bint _has_free, _same_tile_miss, _dice_kong, _call_lifts_miss
+    cdef public bint _has_free, _same_tile_miss, _dice_kong, _call_lifts_miss, _has_refuse
     cdef public bint _allow_exposed_kong
     cdef public int _zone, _dead_free, _standing_n
     cdef public bint _missed_pung, _flower_rob, _chow_any, _special_adds

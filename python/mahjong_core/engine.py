@@ -425,6 +425,7 @@ class Table:
         self._reserve = 0
         self._has_precedence = type(ruleset).win_precedence is not Ruleset.win_precedence
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
+        self._has_refuse = type(ruleset).refuses_win is not Ruleset.refuses_win
         self._flower_rob = ruleset.flower_rob and self._has_instant
         self._chow_any = ruleset.chow_from_any_seat
         """Every other seat may chow a discard (``chow_from_any_seat``)."""
@@ -1434,6 +1435,8 @@ class Table:
         ctx = self._context(seat, counts, tile, robbed=robbed, decomps=decomps)
         if as_declared and not ctx.declared_ready:
             ctx = replace(ctx, declared_ready=True)
+        if self._has_refuse and rs.refuses_win(ctx):
+            return None  # (refused before scoring: Ruleset.refuses_win)
         sheet = rs.score(ctx)
         if not rs.can_win(ctx, sheet):
             return None

@@ -811,6 +811,15 @@ class Ruleset:
         NONE).  Default: any time before declaring."""
         return True
 
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """A speed hook: True when ``ctx`` can never be a legal win, whatever
+        its score sheet (a rule of the context alone, or a bound on the
+        score below the minimum the rule set needs); the engine then skips
+        :meth:`score` and :meth:`can_win` for it.  It must never refuse a
+        context ``can_win`` would accept.  The engine asks only rule sets
+        that override it.  Default: False."""
+        return False
+
     def can_win(self, ctx: WinContext, sheet: ScoreSheet) -> bool:
         """Conditions beyond the shape; the engine asks this.  Default: no
         :meth:`win_problem`."""

@@ -1632,3 +1632,51 @@ def test_shape_free_ready_spares_asking_each_discard() -> None:
     assert not any(o.startswith("ready") for o in never.offers("E"))
     # the default (True) asks each discard, as before the hook
     assert Ruleset().shape_free_ready(None, 0, [0] * 34) is True  # type: ignore[arg-type]
+
+
+class SelfDrawOnlyRules(Ruleset):
+    """Wins by self-draw only, refused by win_problem after scoring."""
+
+    name = "test-self-draw-only"
+    honors = False
+
+    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        return None if ctx.self_drawn else "self-draw only"
+
+
+class RefusingRules(SelfDrawOnlyRules):
+    """The same rule, refused before scoring (refuses_win); score counts
+    what it is asked."""
+
+    name = "test-refusing"
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.asked = Counter[str]()
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        self.asked["refuses_win"] += 1
+        return not ctx.self_drawn
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        assert ctx.self_drawn, "a refused context is never scored"
+        self.asked["score"] += 1
+        return super().score(ctx)
+
+
+def test_refuses_win_skips_the_scoring_and_changes_nothing() -> None:
+    """A refused context is never scored, and a refusal that agrees with
+    can_win plays the same games as without it."""
+    plain, refusing = SelfDrawOnlyRules(), RefusingRules()
+    wins = 0
+    for seed in range(40):
+        bots = lambda: [GreedyBot() if s % 2 else RandomBot(seed * 4 + s) for s in range(4)]  # noqa: E731
+        a = play_hand(plain, bots(), seed=seed, dealer=seed % 4)
+        b = play_hand(refusing, bots(), seed=seed, dealer=seed % 4)
+        assert [(e["type"], e.get("seat"), e.get("tile")) for e in a.events] == [
+            (e["type"], e.get("seat"), e.get("tile")) for e in b.events]
+        assert a.deltas() == b.deltas()
+        wins += bool(b.winners)
+    assert wins > 5 and refusing.asked["refuses_win"] > refusing.asked["score"] > 0
+    # a rule set that does not override it is never asked (the default answers False)
+    assert not Ruleset().refuses_win(None)  # type: ignore[arg-type]

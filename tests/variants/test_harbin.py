@@ -282,3 +282,125 @@ def test_describe() -> None:
     d = Harbin.describe()
     assert (d["players"], d["wall_tiles"], d["hand_size"], d["flowers"]) == (4, 112, 13, 0)
     assert "宝" in d["wild_tiles"] and d["defaults"]["chow_ready_any_seat"] is True
+
+
+@pytest.mark.parametrize("every", [False, True])
+def test_visible_copies_and_opening_match_the_plain_counts(every: bool) -> None:
+    """visible_copies and may_declare_ready (written for speed) count as
+    the plain definitions do, on random rivers and melds of every kind."""
+    import random
+
+    from mahjong_core.engine import Table
+    from mahjong_core.tiles import Meld, MeldKind
+
+    rs = Harbin(concealed_kongs_visible=every)
+    rng = random.Random(7)
+    t = Table(rs, seed=1)
+    opened = hidden = 0
+    for _ in range(300):
+        for s in range(t.n):
+            t.discards[s][:] = [rng.randrange(34) for _ in range(rng.randint(0, 12))]
+            melds = []
+            for _ in range(rng.randint(0, 3)):
+                k = rng.randrange(27)
+                kind = rng.choice(list(MeldKind)[:5])
+                if kind is MeldKind.CHI:
+                    k -= k % 9 // 7 * 2
+                    melds.append(Meld(kind, (k, k + 1, k + 2)))
+                else:
+                    melds.append(Meld(kind, (k,) * (3 if kind is MeldKind.PON else 4)))
+            t.melds[s][:] = melds
+            want_open = any(not m.is_concealed for m in melds)
+            assert rs.may_declare_ready(t, s) == want_open
+            opened += want_open
+            hidden += bool(melds) and not want_open
+        for kind in range(34):
+            want = sum(t.discards[s].count(kind) for s in range(t.n)) + sum(
+                m.tiles.count(kind) for s in range(t.n) for m in t.melds[s] if every or not m.is_concealed)
+            assert rs.visible_copies(t, kind) == want
+            t.indicator = kind
+            assert rs.indicator_redraw(t) == (want >= 3)
+    assert opened > 100 and hidden > 5
+
+
+def test_refuses_win_refuses_only_what_win_problem_refuses() -> None:
+    """refuses_win (asked by the engine before scoring) refuses only the
+    contexts win_problem refuses after scoring, on the contexts of greedy
+    and random games."""
+    from mahjong_core.bots import GreedyBot, RandomBot, play_hand
+
+    seen: list[Any] = []
+
+    class Recording(Harbin):
+        def refuses_win(self, ctx: Any) -> bool:
+            seen.append(ctx)
+            return False
+
+    rec = Recording()
+    for seed in range(24):
+        bots = [GreedyBot() for _ in range(4)] if seed % 2 else [RandomBot(seed * 4 + s) for s in range(4)]
+        play_hand(rec, bots, seed=seed, dealer=seed % 4)
+    refused = accepted = 0
+    for opts in ({}, {"concealed_kongs_visible": True}):
+        rs = Harbin(**opts)
+        for ctx in seen:
+            if rs.refuses_win(ctx):
+                refused += 1
+                assert rs.win_problem(ctx, rs.score(ctx)) is not None  # (and a shape: score does not raise)
+            else:
+                accepted += rs.win_problem(ctx, rs.score(ctx)) is None
+    assert refused > 100 and accepted > 20
+
+
+def test_pung_and_chow_from_the_decompositions_is_the_readings_rule() -> None:
+    """pung_and_chow_natural (read off the kernel's decompositions) answers
+    as _pung_and_chow over every reading, on random winning hands with and
+    without declared melds (the winning tile often in two units) and on the
+    contexts of games."""
+    import random
+    from dataclasses import replace
+
+    from mahjong_core import patterns
+    from mahjong_core.analysis import decompositions
+    from mahjong_core.bots import GreedyBot, RandomBot, play_hand
+    from mahjong_core.paper import build_context
+    from mahjong_core.tiles import KIND_NAMES
+    from mahjong_core.variants.harbin import RULES, _pung_and_chow, pung_and_chow_natural
+
+    contexts: list[Any] = []
+
+    class Recording(Harbin):
+        def refuses_win(self, ctx: Any) -> bool:
+            if ctx.decompositions and not ctx.wilds:
+                contexts.append(ctx)
+            return super().refuses_win(ctx)
+
+    rec = Recording()
+    for seed in range(12):
+        bots = [GreedyBot() for _ in range(4)] if seed % 2 else [RandomBot(seed * 4 + s) for s in range(4)]
+        play_hand(rec, bots, seed=seed, dealer=seed % 4)
+    rng = random.Random(3)
+    rs = Harbin()
+    while len(contexts) < 1500:
+        base = rng.choice([0, 9, 18])
+        sets = []
+        for _ in range(4):
+            k = base + rng.randrange(9) if rng.random() < 0.6 else rng.choice([*range(27), 33])
+            sets.append([k] * 3 if k >= 27 or k % 9 > 6 or rng.random() < 0.4 else [k, k + 1, k + 2])
+        tiles = [k for s in sets for k in s] + [rng.choice([*range(base, base + 9), 33])] * 2
+        if max(tiles.count(k) for k in set(tiles)) > 4:
+            continue
+        declared = rng.randint(0, 3)
+        melds = [("pon " if s[0] == s[1] else "chi ") + "".join(KIND_NAMES[k] for k in s) for s in sets[:declared]]
+        hand = [k for s in sets[declared:] for k in s] + tiles[-2:]
+        win = hand.pop(rng.randrange(len(hand)))
+        ctx = build_context(rs, hand, win_tile=win, melds=melds, winner=1,
+                            discarder=None if rng.random() < 0.5 else 2, context={})
+        found = tuple(decompositions(ctx.concealed, wilds=0, rules=RULES))
+        contexts.append(replace(ctx, decompositions=found, wild_kinds=frozenset({rng.choice([win, 5])})))
+    yes = 0
+    for ctx in contexts:
+        want = any(_pung_and_chow(r) for r in patterns.readings(ctx, RULES))
+        assert pung_and_chow_natural(ctx) == want, ctx
+        yes += want
+    assert 200 < yes < len(contexts) - 200

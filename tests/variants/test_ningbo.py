@@ -429,3 +429,117 @@ def test_docs_page_example() -> None:
     page = Path(__file__).resolve().parents[2] / "docs" / "variants" / "ningbo.md"
     result = doctest.testfile(str(page), module_relative=False)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def test_win_problem_reuses_the_readings_of_the_context_just_scored_only() -> None:
+    """score keeps the readings of the context it scored for win_problem
+    (the engine asks both of one context): the answers are those of a
+    fresh look, also when win_problem is asked of another context."""
+    from mahjong_core.bots import GreedyBot, play_hand
+
+    seen: list[tuple[Any, Any, str | None]] = []
+
+    class Recording(Ningbo):
+        def refuses_win(self, ctx: Any) -> bool:
+            return False  # (every context scored and asked)
+
+        def win_problem(self, ctx: Any, sheet: Any) -> str | None:
+            got = super().win_problem(ctx, sheet)
+            self._memo = None
+            assert super().win_problem(ctx, sheet) == got
+            seen.append((ctx, sheet, got))
+            return got
+
+    rs = Recording()
+    for seed in range(12):
+        play_hand(rs, [GreedyBot() for _ in range(4)], seed=seed, dealer=seed % 4)
+    assert len(seen) > 100 and any(p and "财神单吊" in p for _, _, p in seen)
+    plain = Ningbo()
+    order = list(range(len(seen)))
+    random.Random(1).shuffle(order)
+    for i in order:  # score one context, ask of another: never the wrong readings
+        plain.score(seen[order[i - 1]][0])
+        ctx, sheet, want = seen[i]
+        assert Ningbo.win_problem(plain, ctx, sheet) == want
+
+
+_REFUSAL_OPTIONS: list[dict[str, Any]] = [
+    {}, {"min_tai": 2}, {"min_tai": 6}, {"min_tai": 0}, {"min_counts_base": True, "min_tai": 5},
+    {"hard_win": "natural"}, {"win_on_discarded_wild": True}, {"wild_single": "every"},
+    {"pinghu_pair": "any-honour", "seat_flowers": "one", "three_wilds": "self-drawn"},
+]
+
+
+def _paper_contexts(n: int) -> list[Any]:
+    """Random winning hands on paper, rich in honours, one-suit hands,
+    declared melds and 百搭 (the turned-up tile 5p, or a season)."""
+    from mahjong_core.paper import build_context
+    from mahjong_core.tiles import KIND_NAMES
+
+    rng = random.Random(5)
+    out: list[Any] = []
+    while len(out) < n:
+        suit = rng.choice([0, 9, 18])
+        pool = rng.choice([list(range(34)), [*range(suit, suit + 9), *range(27, 34)], list(range(27, 34)),
+                           list(range(suit, suit + 9))])
+        indicator = rng.choice(["5p", "1f", "7z"])
+        wild = {"5p": 13, "1f": 34, "7z": 33}[indicator]
+        sets: list[list[int]] = []
+        for _ in range(4):
+            k = rng.choice(pool)
+            sets.append([k] * 3 if k >= 27 or k % 9 > 6 or rng.random() < 0.5 else [k, k + 1, k + 2])
+        pair = [rng.choice(pool)] * 2
+        tiles = [k for s in sets for k in s] + pair
+        if max(tiles.count(k) for k in set(tiles)) > 4:
+            continue
+        declared = rng.randint(0, 4)
+        melds = [("pon " if s[0] == s[1] else "chi ") + "".join(KIND_NAMES[k] for k in s) for s in sets[:declared]]
+        hand = [k for s in sets[declared:] for k in s] + pair
+        for _ in range(rng.choice([0, 0, 1, 2, 3])):  # some tiles become 百搭
+            hand[rng.randrange(len(hand))] = wild
+        win = hand.pop(rng.randrange(len(hand)))
+        discarder = None if rng.random() < 0.4 else rng.choice([0, 2, 3])
+        try:
+            out.append(build_context(Ningbo(), [k for k in hand], win_tile=win, melds=melds, winner=1,
+                                     dealer=rng.randrange(4), discarder=discarder,
+                                     context={"indicator": indicator, "round_wind": rng.randrange(4)}))
+        except MahjongError:
+            continue
+    return out
+
+
+def test_refuses_win_never_refuses_a_win_and_the_bound_holds() -> None:
+    """refuses_win (the engine's early refusal) refuses exactly the contexts
+    win_problem refuses after scoring, and reading_tai_bound is at least
+    the 台 of every reading, under every option set, on the contexts of
+    greedy and random games and on random hands on paper."""
+    from mahjong_core.bots import GreedyBot, RandomBot, play_hand
+
+    games: list[Any] = []
+
+    class Recording(Ningbo):
+        def refuses_win(self, ctx: Any) -> bool:
+            games.append(ctx)
+            return False
+
+    rec = Recording()
+    for seed in range(16):
+        bots = [GreedyBot() for _ in range(4)] if seed % 2 else [RandomBot(seed * 4 + s) for s in range(4)]
+        play_hand(rec, bots, seed=seed, dealer=seed % 4)
+    contexts = games + _paper_contexts(400)
+    refused = 0
+    for opts in _REFUSAL_OPTIONS:
+        rs = Ningbo(**opts)
+        for ctx in contexts:
+            try:
+                sheet = rs.score(ctx)
+            except IllegalWinError:
+                continue
+            tops = [rs._reading_tai(r) for r in rs._new_readings(ctx)]
+            assert ningbo.reading_tai_bound(ctx) + (opts.get("hard_win") == "natural") >= max(tops)
+            fresh = Ningbo(**opts)  # (no context asked before)
+            refuses = fresh.refuses_win(ctx)
+            assert refuses == (fresh.win_problem(ctx, fresh.score(ctx)) is not None), ctx
+            assert fresh.score(ctx) == sheet
+            refused += refuses
+    assert len(games) > 150 and refused > 1000

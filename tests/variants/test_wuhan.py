@@ -6,6 +6,7 @@ and bad input."""
 from __future__ import annotations
 
 import doctest
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -197,3 +198,111 @@ def test_the_docs_page_and_docstrings_run() -> None:
     assert result.attempted >= 2 and result.failed == 0
     result = doctest.testmod(module)
     assert result.attempted >= 2 and result.failed == 0
+
+
+@pytest.mark.parametrize("red_at_once", [True, False])
+def test_shape_free_fit_and_single_kongs_match_the_plain_definitions(red_at_once: bool) -> None:
+    """_shape_free (one bit per shape-free hand, stopping at the first kind
+    that fits none) and the cached single_kong_kinds answer as the plain
+    set versions do, on random hands rich in 2-5-8s, honours and 赖子."""
+    import random
+
+    from mahjong_core.engine import Table
+    from mahjong_core.tiles import Meld, MeldKind
+    from mahjong_core.variants.wuhan import _SHAPE_FREE, RED
+
+    rs = Wuhan(red_at_once=red_at_once)
+    hits = 0
+    for seed in range(40):
+        t = Table(rs, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(40):
+            pool = sorted({1, 4, 7, 10, 13, 16, 19, 22, 25, *range(27, 34), *t.wild_kinds})
+            if rng.random() < 0.3:
+                pool = list(range(34))
+            c = bytearray(34)
+            for _ in range(rng.randint(1, 13)):
+                k = rng.choice(pool)
+                c[k] = min(4, c[k] + 1)
+            t.melds[0] = [Meld(MeldKind.PON, (k, k, k)) for k in rng.sample(pool, rng.randint(0, 2))]
+            kinds = {k for k in range(34) if c[k] and k not in t.wild_kinds}
+            for m in t.melds[0]:
+                kinds.update(m.tiles)
+            want = next((allowed for allowed in _SHAPE_FREE.values() if kinds <= allowed), None)
+            assert rs._shape_free(t, 0, c) == want
+            hits += want is not None
+        assert rs.single_kong_kinds(t, 0) == (t.wild_kinds if red_at_once else t.wild_kinds | {RED})
+    assert hits > 50
+
+
+def _wuhan_paper_contexts(n: int) -> list[object]:
+    """Random winning hands on paper: one suit, 2-5-8s, honours or mixed,
+    declared melds and 赖子 (the indicator 4p: 5p is the 赖子)."""
+    import random
+
+    from mahjong_core.paper import build_context
+
+    rng = random.Random(11)
+    out: list[object] = []
+    while len(out) < n:
+        suit = rng.choice([0, 9, 18])
+        pool = rng.choice([list(range(33)), list(range(suit, suit + 9)), [1, 4, 7, 10, 13, 16, 19, 22, 25],
+                           list(range(27, 33)), [*range(suit, suit + 9), 27, 28]])
+        sets: list[list[int]] = []
+        for _ in range(4):
+            k = rng.choice(pool)
+            sets.append([k] * 3 if k >= 27 or k % 9 > 6 or rng.random() < 0.5 else [k, k + 1, k + 2])
+        pair = [rng.choice(pool)] * 2
+        tiles = [k for s in sets for k in s] + pair
+        if max(tiles.count(k) for k in set(tiles)) > 4:
+            continue
+        declared = rng.randint(0, 4)
+        melds = [("pon " if s[0] == s[1] else "chi ") + "".join(KIND_NAMES[k] for k in s) for s in sets[:declared]]
+        hand = [k for s in sets[declared:] for k in s] + pair
+        for _ in range(rng.choice([0, 1, 2, 2, 3])):
+            hand[rng.randrange(len(hand))] = 13  # 5p, the 赖子
+        win = hand.pop(rng.randrange(len(hand)))
+        context: dict[str, object] = {"indicator": "4p"}
+        if rng.random() < 0.1:
+            context["last_four"] = True
+        try:
+            out.append(build_context(Wuhan(), hand, win_tile=win, melds=melds, winner=1,
+                                     discarder=None if rng.random() < 0.4 else 2, context=context))
+        except MahjongError:
+            continue
+    return out
+
+
+def test_refuses_win_refuses_only_what_win_problem_refuses() -> None:
+    """refuses_win (asked by the engine before scoring) refuses only the
+    contexts win_problem refuses after scoring (and never one score would
+    reject), under several option sets, on game and paper contexts."""
+    from mahjong_core.bots import GreedyBot, RandomBot, play_hand
+
+    seen: list[object] = []
+
+    class Recording(Wuhan):
+        def refuses_win(self, ctx: Any) -> bool:
+            seen.append(ctx)
+            return False
+
+    rec = Recording()
+    for seed in range(40):
+        bots = [GreedyBot() for _ in range(4)] if seed % 4 else [RandomBot(seed * 4 + s) for s in range(4)]
+        play_hand(rec, bots, seed=seed, dealer=seed % 4)
+    contexts = seen + _wuhan_paper_contexts(600)
+    refused = by_bound = 0
+    for opts in ({}, {"pihu_max_laizi": 0}, {"pihu_max_laizi": 2, "concealed_kong_opens": True},
+                 {"red_at_once": False}):
+        rs = Wuhan(**opts)  # type: ignore[arg-type]
+        for ctx in contexts:
+            try:
+                sheet = rs.score(ctx)  # type: ignore[arg-type]
+            except IllegalWinError:
+                continue
+            if rs.refuses_win(ctx):  # type: ignore[arg-type]
+                refused += 1
+                problem = rs.win_problem(ctx, sheet)  # type: ignore[arg-type]
+                assert problem is not None, ctx
+                by_bound += problem.startswith("两个癞子")
+    assert len(seen) > 60 and refused > 300 and by_bound > 100
