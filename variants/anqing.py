@@ -88,7 +88,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahjong_core.analysis import Form, HandRules, decompositions
 from mahjong_core.errors import IllegalWinError, MahjongError
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, option_enum
 from mahjong_core.tiles import KIND_NAMES, format_tiles, parse_tile
 
 if TYPE_CHECKING:
@@ -128,14 +128,6 @@ class DiscardPays(enum.Enum):
     """The three others, as for a self-draw."""
 
 
-def _enum(name: str, value: Any, kind: type[enum.Enum]) -> Any:
-    try:
-        return kind(value)
-    except ValueError:
-        known = ", ".join(repr(x.value) for x in kind)
-        raise MahjongError(f"anqing: option {name} {value!r} is not one of {known}") from None
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AnqingOptions:
     """House rules of 安庆麻将 (see :class:`Anqing`)."""
@@ -172,7 +164,7 @@ class AnqingOptions:
             if not isinstance(getattr(self, name), bool):
                 raise MahjongError(f"anqing: option {name} must be True or False, got {getattr(self, name)!r}")
         for name, kind in (("exhaust", Exhaust), ("fa_money", FaMoney), ("discard_pays", DiscardPays)):
-            object.__setattr__(self, name, _enum(name, getattr(self, name), kind))
+            object.__setattr__(self, name, option_enum("anqing", name, getattr(self, name), kind))
 
 
 def next_zuan(indicator: int) -> int:

@@ -77,7 +77,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, decompositions
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, option_enum
 from mahjong_core.tiles import format_tiles, parse_tile
 
 if TYPE_CHECKING:
@@ -136,14 +136,6 @@ class JingCounted(enum.Enum):
     """Only the 精 in hand at the end."""
 
 
-def _enum(name: str, value: Any, kind: type[enum.Enum]) -> Any:
-    try:
-        return kind(value)
-    except ValueError:
-        known = ", ".join(repr(x.value) for x in kind)
-        raise MahjongError(f"nanchang: option {name} {value!r} is not one of {known}") from None
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NanchangOptions:
     """House rules of 南昌麻将 (every one a PROPOSAL; see :class:`Nanchang`)."""
@@ -181,8 +173,8 @@ class NanchangOptions:
         for name in ("fu_jing", "jing_on_draw", "win_on_discarded_jing", "multiple_winners"):
             if not isinstance(getattr(self, name), bool):
                 raise MahjongError(f"nanchang: option {name} must be True or False, got {getattr(self, name)!r}")
-        object.__setattr__(self, "discard_payment", _enum("discard_payment", self.discard_payment, DiscardPayment))
-        object.__setattr__(self, "jing_counted", _enum("jing_counted", self.jing_counted, JingCounted))
+        object.__setattr__(self, "discard_payment", option_enum("nanchang", "discard_payment", self.discard_payment, DiscardPayment))
+        object.__setattr__(self, "jing_counted", option_enum("nanchang", "jing_counted", self.jing_counted, JingCounted))
 
 
 # ---------------------------------------------------------------------------

@@ -92,7 +92,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, decompositions
 from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.patterns import Fan, Reading, Wait
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, option_enum
 from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind, format_tiles, parse_tile
 
 if TYPE_CHECKING:
@@ -168,14 +168,6 @@ class PinghuPair(enum.Enum):
     """Every honour."""
 
 
-def _enum(owner: str, name: str, value: Any, kind: type[enum.Enum]) -> Any:
-    try:
-        return kind(value)
-    except ValueError:
-        known = ", ".join(repr(x.value) for x in kind)
-        raise MahjongError(f"{owner}: option {name} {value!r} is not one of {known}") from None
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NingboOptions:
     """House rules of 宁波麻将 (see :class:`Ningbo`)."""
@@ -213,7 +205,7 @@ class NingboOptions:
                 raise MahjongError(f"ningbo: option {name} must be True or False, got {getattr(self, name)!r}")
         for name, kind in (("hard_win", HardWin), ("wild_single", WildSingle), ("three_wilds", ThreeWilds),
                            ("seat_flowers", SeatFlowers), ("pinghu_pair", PinghuPair)):
-            object.__setattr__(self, name, _enum("ningbo", name, getattr(self, name), kind))
+            object.__setattr__(self, name, option_enum("ningbo", name, getattr(self, name), kind))
 
 
 # ---------------------------------------------------------------------------

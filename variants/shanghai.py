@@ -93,7 +93,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, Shape
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, option_enum
 from mahjong_core.tiles import KIND_NAMES, MeldKind
 
 if TYPE_CHECKING:
@@ -155,14 +155,6 @@ class ChengbaoCount(enum.Enum):
     are counted when both directions reach 3 ("重复计算")."""
 
 
-def _enum(cls: type[enum.Enum], name: str, value: Any) -> Any:
-    try:
-        return cls(value)
-    except ValueError:
-        known = ", ".join(repr(m.value) for m in cls)
-        raise MahjongError(f"shanghai: option {name} {value!r} is not one of {known}") from None
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShanghaiOptions:
     """House rules of 上海麻将 (see :mod:`mahjong_core.variants.shanghai`)."""
@@ -209,9 +201,9 @@ class ShanghaiOptions:
                 raise MahjongError(f"shanghai: option {name} must be a whole number >= {low}, got {value!r}")
         if self.dead_wall > 40:
             raise MahjongError(f"shanghai: option dead_wall must be at most 40, got {self.dead_wall!r}")
-        object.__setattr__(self, "kaibao", _enum(KaiBao, "kaibao", self.kaibao))
-        object.__setattr__(self, "kong_win_value", _enum(KongWinValue, "kong_win_value", self.kong_win_value))
-        object.__setattr__(self, "chengbao_count", _enum(ChengbaoCount, "chengbao_count", self.chengbao_count))
+        object.__setattr__(self, "kaibao", option_enum("shanghai", "kaibao", self.kaibao, KaiBao))
+        object.__setattr__(self, "kong_win_value", option_enum("shanghai", "kong_win_value", self.kong_win_value, KongWinValue))
+        object.__setattr__(self, "chengbao_count", option_enum("shanghai", "chengbao_count", self.chengbao_count, ChengbaoCount))
         for name in ("huangfan_power", "huangfan_per_winner", "stack_multipliers", "gangkai_dadiaoche_qualify", "chengbao",
                      "honours_are_wind_tiles", "luan_feng", "concealed_pung_flowers"):
             if not isinstance(getattr(self, name), bool):

@@ -29,7 +29,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, option_enum
 from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind
 
 if TYPE_CHECKING:
@@ -93,14 +93,6 @@ class SelfDrawBonus(enum.Enum):
 _CAPS = (3, 4, 5, 6, None)
 
 
-def _enum(cls: type[enum.Enum], name: str, value: Any) -> Any:
-    try:
-        return cls(value)
-    except ValueError:
-        known = ", ".join(repr(m.value) for m in cls)
-        raise MahjongError(f"sichuan: option {name} {value!r} is not one of {known}") from None
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SichuanOptions:
     """House rules of 四川麻将 (see :class:`Sichuan`)."""
@@ -143,11 +135,11 @@ class SichuanOptions:
     holds by itself and 定缺 does not apply."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "mode", _enum(Mode, "mode", self.mode))
+        object.__setattr__(self, "mode", option_enum("sichuan", "mode", self.mode, Mode))
         object.__setattr__(
-            self, "direct_kong_payment", _enum(DirectKongPayment, "direct_kong_payment", self.direct_kong_payment)
+            self, "direct_kong_payment", option_enum("sichuan", "direct_kong_payment", self.direct_kong_payment, DirectKongPayment)
         )
-        object.__setattr__(self, "self_draw", _enum(SelfDrawBonus, "self_draw", self.self_draw))
+        object.__setattr__(self, "self_draw", option_enum("sichuan", "self_draw", self.self_draw, SelfDrawBonus))
         for name in ("dingque", "call_transfer", "last_tile_fan", "exchange_three"):
             if not isinstance(getattr(self, name), bool):
                 raise MahjongError(f"sichuan: option {name} must be true or false, got {getattr(self, name)!r}")

@@ -87,7 +87,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, option_enum
 from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind, parse_tile
 
 if TYPE_CHECKING:
@@ -128,14 +128,6 @@ class DealerRule(enum.Enum):
     """The dealer stays after its own win or a draw, else its 下家."""
 
 
-def _enum(name: str, value: Any, kind: type[enum.Enum]) -> Any:
-    try:
-        return kind(value)
-    except ValueError:
-        known = ", ".join(repr(x.value) for x in kind)
-        raise MahjongError(f"wuhan: option {name} {value!r} is not one of {known}") from None
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class WuhanOptions:
     """House rules of 武汉 红中赖子杠 (see :class:`Wuhan`)."""
@@ -170,7 +162,7 @@ class WuhanOptions:
             if not isinstance(getattr(self, name), bool):
                 raise MahjongError(f"wuhan: option {name} must be True or False, got {getattr(self, name)!r}")
         for name, kind in (("doubling", Doubling), ("discard_pays", DiscardPays), ("dealer_rule", DealerRule)):
-            object.__setattr__(self, name, _enum(name, getattr(self, name), kind))
+            object.__setattr__(self, name, option_enum("wuhan", name, getattr(self, name), kind))
 
 
 def next_laizi(indicator: int) -> int:

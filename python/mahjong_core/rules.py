@@ -17,7 +17,7 @@ import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .analysis import Decomposition, HandRules, decompositions
 from .errors import IllegalWinError, InvalidHandError, MahjongError
@@ -1008,6 +1008,20 @@ def _type_name(t: Any) -> str:
     """A dataclass field's annotation as a short word (``int``, ``bool``, an enum's name)."""
     name = t if isinstance(t, str) else getattr(t, "__name__", repr(t))
     return str(name).rsplit(".", 1)[-1]
+
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+def option_enum(owner: str, name: str, value: Any, kind: type[E]) -> E:
+    """An option given as an enum member or its value (JSON, ``--option``),
+    as a member of ``kind``; any other value raises :class:`MahjongError`
+    naming the rule set, the option and the values it takes."""
+    try:
+        return kind(value)
+    except ValueError:
+        known = ", ".join(repr(x.value) for x in kind)
+        raise MahjongError(f"{owner}: option {name} {value!r} is not one of {known}") from None
 
 
 def _copy_json(v: Any) -> Any:
