@@ -1432,9 +1432,7 @@ class Table:
             decomps: tuple[Any, ...] = ()  # a win without a shape
         else:
             decomps = decompositions(_native.Counts(c), wilds=w, rules=rules)
-        ctx = self._context(seat, counts, tile, robbed=robbed, decomps=decomps)
-        if as_declared and not ctx.declared_ready:
-            ctx = replace(ctx, declared_ready=True)
+        ctx = self._context(seat, counts, tile, robbed=robbed, decomps=decomps, as_declared=as_declared)
         if self._has_refuse and rs.refuses_win(ctx):
             return None  # (refused before scoring: Ruleset.refuses_win)
         sheet = rs.score(ctx)
@@ -1443,7 +1441,8 @@ class Table:
         return ctx
 
     def _context(
-        self, seat: int, counts: bytearray, tile: int | None, *, robbed: bool, decomps: tuple[Any, ...]
+        self, seat: int, counts: bytearray, tile: int | None, *, robbed: bool, decomps: tuple[Any, ...],
+        as_declared: bool = False,
     ) -> WinContext:
         self_drawn = tile is None
         win_tile = self.drawn if self_drawn and self.drawn is not None else (tile if tile is not None else -1)
@@ -1500,7 +1499,7 @@ class Table:
             first_turn=first,
             first_go_around=(not self_drawn) and no_calls and self.draws_made[seat] == 0,
             fourth_tile=fourth,
-            declared_ready=self.declared[seat],
+            declared_ready=bool(self.declared[seat]) or as_declared,
             ready_on_deal=seat in self.ready_on_deal,
             wild_win_tile=wild_win,
             decompositions=decomps,
