@@ -102,6 +102,10 @@ class JiangnanOptions:
     """Points per payer before the 番 double it."""
     commit: Commit = Commit.DEAL
     """When the 心皇 is fixed."""
+    choose: bool = True
+    """With ``commit="deal"``: each seat chooses its 心皇 right after the
+    deal (a decision, ``Phase.IMAGINE``); False: the engine commits the
+    kind closest to a win for it."""
     furiten_self_draw: bool = False
     """The 振听 ban also forbids a self-drawn win on a discarded kind."""
     furiten_pung: bool = False
@@ -114,7 +118,7 @@ class JiangnanOptions:
     def __post_init__(self) -> None:
         if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 1:
             raise MahjongError(f"jiangnan: option base must be an int >= 1, got {self.base!r}")
-        for name in ("furiten_self_draw", "furiten_pung", "seven_pairs", "multiple_ron"):
+        for name in ("choose", "furiten_self_draw", "furiten_pung", "seven_pairs", "multiple_ron"):
             if not isinstance(getattr(self, name), bool):
                 raise MahjongError(f"jiangnan: option {name} must be True or False, got {getattr(self, name)!r}")
         try:
@@ -217,6 +221,7 @@ class Jiangnan(Ruleset):
         o = self.options
         setattr(self, "multiple_winners", o.multiple_ron)
         setattr(self, "own_discard_pung_ban", o.furiten_pung)
+        setattr(self, "imagined_choice", o.choose and o.commit is Commit.DEAL)
         self._play_rules = _rules(_ALL, o.seven_pairs)
 
     # --- the 心皇 ------------------------------------------------------------
@@ -224,8 +229,9 @@ class Jiangnan(Ruleset):
         return self._play_rules
 
     def imagined_kind(self, table: Table, seat: int) -> int:
-        """The committed 心皇: the kind that brings the dealt hand closest to
-        a win (fewest tiles short), the lowest such kind (PROPOSAL); -1
+        """The 心皇 the engine commits with ``choose=False`` (and what
+        ``GreedyBot`` chooses): the kind that brings the dealt hand closest
+        to a win (fewest tiles short), the lowest such kind (PROPOSAL); -1
         with ``commit="at_win"``."""
         if self.options.commit is Commit.AT_WIN:
             return -1

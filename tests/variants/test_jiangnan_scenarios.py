@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from mahjong_core.scenario import Scenario
-from mahjong_core.tiles import format_tiles, parse_tile, parse_tiles
+from mahjong_core.tiles import KIND_NAMES, format_tiles, parse_tile, parse_tiles
 from mahjong_core.variants.jiangnan import Jiangnan
 from reference.engine_invariants import check_invariants, check_paper_path, check_replay
 
@@ -17,9 +17,10 @@ E_HAND = "9m1p9p1s9s1234z5566z"  # the dealer's 13: discards what the tests say
 
 
 def table(s_hand: str, *, rs: Jiangnan = JN, e_hand: str = E_HAND, draws: str = "",
-          avoid: str = "", others: tuple[str, str] | None = None) -> Scenario:
+          avoid: str = "", others: tuple[str, str] | None = None, imagine: bool = True) -> Scenario:
     """E and S given; W and N filled with tiles of no kind in ``avoid`` or
-    drawn (two of a kind at most, so they claim little)."""
+    drawn (two of a kind at most, so they claim little); each seat then
+    chooses the 心皇 closest to a win (unless ``imagine`` is False)."""
     used = Counter(parse_tiles(e_hand + s_hand + draws))
     banned = set(parse_tiles(avoid + draws)) if avoid + draws else set()
     pool = [k for k in range(34) if k not in banned for _ in range(min(1, 4 - used[k]))]
@@ -28,7 +29,11 @@ def table(s_hand: str, *, rs: Jiangnan = JN, e_hand: str = E_HAND, draws: str = 
     w_hand, n_hand = format_tiles(sorted(pool[:12])), format_tiles(sorted(pool[12:24]))
     if others is not None:
         w_hand, n_hand = others
-    return Scenario(rs, [e_hand, s_hand, w_hand, n_hand], draws=draws)
+    sc = Scenario(rs, [e_hand, s_hand, w_hand, n_hand], draws=draws)
+    if rs.imagined_choice and imagine:
+        # each seat chooses the 心皇 the rule set would commit (as GreedyBot)
+        sc.play(*(f"{w} imagine {KIND_NAMES[rs.imagined_kind(sc.table, s)]}" for s, w in enumerate("ESWN")))
+    return sc
 
 
 LONELY = ("147m258p369s234z", "369m147p258s234z")
