@@ -29,12 +29,18 @@ What the rule set decides (each seed sentence, then each gap):
   (136), no flowers.
 * When the 心皇 is fixed is not said (spec §11.4 gap).  PROPOSAL (the
   spec's): it is committed at the deal and the engine stores it
-  (``table.imagined``, an ``imagined`` event in the record); the engine
-  commits for each seat the kind that brings its dealt hand closest to a
-  win (fewest tiles short, then the lowest kind) — no player decision
-  phase.  Option ``commit="at_win"``: the 心皇 is any kind, named at the
-  win (a wild usable only in a win).  On paper, context key ``xinhuang``
-  names the committed kind; without it the 心皇 may be any kind.
+  (``table.imagined``, an ``imagined`` event in the record).  "心中想象"
+  is the player's own thought, so each seat chooses its kind (the
+  engine's ``imagined_choice``: ``Phase.IMAGINE`` right after the deal,
+  one ``imagine X`` action per seat, any kind it holds fewer than four
+  of; the choice is on the record, and ``observe`` shows a seat only its
+  own).  ``GreedyBot`` chooses the kind that brings its dealt hand
+  closest to a win (fewest tiles short, then the lowest kind:
+  :meth:`Jiangnan.imagined_kind`).  Option ``choose=False``: no decision,
+  the engine commits that kind for every seat.  Option
+  ``commit="at_win"``: the 心皇 is any kind, named at the win (a wild
+  usable only in a win).  On paper, context key ``xinhuang`` names the
+  committed kind; without it the 心皇 may be any kind.
 * "心皇牌不能用来上牌或碰牌，只能用作和牌": chows, pungs and kongs take real
   tiles only; the 心皇 counts only in the winning hand.
 * "每家出的牌依次序整齐放在自己门前": each seat's discards are kept in order
@@ -207,7 +213,7 @@ class Jiangnan(Ruleset):
     missed_win_ban = True
     own_discard_chow_ban = True
     hand_rules = HandRules(forms=(Form.STANDARD,))
-    wild_tiles = "none; each seat's imagined 心皇 (committed at the deal, or any kind at the win)"
+    wild_tiles = "none; each seat's imagined 心皇 (chosen by the seat at the deal, or any kind at the win)"
 
     context_keys: ClassVar[Mapping[str, str]] = MappingProxyType({
         "xinhuang": "the committed 心皇 (notation or id); none or '': any kind",

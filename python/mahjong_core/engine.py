@@ -2155,8 +2155,8 @@ class Table:
             self.phase = _TURN  # the drawer plays on
             return
         if self.phase is _IMAGINE:
-            for s, a in answers.items():
-                self.imagined[s] = a.tile
+            for s, pick in answers.items():
+                self.imagined[s] = pick.tile
             self._event("imagined", kinds=[KIND_NAMES[k] if k >= 0 else None for k in self.imagined])
             self.claimants = {}
             self.answers = {}
