@@ -29,12 +29,18 @@ What the rule set decides (each seed sentence, then each gap):
   (136), no flowers.
 * When the 心皇 is fixed is not said (spec §11.4 gap).  PROPOSAL (the
   spec's): it is committed at the deal and the engine stores it
-  (``table.imagined``, an ``imagined`` event in the record); the engine
-  commits for each seat the kind that brings its dealt hand closest to a
-  win (fewest tiles short, then the lowest kind) — no player decision
-  phase.  Option ``commit="at_win"``: the 心皇 is any kind, named at the
-  win (a wild usable only in a win).  On paper, context key ``xinhuang``
-  names the committed kind; without it the 心皇 may be any kind.
+  (``table.imagined``, an ``imagined`` event in the record).  "心中想象"
+  is the player's own thought, so each seat chooses its kind (the
+  engine's ``imagined_choice``: ``Phase.IMAGINE`` right after the deal,
+  one ``imagine X`` action per seat, any kind it holds fewer than four
+  of; the choice is on the record, and ``observe`` shows a seat only its
+  own).  ``GreedyBot`` chooses the kind that brings its dealt hand
+  closest to a win (fewest tiles short, then the lowest kind:
+  :meth:`Jiangnan.imagined_kind`).  Option ``choose=False``: no decision,
+  the engine commits that kind for every seat.  Option
+  ``commit="at_win"``: the 心皇 is any kind, named at the win (a wild
+  usable only in a win).  On paper, context key ``xinhuang`` names the
+  committed kind; without it the 心皇 may be any kind.
 * "心皇牌不能用来上牌或碰牌，只能用作和牌": chows, pungs and kongs take real
   tiles only; the 心皇 counts only in the winning hand.
 * "每家出的牌依次序整齐放在自己门前": each seat's discards are kept in order
@@ -102,6 +108,10 @@ class JiangnanOptions:
     """Points per payer before the 番 double it."""
     commit: Commit = Commit.DEAL
     """When the 心皇 is fixed."""
+    choose: bool = True
+    """With ``commit="deal"``: each seat chooses its 心皇 right after the
+    deal (a decision, ``Phase.IMAGINE``); False: the engine commits the
+    kind closest to a win for it."""
     furiten_self_draw: bool = False
     """The 振听 ban also forbids a self-drawn win on a discarded kind."""
     furiten_pung: bool = False
@@ -114,7 +124,7 @@ class JiangnanOptions:
     def __post_init__(self) -> None:
         if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 1:
             raise MahjongError(f"jiangnan: option base must be an int >= 1, got {self.base!r}")
-        for name in ("furiten_self_draw", "furiten_pung", "seven_pairs", "multiple_ron"):
+        for name in ("choose", "furiten_self_draw", "furiten_pung", "seven_pairs", "multiple_ron"):
             if not isinstance(getattr(self, name), bool):
                 raise MahjongError(f"jiangnan: option {name} must be True or False, got {getattr(self, name)!r}")
         try:
@@ -203,7 +213,7 @@ class Jiangnan(Ruleset):
     missed_win_ban = True
     own_discard_chow_ban = True
     hand_rules = HandRules(forms=(Form.STANDARD,))
-    wild_tiles = "none; each seat's imagined 心皇 (committed at the deal, or any kind at the win)"
+    wild_tiles = "none; each seat's imagined 心皇 (chosen by the seat at the deal, or any kind at the win)"
 
     context_keys: ClassVar[Mapping[str, str]] = MappingProxyType({
         "xinhuang": "the committed 心皇 (notation or id); none or '': any kind",
@@ -217,6 +227,7 @@ class Jiangnan(Ruleset):
         o = self.options
         setattr(self, "multiple_winners", o.multiple_ron)
         setattr(self, "own_discard_pung_ban", o.furiten_pung)
+        setattr(self, "imagined_choice", o.choose and o.commit is Commit.DEAL)
         self._play_rules = _rules(_ALL, o.seven_pairs)
 
     # --- the 心皇 ------------------------------------------------------------
@@ -224,8 +235,9 @@ class Jiangnan(Ruleset):
         return self._play_rules
 
     def imagined_kind(self, table: Table, seat: int) -> int:
-        """The committed 心皇: the kind that brings the dealt hand closest to
-        a win (fewest tiles short), the lowest such kind (PROPOSAL); -1
+        """The 心皇 the engine commits with ``choose=False`` (and what
+        ``GreedyBot`` chooses): the kind that brings the dealt hand closest
+        to a win (fewest tiles short), the lowest such kind (PROPOSAL); -1
         with ``commit="at_win"``."""
         if self.options.commit is Commit.AT_WIN:
             return -1

@@ -94,12 +94,14 @@ class RandomBot:
 _TURN = Phase.TURN
 _CLAIMS = Phase.CLAIMS
 _EXCHANGE = Phase.EXCHANGE
+_IMAGINE = Phase.IMAGINE
 _NEEDS_READY = (ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN)
 _DEFAULT_COSTS = Ruleset.aim_discard_costs
 
 # Action ids (engine.py): discard 0..33, concealed kong 34..67, added kong
 # 68..101, chow 102..122, pung 123, kong 124, win 125, pass 126, ready
-# 127..160, missing suit 161..163, take 164, wild flower discards 165..172.
+# 127..160, missing suit 161..163, take 164, wild flower discards 165..172,
+# imagine kind k 250..283.
 _WIN, _PASS, _PUNG, _TAKE = 125, 126, 123, 164
 
 
@@ -132,6 +134,8 @@ class GreedyBot:
         phase = table.phase
         if phase is not _TURN and phase is not _CLAIMS:
             phase = Phase(phase.value)  # (also a Phase of another copy of the engine)
+        if phase is _IMAGINE:
+            return imagined_choice(table, seat, legal)
         if phase is _EXCHANGE:
             # 换三张: pass on tiles of the suit held least (of those offered)
             hand = table.hands[seat]
@@ -301,3 +305,14 @@ def play_hand(
     """Play one hand to its end with one bot per seat; returns the table."""
     table = Table(ruleset, seed=seed, dealer=dealer, round_wind=round_wind, hand_number=hand_number)
     return play_out(table, bots)
+
+
+def imagined_choice(table: TableView, seat: int, legal: Sequence[Action]) -> Action:
+    """心皇 (``Ruleset.imagined_choice``): the kind the rule set's
+    ``imagined_kind`` would commit for this seat, when offered; else the
+    lowest kind offered."""
+    k = table.ruleset.imagined_kind(table, seat)  # type: ignore[arg-type]
+    for a in legal:
+        if a.tile == k:
+            return a
+    return legal[0]

@@ -208,8 +208,8 @@ def describe_event(e: dict[str, Any]) -> str | None:
             return f"indicator changed: {e['old']} -> {e['tile']} (the old one to the dealer's discards)"
         return f"indicator {e['tile']}" + (f", wild {' '.join(e['wilds'])}" if e.get("wilds") else "")
     if kind == "action":
-        if e["action"] in ("pass", "win", "chow", "pung", "kong", "missing_suit"):
-            return None  # shown by the "call", "win" or "missing_suits" line
+        if e["action"] in ("pass", "win", "chow", "pung", "kong", "missing_suit", "imagine"):
+            return None  # shown by the "call", "win", "missing_suits" or "imagined" line
         return f"{who(e['seat'])} {e['action'].replace('_', ' ')}" + (f" {e['tile']}" if "tile" in e else "")
     if kind == "call":
         verb = "chows (吃听)" if e["action"] == "ready" else f"{e['action']}s"
@@ -224,6 +224,8 @@ def describe_event(e: dict[str, Any]) -> str | None:
         return f"{who(e['seat'])} WINS {how} {e['tile'] or ''}: {items} = {e['total']} {e['unit']}"
     if kind == "missing_suits":
         return "missing suits (定缺): " + ", ".join(f"{who(i)} {m}" for i, m in enumerate(e["suits"]))
+    if kind == "imagined":
+        return "imagined (心皇): " + ", ".join(f"{who(i)} {k or 'any'}" for i, k in enumerate(e["kinds"]))
     if kind == "ready":
         return f"{who(e['seat'])} declares ready (报听)"
     if kind == "kong_payments":
@@ -245,6 +247,8 @@ class HumanBot:
         hand = format_tiles(table.concealed_tiles(seat), glyphs=self.glyphs)
         melds = " ".join(str(m) for m in table.melds[seat])
         self.out.write(f"\nYour hand: {hand}" + (f"   melds: {melds}" if melds else "") + "\n")
+        if table.ruleset.imagined_tiles and table.imagined[seat] >= 0:
+            self.out.write(f"your imagined tile (心皇): {KIND_NAMES[table.imagined[seat]]}\n")
         shown = table.indicator_for(seat)
         if shown is not None:  # (a hidden indicator, the 宝, only once this seat may see it)
             self.out.write(f"indicator: {KIND_NAMES[shown]}\n")

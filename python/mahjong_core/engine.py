@@ -83,6 +83,9 @@ class ActionKind(enum.IntEnum):
     TAKE_PUNG = 14
     """Take the pung the rule set offers from the reserve (游戏中换牌);
     three tiles are then given back (SWAP)."""
+    IMAGINE = 15
+    """Choose kind ``tile`` for one's imagined tiles (心皇,
+    ``Ruleset.imagined_choice``), in ``Phase.IMAGINE`` right after the deal."""
 
 
 # Fixed action ids: discard k (0..33), concealed kong k (34..67), added kong k
@@ -91,10 +94,10 @@ class ActionKind(enum.IntEnum):
 # missing suit (161..163), take the last tile (164), discard wild flower
 # 1f..8f (165..172), special kong i (173..180), add kind k to a special kong
 # (181..214), swap kind k with the reserve (215..248), take the offered pung
-# (249).
+# (249), choose kind k for one's imagined tiles (250..283).
 _BASE = {
     ActionKind.DISCARD: 0, ActionKind.CONCEALED_KONG: 34, ActionKind.ADDED_KONG: 68, ActionKind.READY: 127,
-    ActionKind.SWAP: 215,
+    ActionKind.SWAP: 215, ActionKind.IMAGINE: 250,
 }
 _CHOW_BASE = 102
 _SINGLE = {
@@ -106,7 +109,8 @@ _SPECIAL_BASE = 173
 _SPECIAL_ADD_BASE = 181
 _SWAP_BASE = 215
 _TAKE_PUNG = 249
-NUM_ACTIONS = 250
+_IMAGINE_BASE = 250
+NUM_ACTIONS = 284
 """Size of the action space (the same for every rule set of this engine version)."""
 OBS_SIZE = 34 + 34 + 4 * 69 + 38 + 12 + 4 + 34 + 1
 """Length of :meth:`Table.observe_tensor` vectors."""
@@ -164,6 +168,8 @@ class Action:
             return cls(ActionKind.CHOW, seat, (j // 7) * 9 + j % 7)
         if action_id == _TAKE_PUNG:
             return cls(ActionKind.TAKE_PUNG, seat)
+        if action_id >= _IMAGINE_BASE:
+            return cls(ActionKind.IMAGINE, seat, action_id - _IMAGINE_BASE)
         if action_id >= _SWAP_BASE:
             return cls(ActionKind.SWAP, seat, action_id - _SWAP_BASE)
         if action_id >= _SPECIAL_ADD_BASE:
@@ -259,8 +265,16 @@ def observation(view: Any, seat: int) -> dict[str, Any]:
         "live_tiles": view.live_tiles,
         "last_discard": view.last_discard,
         "indicator": view.indicator_for(seat) if hasattr(view, "indicator_for") else None,
+        "imagined": _own_imagined(view, seat),
         "legal": [a.id for a in view.legal_actions(seat)],
     }
+
+
+def _own_imagined(view: Any, seat: int) -> int:
+    """心皇: the kind ``seat``'s own imagined tiles stand for (-1: none, or
+    not yet fixed); never another seat's."""
+    kinds = getattr(view, "imagined", None)
+    return int(kinds[seat]) if kinds and getattr(view.ruleset, "imagined_tiles", 0) else -1
 
 
 def play_out(table: Table, bots: Sequence[Any]) -> Table:
@@ -299,6 +313,10 @@ class Phase(enum.Enum):
     """A seat exposed a flower it drew in play (``Ruleset.flower_rob``):
     the seats with an instant win on it (七抢一) answer win or pass, then
     the drawer plays on."""
+    IMAGINE = "imagine"
+    """Right after the deal (``Ruleset.imagined_choice``), every seat
+    chooses the kind its imagined tiles stand for (心皇): one IMAGINE
+    action each."""
     REPLACE = "replace"
     """After a kong (``Ruleset.dice_kong``): the konger, ready, answers TAKE
     (roll the dice for the replacement) or PASS (the plain replacement)."""
@@ -313,6 +331,7 @@ _EXCHANGE = Phase.EXCHANGE
 _LAST = Phase.LAST
 _REPLACE = Phase.REPLACE
 _FLOWER = Phase.FLOWER
+_IMAGINE = Phase.IMAGINE
 _K_DISCARD, _K_ANKAN, _K_KAKAN = ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG
 _K_CHOW, _K_PUNG, _K_KONG = ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG
 _K_WIN, _K_PASS, _K_READY = ActionKind.WIN, ActionKind.PASS, ActionKind.READY
@@ -639,8 +658,29 @@ class Table:
             self._flip_after_flowers()
             self._set_wilds()
         if self._imagined:
+            if rs.imagined_choice:
+                # every seat chooses its imagined kind before anything else
+                self.drawn = None
+                self.phase = _IMAGINE
+                self.claimants = {s: self._imagine_choices(s) for s in range(self.n)}
+                self.answers = {}
+                return
             self.imagined = [rs.imagined_kind(self, s) for s in range(self.n)]
             self._event("imagined", kinds=[KIND_NAMES[k] if k >= 0 else None for k in self.imagined])
+        self._after_deal()
+
+    def _imagine_choices(self, seat: int) -> list[Action]:
+        """心皇 choices (``imagined_choice``): every kind of the wall the
+        seat holds fewer than ``copies`` of (no fifth copy)."""
+        hand = self.hands[seat]
+        cap = self.ruleset.copies
+        kinds = sorted({t for t in self.ruleset.wall_tiles() if t < 34})
+        return [_ACTIONS[seat][_IMAGINE_BASE + k] for k in kinds if hand[k] < cap]
+
+    def _after_deal(self) -> None:
+        """After the deal (and the 心皇 choices): the waits, then opening
+        wins or the first turn."""
+        rs = self.ruleset
         for s in range(self.n):
             if s != self.dealer or self._dealer_draws:
                 self._update_waits(s)
@@ -1665,6 +1705,12 @@ class Table:
             return f"{action}: the hand is over"
         if action.seat not in self.to_act:
             return f"{action}: seat {action.seat} is not to act (seats to act: {self.to_act}, phase {self.phase.value})"
+        if action.kind == ActionKind.IMAGINE:
+            if self.phase is not _IMAGINE:
+                return f"{action}: imagined tiles are chosen only right after the deal (phase {self.phase.value})"
+            return f"{action}: not a kind of the wall, or the seat holds every copy of it (no fifth copy to imagine)"
+        if self.phase is _IMAGINE:
+            return f"{action}: right after the deal every seat chooses its imagined kind first (imagine X)"
         if action.kind == ActionKind.DISCARD:
             return f"{action}: tile not in hand"
         if action.kind == ActionKind.WIN:
@@ -2106,6 +2152,15 @@ class Table:
             self.claimants = {}
             self.answers = {}
             self.phase = _TURN  # the drawer plays on
+            return
+        if self.phase is _IMAGINE:
+            for s, pick in answers.items():
+                self.imagined[s] = pick.tile
+            self._event("imagined", kinds=[KIND_NAMES[k] if k >= 0 else None for k in self.imagined])
+            self.claimants = {}
+            self.answers = {}
+            self.phase = _TURN
+            self._after_deal()
             return
         if self.phase is _DECLARE:
             for s, decl in answers.items():

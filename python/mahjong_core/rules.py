@@ -541,6 +541,13 @@ class Ruleset:
     :meth:`rules_for` allows (``wild_kinds``); they are never drawn,
     discarded or called, so they act only in a win.  ``WinContext.wilds``
     counts them."""
+    imagined_choice: bool = False
+    """With ``imagined_tiles``: each seat chooses the kind its imagined
+    tiles stand for, in ``Phase.IMAGINE`` right after the deal (one
+    IMAGINE action per seat, ids 250..283; any kind of the wall it holds
+    fewer than ``copies`` of), instead of :meth:`imagined_kind` committing
+    it.  ``GreedyBot`` chooses what :meth:`imagined_kind` would commit.
+    (An instance attribute may follow an option.)"""
     wild_tiles: ClassVar[str] = ""
     """What is wild, in words, for listings ("" = no wild tiles)."""
 
@@ -627,6 +634,8 @@ class Ruleset:
         """With ``imagined_tiles``: the kind ``seat``'s imagined tiles stand
         for, committed once right after the deal (``table.imagined``);
         -1 leaves it open (they are wild tiles, fixed only at a win).
+        With ``imagined_choice`` the seats choose instead and this is what
+        ``GreedyBot`` chooses (-1: the lowest kind it may choose).
         Default: -1."""
         return -1
 

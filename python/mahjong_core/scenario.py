@@ -186,7 +186,8 @@ class Scenario:
     @staticmethod
     def words(action: Action) -> str:
         """An action in the words of a script: ``discard 3m``, ``pung``,
-        ``chow 123m``, ``concealed kong 5z``, ``ready 7p``, ``missing suit s``."""
+        ``chow 123m``, ``concealed kong 5z``, ``ready 7p``, ``missing suit s``,
+        ``imagine 5m`` (心皇)."""
         return str(action).split(" ", 1)[1]
 
     def offers(self, who: str | int) -> list[str]:
@@ -212,7 +213,7 @@ class Scenario:
         or added, whichever is legal)."""
         words = " ".join(text.lower().replace("_", " ").split())
         m = re.fullmatch(
-            r"(discard|ready|concealed kong|added kong|kong|chow|missing suit|missing|special kong|special add|swap) (\S+)",
+            r"(discard|ready|concealed kong|added kong|kong|chow|missing suit|missing|special kong|special add|swap|imagine) (\S+)",
             words,
         )
         if m:
@@ -239,6 +240,7 @@ class Scenario:
                 "added kong": [ActionKind.ADDED_KONG],
                 "special add": [ActionKind.SPECIAL_ADD],
                 "swap": [ActionKind.SWAP],
+                "imagine": [ActionKind.IMAGINE],
                 "kong": [ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG],
             }[verb]
             try:
@@ -251,7 +253,8 @@ class Scenario:
             return [Action(single[words], seat)]
         raise ScenarioError(
             f"unknown move {text!r}: discard X, chow XYZ, pung, kong [X], concealed kong X, added kong X, "
-            "special kong TILES|N, special add X, swap X, take pung, win, pass, ready X, missing suit m|p|s, take", step
+            "special kong TILES|N, special add X, swap X, take pung, win, pass, ready X, missing suit m|p|s, take, "
+            "imagine X", step
         )
 
     def _special_index(self, arg: str, text: str, step: int) -> int:

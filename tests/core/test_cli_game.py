@@ -114,3 +114,12 @@ def test_dice_kong_draws_are_described() -> None:
     assert describe_event({**base, "tile": "9p", "dice": [6, 5], "turned": True}) == (
         "East draws 9p (dice 6+5, the second dice tile)"
     )
+
+
+def test_imagined_choices_are_described() -> None:
+    from mahjong_core.cli_game import describe_event
+
+    assert describe_event({"type": "action", "seat": 1, "action": "imagine", "tile": "5m"}) is None
+    assert describe_event({"type": "imagined", "kinds": ["1m", "2z", None, "9s"]}) == (
+        "imagined (心皇): East 1m, South 2z, West any, North 9s"
+    )

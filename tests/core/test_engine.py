@@ -130,7 +130,7 @@ def test_illegal_actions_are_rejected_and_change_nothing() -> None:
         with pytest.raises(mc.IllegalActionError):
             t.apply(a)
         assert _snapshot(t) == before
-    with pytest.raises(mc.IllegalActionError, match="not in 0..249"):
+    with pytest.raises(mc.IllegalActionError, match="not in 0..283"):
         t.apply(500, seat=seat)
     assert _snapshot(t) == before
     # claims: a non-claimant may not answer; a claimant may not discard
@@ -425,7 +425,7 @@ def test_declaring_ready(rs: Ruleset) -> None:
 
 def test_ready_action_ids() -> None:
     a = Action(ActionKind.READY, 1, 5)
-    assert a.id == 132 and Action.from_id(1, 132) == a and NUM_ACTIONS == 250
+    assert a.id == 132 and Action.from_id(1, 132) == a and NUM_ACTIONS == 284
     m = Action(ActionKind.MISSING_SUIT, 2, 1)
     assert m.id == 162 and Action.from_id(2, 162) == m and m.to_json() == {"seat": 2, "action": "missing_suit", "suit": "p"}
 

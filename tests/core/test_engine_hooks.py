@@ -15,7 +15,7 @@ from mahjong_core.bots import GreedyBot, RandomBot, play_hand
 from mahjong_core.engine import Action, ActionKind, Phase, Table, play_out
 from mahjong_core.match import Match
 from mahjong_core.records import dumps, replay
-from mahjong_core.errors import MahjongError
+from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 
 from mahjong_core.tiles import KIND_NAMES as KIND_NAMES_
@@ -1463,6 +1463,75 @@ def test_imagined_tiles_and_the_own_discard_chow_ban(rules: type[Ruleset]) -> No
             assert ctx.wilds == 1 and len(ctx.concealed) + 3 * len(ctx.melds) == 13  # real tiles only
         assert replay(dumps(t.events), ruleset=rs).events == t.events
     assert wins > 50 and chows > 20
+
+
+class ChosenRules(CommittedRules):
+    """Each seat chooses its imagined kind right after the deal
+    (``imagined_choice``); ``imagined_kind`` is what GreedyBot chooses."""
+
+    name = "test-chosen"
+    imagined_choice = True
+
+
+def test_imagined_choice_is_a_phase_after_the_deal() -> None:
+    rs = ChosenRules()
+    t = Table(rs, seed=4)
+    assert t.phase is Phase.IMAGINE and t.to_act == [0, 1, 2, 3] and t.imagined == [-1] * 4
+    assert [e["type"] for e in t.events] == ["header", "deal"]
+    for s in range(4):
+        legal = t.legal_actions(s)
+        assert [a.kind for a in legal] == [ActionKind.IMAGINE] * len(legal)
+        assert [a.tile for a in legal] == [k for k in range(34) if t.hands[s][k] < 4]
+        assert [a.id for a in legal] == [250 + a.tile for a in legal]
+        assert Action.from_id(s, 250 + legal[0].tile) == legal[0]
+    check_invariants(t)
+    # an illegal choice (not in this phase's offers) changes nothing
+    before = (t.phase, dict(t.answers), len(t.events), list(t.imagined))
+    for bad in (Action(ActionKind.DISCARD, 0, next(k for k in range(34) if t.hands[0][k])), Action(ActionKind.PASS, 1)):
+        with pytest.raises(IllegalActionError, match="imagined kind first"):
+            t.apply(bad)
+        assert (t.phase, dict(t.answers), len(t.events), list(t.imagined)) == before
+    with pytest.raises(IllegalActionError, match="0..33"):
+        Action(ActionKind.IMAGINE, 0, 34)
+    t.apply(Action(ActionKind.IMAGINE, 2, 5))
+    with pytest.raises(IllegalActionError, match="not to act"):
+        t.apply(Action(ActionKind.IMAGINE, 2, 6))  # once only
+    assert t.imagined == [-1] * 4 and t.to_act == [0, 1, 3]
+    # private: nobody sees another seat's choice, before or after it is fixed
+    tensors = [t.observe_tensor(s).copy() for s in range(4)]
+    assert [t.observe(s)["imagined"] for s in range(4)] == [-1] * 4
+    t.apply(Action(ActionKind.IMAGINE, 0, 7))
+    t.apply(Action(ActionKind.IMAGINE, 1, 8))
+    t.apply(Action(ActionKind.IMAGINE, 3, 33))
+    assert t.imagined == [7, 8, 5, 33] and t.phase is Phase.TURN and t.turn == 0
+    assert t.events[-1] == {"type": "imagined", "kinds": ["8m", "9m", "6m", "7z"]}
+    assert [t.observe(s)["imagined"] for s in range(4)] == [7, 8, 5, 33]
+    for s in (1, 2, 3):
+        assert (t.observe_tensor(s) == tensors[s]).all()  # (the tensor holds no 心皇)
+    with pytest.raises(IllegalActionError, match="only right after the deal"):
+        t.apply(Action(ActionKind.IMAGINE, 0, 1))
+    c, w = t.analysis_counts(1)
+    assert c[8] == min(4, t.hands[1][8] + 1)
+    play_out(t, [GreedyBot() for _ in range(4)])
+    assert replay(dumps(t.events), ruleset=rs).events == t.events
+
+
+def test_imagined_choice_games_replay_and_the_greedy_bot_chooses_imagined_kind() -> None:
+    rs, auto = ChosenRules(), CommittedRules()
+    for seed in range(40):
+        t = Table(rs, seed=seed)
+        rng = random.Random(seed)
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            t.apply(rng.choice(legal) if seed % 2 else GreedyBot().choose(t, seat, legal))
+            check_invariants(t)
+        assert replay(dumps(t.events), ruleset=rs).events == t.events
+        assert [e["type"] == "action" and e["action"] == "imagine" for e in t.events[2:6]] == [True] * 4
+        if seed % 2 == 0:  # greedy: the kinds and the result of the automatic commit
+            a = play_hand(auto, [GreedyBot() for _ in range(4)], seed=seed)
+            assert a.imagined == t.imagined and a.deltas() == t.deltas()
+            assert [e for e in t.events if e.get("action") != "imagine"][1:] == a.events[1:]
 
 
 def test_imagined_tiles_on_paper() -> None:

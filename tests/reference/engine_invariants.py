@@ -41,7 +41,7 @@ def check_invariants(t: Table) -> None:
                 continue  # a seat that won and left (血战到底) keeps its tiles
             size = sum(t.hands[s]) + len(t.wild_flowers[s]) + 3 * len(t.melds[s])
             extra = 1 if (t.phase == Phase.TURN and s == t.turn) else 0
-            if t.phase in (Phase.DECLARE, Phase.OPENING, Phase.EXCHANGE) and s == t.dealer and not rs.dealer_draws_first:
+            if t.phase in (Phase.DECLARE, Phase.OPENING, Phase.EXCHANGE, Phase.IMAGINE) and s == t.dealer and not rs.dealer_draws_first:
                 extra = 1  # the dealer's 14th tile, before its first discard
             if t.phase == Phase.ROB and t.pending_kong and t.pending_kong[0] == s:
                 extra = 0  # the added tile sits on the table, waiting

@@ -29,6 +29,10 @@ class ReferenceGreedyBot:
         kinds = {a.kind for a in legal}
         if ActionKind.WIN in kinds:
             return next(a for a in legal if a.kind == ActionKind.WIN)
+        if ActionKind.IMAGINE in kinds:
+            # 心皇: what the rule set would commit (else the lowest kind offered)
+            want = table.ruleset.imagined_kind(table, seat)  # type: ignore[arg-type]
+            return next((a for a in legal if a.tile == want), legal[0])
         if table.phase is Phase.EXCHANGE:
             # 换三张: pass on tiles of the suit held least (of those offered)
             hand = table.hands[seat]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from mahjong_core.bots import GreedyBot
+from mahjong_core.bots import GreedyBot, play_hand
 from mahjong_core.engine import Table
 from mahjong_core.match import Match
 from mahjong_core.tiles import MeldKind, parse_tile
@@ -95,7 +95,7 @@ def test_a_thousand_bot_hands() -> None:
     chows = 0
     for seed in range(1000):
         t = play(rs, seed, check_every_step=seed % 20 == 0)
-        assert all(0 <= k < 34 for k in t.imagined)
+        assert all(0 <= k < 34 for k in t.imagined) and t.events[2]["action"] == "imagine"
         assert [e for e in t.events if e["type"] == "imagined"]
         assert t.deltas() == expected_deltas(t), seed
         check_no_chow_of_own_discards(t)
@@ -134,3 +134,16 @@ def test_a_match() -> None:
     m = Match(Jiangnan(), [GreedyBot() for _ in range(4)], seed=5, hands=12)
     results = m.play()
     assert len(results) == 12 and sum(m.totals) == 0
+
+
+def test_seats_choose_the_xinhuang_and_greedy_bots_choose_as_the_engine_did() -> None:
+    """Each seat's 心皇 is an IMAGINE action on the record; GreedyBot chooses
+    what ``imagined_kind`` commits, so greedy games give the results of
+    ``choose=False`` (the engine's commit), hand for hand."""
+    chosen, auto = Jiangnan(), Jiangnan(choose=False)
+    for seed in range(100):
+        a = play_hand(chosen, [GreedyBot() for _ in range(4)], seed=seed, dealer=seed % 4)
+        b = play_hand(auto, [GreedyBot() for _ in range(4)], seed=seed, dealer=seed % 4)
+        picks = [e for e in a.events if e.get("action") == "imagine"]
+        assert sorted(e["seat"] for e in picks) == [0, 1, 2, 3] and not any(e.get("action") == "imagine" for e in b.events)
+        assert a.imagined == b.imagined and a.deltas() == b.deltas() and a.winners == b.winners, seed

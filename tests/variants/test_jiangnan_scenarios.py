@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mahjong_core.scenario import Scenario
-from mahjong_core.tiles import format_tiles, parse_tile, parse_tiles
+import pytest
+from mahjong_core.engine import Action, ActionKind, Phase
+from mahjong_core.errors import IllegalActionError
+from mahjong_core.records import RecordError, dumps, replay
+from mahjong_core.scenario import Scenario, ScenarioError
+from mahjong_core.tiles import KIND_NAMES, format_tiles, parse_tile, parse_tiles
 from mahjong_core.variants.jiangnan import Jiangnan
 from reference.engine_invariants import check_invariants, check_paper_path, check_replay
 
@@ -17,9 +21,10 @@ E_HAND = "9m1p9p1s9s1234z5566z"  # the dealer's 13: discards what the tests say
 
 
 def table(s_hand: str, *, rs: Jiangnan = JN, e_hand: str = E_HAND, draws: str = "",
-          avoid: str = "", others: tuple[str, str] | None = None) -> Scenario:
+          avoid: str = "", others: tuple[str, str] | None = None, imagine: bool = True) -> Scenario:
     """E and S given; W and N filled with tiles of no kind in ``avoid`` or
-    drawn (two of a kind at most, so they claim little)."""
+    drawn (two of a kind at most, so they claim little); each seat then
+    chooses the 心皇 closest to a win (unless ``imagine`` is False)."""
     used = Counter(parse_tiles(e_hand + s_hand + draws))
     banned = set(parse_tiles(avoid + draws)) if avoid + draws else set()
     pool = [k for k in range(34) if k not in banned for _ in range(min(1, 4 - used[k]))]
@@ -28,7 +33,11 @@ def table(s_hand: str, *, rs: Jiangnan = JN, e_hand: str = E_HAND, draws: str = 
     w_hand, n_hand = format_tiles(sorted(pool[:12])), format_tiles(sorted(pool[12:24]))
     if others is not None:
         w_hand, n_hand = others
-    return Scenario(rs, [e_hand, s_hand, w_hand, n_hand], draws=draws)
+    sc = Scenario(rs, [e_hand, s_hand, w_hand, n_hand], draws=draws)
+    if rs.imagined_choice and imagine:
+        # each seat chooses the 心皇 the rule set would commit (as GreedyBot)
+        sc.play(*(f"{w} imagine {KIND_NAMES[rs.imagined_kind(sc.table, s)]}" for s, w in enumerate("ESWN")))
+    return sc
 
 
 LONELY = ("147m258p369s234z", "369m147p258s234z")
@@ -133,3 +142,92 @@ def test_discards_are_kept_in_order() -> None:
     t = sc.table
     assert t.discards[0] == [parse_tile("9m"), parse_tile("3m")] and t.discards[1] == [parse_tile("3m")]
     assert t.discarded_kinds[1] == 1 << parse_tile("3m")
+
+
+# --- the 心皇 is each seat's own decision (Phase.IMAGINE) --------------------
+
+def test_each_seat_chooses_its_xinhuang_right_after_the_deal() -> None:
+    sc = table("123m456p789s1z22z", imagine=False)
+    t = sc.table
+    assert t.phase is Phase.IMAGINE and sc.to_act == ["E", "S", "W", "N"] and t.imagined == [-1] * 4
+    assert len(sc.offers("S")) == 34 and sc.offers("S")[:2] == ["imagine 1m", "imagine 2m"]
+    assert sc.can("S", "imagine 2z") and not sc.can("S", "discard 1z")
+    sc.play("S imagine 2z", "E imagine 5z", "N imagine 1m", "W imagine 9s")
+    assert t.phase is Phase.TURN and sc.to_act == ["E"]
+    assert sc.events("imagined") == [{"type": "imagined", "kinds": ["5z", "2z", "9s", "1m"]}]
+    assert [t.observe(s)["imagined"] for s in range(4)] == parse_tiles("5z2z9s1m")
+    assert t.analysis_counts(1)[0][parse_tile("2z")] == 3  # 22z and the 心皇
+    finish(sc)
+
+
+def _chosen(s_kind: str, e_hand: str = "9m1p9p1s9s134z55662z") -> Scenario:
+    sc = table("123m456p789s1z22z", e_hand=e_hand, imagine=False)
+    sc.play("E imagine 5z", f"S imagine {s_kind}", "W imagine 1m", "N imagine 1m")
+    return sc
+
+
+def test_a_seat_wins_with_the_kind_it_chose() -> None:
+    # S chose 2z (not the 1z the bots take): 222z with the 心皇, waits on 1z alone
+    sc = _chosen("2z", e_hand="9m1p9p1s9s234z55661z")
+    sc.play("E discard 1z")
+    assert "win" in sc.offers("S")
+    sc.play("S win")
+    assert sc.winners == ["S"] and sc.deltas() == {"E": -2, "S": 2, "W": 0, "N": 0}
+    assert sc.table.contexts[1].extra["xinhuang"] == "2z" and sc.items("S") == ["门清"]
+    finish(sc)
+
+
+def test_the_chosen_kind_decides_the_waits() -> None:
+    # with 1z chosen S wins on 2z (11z pair, 222z); with 2z chosen it does not
+    sc = _chosen("1z")
+    sc.play("E discard 2z")
+    assert "win" in sc.offers("S")
+    sc = _chosen("2z")
+    sc.play("E discard 2z")
+    assert "win" not in sc.offers("S") and "pung" in sc.offers("S")  # the 心皇 makes no pung
+    assert sc.table.waits(1) == [parse_tile("1z")]
+
+
+def test_an_illegal_choice_raises_and_changes_nothing() -> None:
+    sc = table("1111m456p789s1z2z", imagine=False)
+    t = sc.table
+    assert not sc.can("S", "imagine 1m")  # no fifth 1m to imagine
+    before = (t.phase, dict(t.answers), len(t.events), list(t.imagined), t.to_act)
+    for bad in (Action(ActionKind.IMAGINE, 1, 0), Action(ActionKind.DISCARD, 0, parse_tile("9m")),
+                Action(ActionKind.WIN, 1)):
+        with pytest.raises(IllegalActionError):
+            t.apply(bad)
+        assert (t.phase, dict(t.answers), len(t.events), list(t.imagined), t.to_act) == before
+    with pytest.raises(IllegalActionError, match="fifth copy"):
+        t.apply(Action(ActionKind.IMAGINE, 1, 0))
+    with pytest.raises(ScenarioError, match="imagine 1m"):
+        sc.play("S imagine 1m")
+    sc.play("S imagine 1z")
+    with pytest.raises(ScenarioError):
+        sc.play("S imagine 2z")  # once only
+    assert t.answers[1].tile == parse_tile("1z") and t.imagined == [-1] * 4
+
+
+def test_the_choices_replay_and_stay_private() -> None:
+    sc = _chosen("2z", e_hand="9m1p9p1s9s234z55661z")
+    t = sc.table
+    assert [t.observe(s)["imagined"] for s in range(4)] == parse_tiles("5z2z1m1m")
+    other = _chosen("1z", e_hand="9m1p9p1s9s234z55661z").table
+    for s in (0, 2, 3):  # what E, W and N see does not change with S's choice
+        assert (t.observe_tensor(s) == other.observe_tensor(s)).all()
+        assert {k: v for k, v in t.observe(s).items()} == other.observe(s)
+    sc.play("E discard 1z", "S win")
+    records = dumps(t.events)
+    assert '"action": "imagine", "seat": 1, "tile": "2z"' in records
+    again = replay(records, ruleset=JN)
+    assert again.imagined == t.imagined and again.deltas() == t.deltas()
+    with pytest.raises(RecordError):  # another choice than the record's 'imagined' line
+        replay(records.replace('"seat": 1, "tile": "2z"', '"seat": 1, "tile": "3z"'), ruleset=JN)
+
+
+def test_the_engine_commits_with_choose_false() -> None:
+    rs = Jiangnan(choose=False)
+    assert not rs.imagined_choice and JN.imagined_choice and not Jiangnan(commit="at_win").imagined_choice
+    sc = table("123m456p789s1z22z", rs=rs)
+    assert sc.table.phase is Phase.TURN and sc.table.imagined[1] == parse_tile("1z")
+    assert not [e for e in sc.table.events if e.get("action") == "imagine"]
