@@ -2335,51 +2335,111 @@ cdef struct StdCtx:
     # a hand that differs from it in parts p and q only costs two steps.
     int on
     int n
+    int w
     int16_t G[5][5][2][16]
+    int16_t Gu[5][5][2][16]     # with wilds: the same with the parts' use_u deficits
 
 
 cdef inline int _part_of(int k) noexcept nogil:
     return k // 9 if k < 27 else (3 if k < 31 else 4)
 
 
-cdef inline void _part_apply(int16_t* F0, int16_t* F1, const uint8_t* c, int p, const KRules* r, int n) noexcept nogil:
-    """Combine part ``p`` of ``c`` into (F0, F1) (as _std_draws_fast does, no wilds)."""
+cdef inline void _part_apply(int16_t* F0, int16_t* F1, const uint8_t* c, int p, const KRules* r, int n,
+                             int use_u=0) noexcept nogil:
+    """Combine part ``p`` of ``c`` into (F0, F1), as _std_draws_fast does
+    (``use_u``: the deficits that ignore the four-copy limit, for parts
+    every wild may enter)."""
     cdef int s, mmax
     cdef uint32_t key = part_key(p, r.honor_chows, c, &s)
     if s == 0:
         return
-    mmax = PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3] & 15
+    mmax = PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3]
+    mmax = (mmax >> 4) if use_u else (mmax & 15)
     if mmax > n:
         mmax = n
-    _part_step(F0, F1, PARTS[r.honor_chows][p].tab + <size_t>key * REC, _pt(r, p), mmax)
+    _part_step(F0, F1, PARTS[r.honor_chows][p].tab + <size_t>key * REC + (OFF_DU if use_u else 0), _pt(r, p), mmax)
 
 
 cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, int n) noexcept nogil:
-    """Set ``x`` up for hands near ``c`` (only without wilds, fast rules and
-    the standard form; else ``x.on`` is 0 and callers take the plain path)."""
-    cdef int p, q, t, i
-    x.on = wilds == 0 and r.fast and (r.forms >> F_STANDARD) & 1
+    """Set ``x`` up for hands near ``c`` with the same wilds (fast rules and
+    the standard form; with wilds, only when a wild may enter every part;
+    else ``x.on`` is 0 and callers take the plain path)."""
+    cdef int p, q, t, i, u
+    x.on = r.fast and (r.forms >> F_STANDARD) & 1
+    if wilds:
+        for p in range(5):
+            if r.part_wild[p] != 1:
+                x.on = 0
     x.n = n
+    x.w = wilds
     if not x.on:
         return
-    for p in range(5):
-        for q in range(p, 5):
-            for i in range(16):
-                x.G[p][q][0][i] = BIG16
-                x.G[p][q][1][i] = BIG16
-            x.G[p][q][0][8] = 0
-            for t in range(5):
-                if t != p and t != q:
-                    _part_apply(x.G[p][q][0], x.G[p][q][1], c, t, r, n)
+    for u in range(2 if wilds else 1):
+        for p in range(5):
+            for q in range(p, 5):
+                for i in range(16):
+                    if u:
+                        x.Gu[p][q][0][i] = BIG16
+                        x.Gu[p][q][1][i] = BIG16
+                    else:
+                        x.G[p][q][0][i] = BIG16
+                        x.G[p][q][1][i] = BIG16
+                if u:
+                    x.Gu[p][q][0][8] = 0
+                else:
+                    x.G[p][q][0][8] = 0
+                for t in range(5):
+                    if t != p and t != q:
+                        if u:
+                            _part_apply(x.Gu[p][q][0], x.Gu[p][q][1], c, t, r, n, 1)
+                        else:
+                            _part_apply(x.G[p][q][0], x.G[p][q][1], c, t, r, n, 0)
+
+
+cdef int _near_wild(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r, int use_u,
+                    int fm, int fmp) noexcept nogil:
+    """_std_draws_fast with wilds (every part in the wild group) for ``c``,
+    which differs from the prepared hand in parts ``p`` and ``q`` only
+    (``fm``, ``fmp``: _free_wild_kinds of ``c``)."""
+    cdef int16_t F[2][16]
+    cdef int m, p1, d, v, best = BIG, n = x.n
+    cdef int pair_any = r.pair_mask != 0
+    if use_u:
+        memcpy(F, x.Gu[p][q], sizeof(F))
+    else:
+        memcpy(F, x.G[p][q], sizeof(F))
+    _part_apply(F[0], F[1], c, p, r, n, use_u)
+    if q != p:
+        _part_apply(F[0], F[1], c, q, r, n, use_u)
+    # _fresh_draws with no part outside the wild group (its FU is 0 sets,
+    # no pair, cost 0)
+    for m in range(n + 1):
+        for p1 in range(2):
+            v = F[p1][8 + m]
+            if v >= INF8:
+                continue
+            d = _fresh_cost(v, 0, n - m, 1 - p1, x.w, fm, fmp, pair_any)
+            if d < best:
+                best = d
+    return best
 
 
 cdef int _std_near(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r) noexcept nogil:
     """Standard-form draws of ``c``, which differs from the prepared hand in
     parts ``p`` and ``q`` only (the same as _std_draws without wilds)."""
     cdef int16_t F[2][16]
-    cdef int m, f, best = BIG, n = x.n
+    cdef int m, f, best = BIG, n = x.n, hi, lo, fm, fmp
     if q < p:
         p, q = q, p
+    if x.w:  # as _std_draws with wilds: the fast bound, checked, else the exact path
+        _free_wild_kinds(c, r, &fm, &fmp)
+        if fm < n + 1:
+            return _std_draws_slow(c, n, x.w, r, 0, 0)
+        hi = _near_wild(x, c, p, q, r, 0, fm, fmp)
+        lo = _near_wild(x, c, p, q, r, 1, fm, fmp)
+        if lo == hi:
+            return hi
+        return _std_draws_slow(c, n, x.w, r, 0, 0)
     memcpy(F, x.G[p][q], sizeof(F))
     _part_apply(F[0], F[1], c, p, r, n)
     if q != p:
