@@ -1325,8 +1325,9 @@ class Table:
             self._event("draw", seat=seat, tile=KIND_NAMES[extra], replacement=True)
         self._replacement(seat, fed_by=None)
 
-    def _ready_discards(self, seat: int, held: list[int]) -> list[int]:
-        """The discards after which the hand is ready (报听 candidates)."""
+    def _ready_discards(self, seat: int, held: list[int], first_only: bool = False) -> list[int]:
+        """The discards after which the hand is ready (报听 candidates; with
+        ``first_only``, the first one found: enough to know there is one)."""
         rules = self._rules_for(seat)
         hand = self.hands[seat]
         out: list[int] = []
@@ -1351,6 +1352,9 @@ class Table:
                 mask |= self.ruleset.shape_free_waits(self, seat, hand)
             if mask and (not self._ready_legal or self._legal_wait(seat, mask)):
                 out.append(k)
+                if first_only:
+                    hand[k] += 1
+                    break
             hand[k] += 1
         return out
 
@@ -1646,7 +1650,7 @@ class Table:
             if _native.shanten_buf(c, w, rules) > 0:
                 return False  # no discard leaves it waiting
             return self.ruleset.may_declare_ready(self, seat) and bool(
-                self._ready_discards(seat, _native.held_kinds(hand))
+                self._ready_discards(seat, _native.held_kinds(hand), first_only=True)
             )
         finally:
             self.melds[seat].pop()
