@@ -2336,8 +2336,7 @@ cdef struct StdCtx:
     int on
     int n
     int w
-    int16_t G[5][5][2][16]
-    int16_t Gu[5][5][2][16]     # with wilds: the same with the parts' use_u deficits
+    int16_t G[2][5][5][2][16]   # [use_u]: with wilds, [1] holds the parts' use_u deficits
 
 
 cdef inline int _part_of(int k) noexcept nogil:
@@ -2378,22 +2377,12 @@ cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, 
         for p in range(5):
             for q in range(p, 5):
                 for i in range(16):
-                    if u:
-                        x.Gu[p][q][0][i] = BIG16
-                        x.Gu[p][q][1][i] = BIG16
-                    else:
-                        x.G[p][q][0][i] = BIG16
-                        x.G[p][q][1][i] = BIG16
-                if u:
-                    x.Gu[p][q][0][8] = 0
-                else:
-                    x.G[p][q][0][8] = 0
+                    x.G[u][p][q][0][i] = BIG16
+                    x.G[u][p][q][1][i] = BIG16
+                x.G[u][p][q][0][8] = 0
                 for t in range(5):
                     if t != p and t != q:
-                        if u:
-                            _part_apply(x.Gu[p][q][0], x.Gu[p][q][1], c, t, r, n, 1)
-                        else:
-                            _part_apply(x.G[p][q][0], x.G[p][q][1], c, t, r, n, 0)
+                        _part_apply(x.G[u][p][q][0], x.G[u][p][q][1], c, t, r, n, u)
 
 
 cdef int _near_wild(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r, int use_u,
@@ -2404,10 +2393,7 @@ cdef int _near_wild(const StdCtx* x, const uint8_t* c, int p, int q, const KRule
     cdef int16_t F[2][16]
     cdef int m, p1, d, v, best = BIG, n = x.n
     cdef int pair_any = r.pair_mask != 0
-    if use_u:
-        memcpy(F, x.Gu[p][q], sizeof(F))
-    else:
-        memcpy(F, x.G[p][q], sizeof(F))
+    memcpy(F, x.G[use_u][p][q], sizeof(F))
     _part_apply(F[0], F[1], c, p, r, n, use_u)
     if q != p:
         _part_apply(F[0], F[1], c, q, r, n, use_u)
@@ -2440,7 +2426,7 @@ cdef int _std_near(const StdCtx* x, const uint8_t* c, int p, int q, const KRules
         if lo == hi:
             return hi
         return _std_draws_slow(c, n, x.w, r, 0, 0)
-    memcpy(F, x.G[p][q], sizeof(F))
+    memcpy(F, x.G[0][p][q], sizeof(F))
     _part_apply(F[0], F[1], c, p, r, n)
     if q != p:
         _part_apply(F[0], F[1], c, q, r, n)
@@ -2541,6 +2527,22 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, const 
     return out
 
 
+cdef int _discard_shanten(uint8_t* h, int wilds, const KRules* r, StdCtx* sx, int* sh) noexcept nogil:
+    """Prepare ``sx`` for the 3n+2 hand ``h``, fill ``sh[k]`` with the
+    shanten left by discarding each held kind ``k``; the lowest of them."""
+    cdef int k, best = BIG
+    _std_prepare(sx, h, wilds, r, _hand_n(h, wilds))
+    for k in range(34):
+        if not h[k]:
+            continue
+        h[k] -= 1
+        sh[k] = _shanten_near(h, wilds, r, sx, _part_of(k))
+        h[k] += 1
+        if sh[k] < best:
+            best = sh[k]
+    return best
+
+
 def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> list:
     """[(kind, shanten after discarding it, mask of kinds that would lower it)]
     for each distinct kind held in a 3n+2 hand.  With ``best_only`` the masks
@@ -2551,21 +2553,13 @@ def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> lis
     cdef StdCtx sx
     cdef int sh[34]
     cdef uint64_t masks[34]
-    cdef int k, best = BIG
+    cdef int k, best
     _check(c, wilds, 2, "discard_options")
     memcpy(h, c.c, 34)
     with nogil:
-        _std_prepare(&sx, h, wilds, &r.r, _hand_n(h, wilds))
+        best = _discard_shanten(h, wilds, &r.r, &sx, sh)
         for k in range(34):
             masks[k] = 0
-            if not h[k]:
-                continue
-            h[k] -= 1
-            sh[k] = _shanten_near(h, wilds, &r.r, &sx, _part_of(k))
-            h[k] += 1
-            if sh[k] < best:
-                best = sh[k]
-        for k in range(34):
             if not h[k] or (best_only and sh[k] != best):
                 continue
             h[k] -= 1
@@ -2589,18 +2583,17 @@ def discard_table(tiles, int wilds, rules, object seen) -> list:
     cdef int un[34]
     cdef int order[34]
     cdef uint64_t masks[34]
-    cdef int k, j, i, x, nk = 0, left
+    cdef int k, j, i, nk = 0, left
     _check(c, wilds, 2, "discard_options")
     for k in range(34):
         sn[k] = seen[k]
     memcpy(h, c.c, 34)
     with nogil:
-        _std_prepare(&sx, h, wilds, &r.r, _hand_n(h, wilds))
+        _discard_shanten(h, wilds, &r.r, &sx, sh)
         for k in range(34):
             if not h[k]:
                 continue
             h[k] -= 1
-            sh[k] = _shanten_near(h, wilds, &r.r, &sx, _part_of(k))
             masks[k] = _improving(h, wilds, &r.r, sh[k], &sx, _part_of(k))
             un[k] = 0
             for j in range(34):
@@ -2638,7 +2631,7 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
     cdef int cost[34]
     cdef StdCtx sx
     cdef int sh[34]
-    cdef int k, j, best = BIG, low = 2147483647, unseen, choice = -1, best_unseen = -1
+    cdef int k, j, best, low = 2147483647, unseen, choice = -1, best_unseen = -1
     cdef uint64_t held = 0, cand, m
     _load34(buf, h)
     _load34(seen, sn)
@@ -2650,16 +2643,10 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
         for k in range(34):
             cost[k] = costs[k]
     with nogil:
-        _std_prepare(&sx, h, wilds, &r.r, _hand_n(h, wilds))
+        best = _discard_shanten(h, wilds, &r.r, &sx, sh)
         for k in range(34):
-            if not h[k]:
-                continue
-            held |= (<uint64_t>1) << k
-            h[k] -= 1
-            sh[k] = _shanten_near(h, wilds, &r.r, &sx, _part_of(k))
-            h[k] += 1
-            if sh[k] < best:
-                best = sh[k]
+            if h[k]:
+                held |= (<uint64_t>1) << k
         cand = held & ~keep
         if not cand:
             cand = held
