@@ -1331,17 +1331,17 @@ class Table:
         rules = self._rules_for(seat)
         hand = self.hands[seat]
         out: list[int] = []
-        c, w = self._split_wilds(hand, seat)
         # shape-free waits count unless the rule set says no discard leaves any
         free = self._has_free and self.ruleset.shape_free_ready(self, seat, hand)
-        try:
-            if not free and _native.shanten_buf(c, w, rules) > 0:
-                # no discard leaves a hand ready that is two or more tiles
-                # from complete (shape-free wins aside): one kernel call
-                # instead of one per kind
-                return out
-        except InvalidHandError:
-            pass  # (no form applies to the whole hand: ask each discard)
+        if not free:
+            c, w = self._split_wilds(hand, seat)
+            try:
+                if _native.shanten_buf(c, w, rules) > 0:
+                    # no discard leaves a hand ready that is two or more
+                    # tiles from complete: one kernel call, not one per kind
+                    return out
+            except InvalidHandError:
+                pass  # (no form applies to the whole hand: ask each discard)
         for k in held:
             if k in self._banned_discards:
                 continue
@@ -1350,12 +1350,12 @@ class Table:
             mask = _native.waits_mask_buf(c, w, rules)
             if free:
                 mask |= self.ruleset.shape_free_waits(self, seat, hand)
-            if mask and (not self._ready_legal or self._legal_wait(seat, mask)):
+            ready = bool(mask) and (not self._ready_legal or self._legal_wait(seat, mask))
+            hand[k] += 1
+            if ready:
                 out.append(k)
                 if first_only:
-                    hand[k] += 1
                     break
-            hand[k] += 1
         return out
 
     def _legal_wait(self, seat: int, mask: int) -> bool:
