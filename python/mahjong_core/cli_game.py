@@ -6,8 +6,9 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -21,6 +22,7 @@ from .errors import MahjongError
 from .records import RecordError, dumps, replay
 from .registry import available, find_variant
 from .rules import Ruleset
+from .simulation import BACKENDS, PlotData, RowWriter, check_backend, check_out, check_plot, draw_plot, hand_row
 from .tiles import KIND_NAMES, format_tiles
 
 __all__ = ["add_game_commands"]
@@ -72,12 +74,12 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------- simulate
-def _run_chunk(job: tuple[str, int, list[int], str, tuple[str, ...]]) -> dict[str, Any]:
-    name, seed, indices, bots, options = job
+def _run_chunk(job: tuple[str, int, list[int], str, tuple[str, ...], bool]) -> dict[str, Any]:
+    name, seed, indices, bots, options, keep_rows = job
     rs = _ruleset(name, options)
     out: dict[str, Any] = {
         "hands": 0, "errors": 0, "zero_sum": True, "wins": [0] * rs.num_players, "draws": 0,
-        "payments": [0] * rs.num_players, "tiles_drawn": 0, "error_examples": [],
+        "payments": [0] * rs.num_players, "tiles_drawn": 0, "error_examples": [], "rows": [],
     }
     for i in indices:
         hs = _hand_seed(seed, i)
@@ -88,7 +90,12 @@ def _run_chunk(job: tuple[str, int, list[int], str, tuple[str, ...]]) -> dict[st
             out["errors"] += 1
             if len(out["error_examples"]) < 3:
                 out["error_examples"].append(f"hand {i} (seed {hs}): {type(e).__name__}: {e}")
+            if keep_rows:
+                out["rows"].append(hand_row(rs.id, rs.num_players, i, hs, i % rs.num_players, None,
+                                            f"{type(e).__name__}: {e}"))
             continue
+        if keep_rows:
+            out["rows"].append(hand_row(rs.id, rs.num_players, i, hs, i % rs.num_players, t))
         out["hands"] += 1
         d = t.deltas()
         if sum(d) != 0:
@@ -103,18 +110,30 @@ def _run_chunk(job: tuple[str, int, list[int], str, tuple[str, ...]]) -> dict[st
 
 
 def simulate(
-    name: str, hands: int, seed: int, bots: str, workers: int, progress: bool, options: Sequence[str] = ()
+    name: str, hands: int, seed: int, bots: str, workers: int, progress: bool, options: Sequence[str] = (),
+    *, backend: str = "local", address: str | None = None,
+    on_rows: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``hands`` hands of rule set ``name`` with ``options``
-    (``key=value`` texts); the totals do not depend on ``workers``."""
+    (``key=value`` texts); the totals do not depend on ``workers`` nor on
+    ``backend`` ("local": this process or ``workers`` processes; "ray": the
+    Ray cluster at ``address``, or a local one). ``on_rows`` is given the
+    rows of the hands (``simulation.hand_row``) in the order of the hands."""
     setup = time.perf_counter()
     rs = _ruleset(name, options)
     _native._build_tables()  # process start-up, not the engine's rate
+    stack = ExitStack()
+    if backend == "ray":
+        from .simulation import ray_session
+
+        workers = stack.enter_context(ray_session(address))  # the cluster's CPUs
     chunk = max(1, min(200, hands // max(1, workers * 4) or 1))
     opts = tuple(options)
-    jobs = [(name, seed, list(range(i, min(hands, i + chunk))), bots, opts) for i in range(0, hands, chunk)]
+    jobs = [(name, seed, list(range(i, min(hands, i + chunk))), bots, opts, on_rows is not None)
+            for i in range(0, hands, chunk)]
     total: dict[str, Any] = {
         "variant": rs.id, "options": rs.options_json(), "bots": bots, "seed": seed, "workers": workers,
+        "backend": backend,
         "hands": 0, "errors": 0,
         "zero_sum": True, "wins": [0] * rs.num_players, "draws": 0, "payments": [0] * rs.num_players,
         "tiles_drawn": 0, "error_examples": [],
@@ -128,10 +147,20 @@ def simulate(
         total["wins"] = [a + b for a, b in zip(total["wins"], part["wins"])]
         total["payments"] = [a + b for a, b in zip(total["payments"], part["payments"])]
         total["error_examples"] += part["error_examples"][: 3 - len(total["error_examples"])]
+        if on_rows is not None:
+            on_rows(part["rows"])
 
-    with Progress(transient=True, disable=not progress, console=Console(stderr=True)) as bar:
+    with stack, Progress(transient=True, disable=not progress, console=Console(stderr=True)) as bar:
         task = bar.add_task(f"{rs.id} {bots}", total=hands)
-        if workers <= 1:
+        if backend == "ray":
+            from .simulation import ray_map
+
+            def ray_part(i: int, part: dict[str, Any]) -> None:
+                add(part)
+                bar.advance(task, len(jobs[i][2]))
+
+            ray_map(_run_chunk, jobs, ray_part)
+        elif workers <= 1:
             for job in jobs:
                 add(_run_chunk(job))
                 bar.advance(task, len(job[2]))
@@ -154,9 +183,41 @@ def simulate(
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.hands < 0 or args.workers < 1:
         raise MahjongError("--hands must be >= 0 and --workers >= 1")
-    res = simulate(
-        args.variant, args.hands, args.seed, args.bots, args.workers, progress=not args.json, options=args.option or ()
-    )
+    # every flag is checked before a hand is played
+    check_backend(args.backend, args.address)
+    if args.backend == "ray" and args.workers != 1:
+        raise MahjongError("--workers is for --backend local; with ray every CPU of the cluster plays")
+    fmt = check_out(args.out) if args.out else None
+    if args.plot:
+        check_plot(args.plot)
+    options = args.option or ()
+    rs = _ruleset(args.variant, options)
+    sinks: list[Callable[[list[dict[str, Any]]], None]] = []
+
+    def to_sinks(rows: list[dict[str, Any]]) -> None:
+        for sink in sinks:
+            sink(rows)
+
+    with ExitStack() as stack:
+        writer = None
+        if args.out and fmt:
+            writer = stack.enter_context(RowWriter(args.out, fmt, rs.num_players))
+            sinks.append(writer.write)
+        plot = PlotData(rs.num_players) if args.plot else None
+        if plot is not None:
+            sinks.append(plot.add)
+        res = simulate(
+            args.variant, args.hands, args.seed, args.bots, args.workers, progress=not args.json, options=options,
+            backend=args.backend, address=args.address,
+            on_rows=to_sinks if sinks else None,
+        )
+        if writer is not None:
+            writer.metadata["mahjong_core.simulate"] = json.dumps(res, ensure_ascii=False)
+    if writer is not None:
+        res["out"], res["rows_written"] = args.out, writer.rows_written
+    if plot is not None:
+        draw_plot(plot, args.plot, f"{res['variant']}: {res['hands']} hands, {res['bots']} bots, seed {res['seed']}")
+        res["plot"] = args.plot
     if args.json:
         print(json.dumps(res, ensure_ascii=False))
         return 0 if res["errors"] == 0 else 1
@@ -341,6 +402,17 @@ def add_game_commands(sub: Any) -> None:
                         "resolving the rule set and building the kernel tables, before the clock starts)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a house rule of the rule set, typed from its default (repeatable; see 'variants')")
+    p.add_argument("--backend", choices=BACKENDS, default="local",
+                   help="local: this process or --workers processes; ray: a Ray cluster (extra 'ray'; "
+                        "same totals and rows)")
+    p.add_argument("--address", metavar="ADDR",
+                   help="with --backend ray: the cluster to join (auto, HOST:PORT, ray://HOST:PORT); "
+                        "default: start a local Ray instance")
+    p.add_argument("--out", metavar="FILE",
+                   help="write one row per hand to FILE.parquet (extra 'data') or FILE.jsonl")
+    p.add_argument("--plot", metavar="FILE",
+                   help="draw the run to FILE.png (or .svg, .pdf): scores per seat, hand lengths, "
+                        "wins and fans (extra 'plot')")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("variants", help="list the rule sets")
