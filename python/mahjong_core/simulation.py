@@ -141,14 +141,34 @@ def check_plot(path: str) -> None:
     _check_writable("--plot", path)
 
 
-def check_backend(backend: str, address: str | None) -> None:
-    """``--backend`` and ``--address`` fit together and ray is importable."""
+def check_backend(backend: str, address: str | None, timeout: float = 5.0) -> None:
+    """``--backend`` and ``--address`` fit together, ray is importable and
+    something answers at ``address`` (a TCP connection within ``timeout``
+    seconds: Ray itself would retry for minutes)."""
     if backend not in BACKENDS:
         raise MahjongError(f"--backend {backend!r}: use one of {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
         raise MahjongError(f"--address {address!r} needs --backend ray")
     if backend == "ray":
         _need("ray", "ray", "--backend ray")
+        if address is not None:
+            _probe(address, timeout)
+
+
+def _probe(address: str, timeout: float) -> None:
+    """``auto`` and ``local`` are Ray's words (a cluster on this machine, a
+    new one); ``[ray://]HOST:PORT`` must accept a TCP connection."""
+    import socket
+
+    if address in ("auto", "local"):
+        return
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise MahjongError(f"--address {address!r}: use auto, HOST:PORT or ray://HOST:PORT")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as e:
+        raise MahjongError(f"--address {address!r}: no Ray cluster answers there ({e.strerror or e})") from None
 
 
 def _need(module: str, extra: str, flag: str) -> None:
@@ -326,6 +346,7 @@ def _draw(data: PlotData, path: str, title: str, top: int, rc: Any, cjk: str | N
 
     import matplotlib.pyplot as plt
     import numpy as np
+    from matplotlib.ticker import MaxNLocator, ScalarFormatter
 
     seats = [SEAT_LABELS[s] if s < 4 else f"Seat {s}" for s in range(data.n)]
     colors = ["#3b6fb6", "#d9822b", "#4b9e5a", "#b8463f", "#8a63b8", "#6b6b6b"]
@@ -364,6 +385,7 @@ def _draw(data: PlotData, path: str, title: str, top: int, rc: Any, cjk: str | N
             hi = max(max(d) for d in data.deltas)
             if hi - lo > 60:
                 ax_score.set_yscale("symlog", linthresh=10)
+                ax_score.yaxis.set_major_formatter(ScalarFormatter())
         ax_score.set_title("Score per hand, by seat")
         ax_score.set_xlabel("box: the middle half of the hands · whiskers: 5–95% · ◆ mean", fontsize=8)
         ax_score.set_ylabel("points won (+) or paid (−) in a hand")
@@ -385,6 +407,7 @@ def _draw(data: PlotData, path: str, title: str, top: int, rc: Any, cjk: str | N
         ax_len.set_title("Hand length")
         ax_len.set_xlabel("tiles drawn after the deal")
         ax_len.set_ylabel("hands")
+        ax_len.yaxis.set_major_locator(MaxNLocator(integer=True))
 
         # how each seat won, and how often it paid a winner by discarding
         at = np.arange(data.n)
@@ -393,10 +416,11 @@ def _draw(data: PlotData, path: str, title: str, top: int, rc: Any, cjk: str | N
         ax_out.bar(at + 0.2, data.dealt_in, 0.4, color="#b8463f", label="dealt in")
         ax_out.set_xticks(at, seats)
         ax_out.set_ylabel("hands")
+        ax_out.yaxis.set_major_locator(MaxNLocator(integer=True))
         ax_out.set_title("Wins and deal-ins, by seat")
         highest = max([a + b for a, b in zip(data.self_drawn, data.on_discard)] + data.dealt_in + [1])
         ax_out.set_ylim(0, highest * 1.3)  # room for the legend above the bars
-        ax_out.legend(frameon=False, fontsize=8, loc="upper center", ncols=3, handlelength=1.2)
+        ax_out.legend(frameon=False, fontsize=8, loc="upper left", ncols=2, handlelength=1.2)
 
         # running total per seat over the run
         if hands:

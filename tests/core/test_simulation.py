@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import socket
 import struct
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -182,6 +184,9 @@ def test_plot_other_formats(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     [
         (["--address", "127.0.0.1:6379"], "--address '127.0.0.1:6379' needs --backend ray"),
         (["--backend", "ray", "--workers", "2"], "--workers is for --backend local"),
+        (["--backend", "ray", "--address", "nonsense"], "use auto, HOST:PORT or ray://HOST:PORT"),
+        (["--backend", "ray", "--address", "127.0.0.1:{closed}"], "no Ray cluster answers there"),
+        (["--backend", "ray", "--address", "ray://127.0.0.1:{closed}"], "no Ray cluster answers there"),
         (["--out", "{tmp}/hands.csv"], "unknown extension '.csv'; use .parquet or .jsonl"),
         (["--out", "{tmp}/hands"], "unknown extension '(none)'"),
         (["--out", "{tmp}/no/such/dir/hands.jsonl"], "cannot write: No such file or directory"),
@@ -203,7 +208,12 @@ def test_bad_flags_fail_before_any_hand(
     keep.write_text("earlier rows\n")
     (tmp_path / "a_dir.jsonl").mkdir()
     before = sorted(p.name for p in tmp_path.iterdir())
-    code, _, err = run(capsys, "simulate", "--hands", "5", *[f.format(tmp=tmp_path) for f in flags])
+    with socket.socket() as sock:  # a port of this machine that nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        closed = sock.getsockname()[1]
+    started = time.monotonic()
+    code, _, err = run(capsys, "simulate", "--hands", "5", *[f.format(tmp=tmp_path, closed=closed) for f in flags])
+    assert time.monotonic() - started < 10
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
     assert sorted(p.name for p in tmp_path.iterdir()) == before  # nothing made, nothing lost
     assert keep.read_text() == "earlier rows\n"
