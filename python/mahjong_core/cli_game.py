@@ -232,8 +232,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     con.print(
         f"draws {res['draws']} ({res['draw_rate']:.1%}) · errors {res['errors']} · zero-sum {res['zero_sum']} · "
         f"tiles drawn per hand {res['tiles_drawn_per_hand']} · {res['hands_per_s']} hands/s "
-        f"({res['workers']} worker{'s' if res['workers'] > 1 else ''})"
+        f"({res['workers']} worker{'s' if res['workers'] > 1 else ''}{' on Ray' if res['backend'] == 'ray' else ''})"
     )
+    if "out" in res:
+        con.print(f"{res['rows_written']} rows written to {res['out']}", markup=False)
+    if "plot" in res:
+        con.print(f"figure drawn to {res['plot']}", markup=False)
     for ex in res["error_examples"]:
         con.print(f"[red]error:[/red] {ex}")
     return 0 if res["errors"] == 0 else 1
