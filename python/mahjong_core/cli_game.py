@@ -235,9 +235,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         f"({res['workers']} worker{'s' if res['workers'] > 1 else ''}{' on Ray' if res['backend'] == 'ray' else ''})"
     )
     if "out" in res:
-        con.print(f"{res['rows_written']} rows written to {res['out']}", markup=False)
+        con.print(f"{res['rows_written']} rows written to {res['out']}", markup=False, soft_wrap=True)
     if "plot" in res:
-        con.print(f"figure drawn to {res['plot']}", markup=False)
+        con.print(f"figure drawn to {res['plot']}", markup=False, soft_wrap=True)
     for ex in res["error_examples"]:
         con.print(f"[red]error:[/red] {ex}")
     return 0 if res["errors"] == 0 else 1
