@@ -151,13 +151,22 @@ def check_backend(backend: str, address: str | None, timeout: float = 5.0) -> No
         raise MahjongError(f"--address {address!r} needs --backend ray")
     if backend == "ray":
         _need("ray", "ray", "--backend ray")
-        if address is not None:
-            _probe(address, timeout)
+        target = ray_address(address)
+        if target != "local":
+            _probe(target, timeout)
+
+
+def ray_address(address: str | None) -> str:
+    """The Ray address to use: ``--address``, else Ray's own ``RAY_ADDRESS``
+    variable, else ``local`` (a new local instance, never the cluster a
+    ``ray start`` on this machine left its address for: ``auto`` asks for
+    that one)."""
+    return address or os.environ.get("RAY_ADDRESS") or "local"
 
 
 def _probe(address: str, timeout: float) -> None:
-    """``auto`` and ``local`` are Ray's words (a cluster on this machine, a
-    new one); ``[ray://]HOST:PORT`` must accept a TCP connection."""
+    """``auto`` is Ray's word for the cluster started on this machine;
+    ``[ray://]HOST:PORT`` must accept a TCP connection."""
     import socket
 
     if address in ("auto", "local"):
@@ -457,19 +466,20 @@ def _draw(data: PlotData, path: str, title: str, top: int, rc: Any, cjk: str | N
 @contextmanager
 def ray_session(address: str | None) -> Iterator[int]:
     """Connect to the Ray cluster at ``address`` (``auto``, ``HOST:PORT``,
-    ``ray://HOST:PORT`` ...) or, without one, start a local Ray instance;
-    yields the cluster's CPU count and shuts down what it started. A Ray
-    instance this process already started (``ray.init()`` before) is used
-    as it is and left running."""
+    ``ray://HOST:PORT`` ...; see :func:`ray_address` when None) or start a
+    local Ray instance; yields the cluster's CPU count and disconnects (and
+    stops what it started) at the end. A Ray instance this process already
+    started (``ray.init()`` before) is used as it is and left running."""
     import ray
 
     started = False
     if not ray.is_initialized():
+        address = ray_address(address)
         try:
             ray.init(address=address, include_dashboard=False, log_to_driver=False,
                      logging_level=logging.WARNING, configure_logging=True)
         except Exception as e:  # ConnectionError, ValueError, RuntimeError ... as ray raises them
-            where = repr(address) if address else "a new local instance"
+            where = "a new local instance" if address == "local" else repr(address)
             raise MahjongError(f"--backend ray: cannot start or reach Ray at {where}: {type(e).__name__}: {e}") from None
         started = True
     try:

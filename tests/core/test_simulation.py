@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import platform
 import socket
 import struct
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -44,13 +46,16 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 @NO_RAY_HERE
-def test_ray_backend_starts_and_stops_its_own_instance(capsys: pytest.CaptureFixture[str]) -> None:
+def test_ray_backend_starts_and_stops_its_own_instance(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Without --address and without a Ray instance in the process, simulate
     starts a local one and shuts it down again; the totals are one
     process's. (Runs before the module's shared instance is started.)"""
     import ray
 
     assert not ray.is_initialized()
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
     code, on_ray, _ = run(capsys, "simulate", "--hands", "24", "--seed", "5", "--json", "--backend", "ray")
     assert code == 0 and on_ray["backend"] == "ray" and not ray.is_initialized()
     code, local, _ = run(capsys, "simulate", "--hands", "24", "--seed", "5", "--json")
@@ -58,12 +63,74 @@ def test_ray_backend_starts_and_stops_its_own_instance(capsys: pytest.CaptureFix
         assert on_ray[key] == local[key], key
 
 
+@NO_RAY_HERE
+def test_ray_cluster_at_an_address(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A Ray cluster started on its own (``ray start --head``: 2 CPUs, on the
+    loopback address) and joined with ``--address``: the totals and rows of
+    one process, and the cluster lives on after the run. Both run as
+    subprocesses, with Ray's token authentication off for this throwaway
+    cluster (Ray keeps that setting for the life of a process)."""
+    from ray._private.utils import get_ray_address_file
+
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    env["RAY_AUTH_MODE"] = "disabled"
+    # `ray start --head` leaves its address for ray.init() (Ray's "auto") in a
+    # file that outlives the cluster: put back what was there before
+    address_file = Path(get_ray_address_file(None))
+    address_before = address_file.read_bytes() if address_file.exists() else None
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    log = (tmp_path / "head.log").open("w")
+    head = subprocess.Popen(
+        [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", f"--port={port}",
+         "--node-ip-address=127.0.0.1", "--num-cpus=2", "--include-dashboard=false", "--block"],
+        stdout=log, stderr=subprocess.STDOUT, env=env,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while True:  # until the cluster's GCS accepts connections
+            assert head.poll() is None, (tmp_path / "head.log").read_text()
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "ray start --head did not come up in 120 s"
+                time.sleep(0.5)
+        args = ("simulate", "--variant", "changsha", "--hands", "40", "--seed", "8", "--json")
+        done = subprocess.run(
+            [sys.executable, "-m", "mahjong_core.cli", *args, "--backend", "ray", "--address", f"127.0.0.1:{port}",
+             "--out", str(tmp_path / "ray.jsonl")],
+            env=env, capture_output=True, text=True, timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        on_ray = json.loads(done.stdout)
+        assert on_ray["backend"] == "ray" and on_ray["workers"] == 2 and head.poll() is None
+        code, local, _ = run(capsys, *args, "--out", str(tmp_path / "one.jsonl"))
+        for key in SAME:
+            assert on_ray[key] == local[key], key
+        assert read_jsonl(tmp_path / "ray.jsonl") == read_jsonl(tmp_path / "one.jsonl")
+    finally:
+        head.terminate()  # ray start --block stops the cluster's processes on SIGTERM
+        try:
+            head.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            head.kill()
+            head.wait()
+        log.close()
+        if address_before is None:
+            address_file.unlink(missing_ok=True)
+        else:
+            address_file.write_bytes(address_before)
+
+
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
     """One local Ray instance of 2 CPUs for the module's tests."""
     import ray
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    # "local": a new instance, whatever cluster a `ray start` left its address for
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()
 
