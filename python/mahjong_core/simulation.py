@@ -153,7 +153,7 @@ def check_backend(backend: str, address: str | None, timeout: float = 5.0) -> No
         _need("ray", "ray", "--backend ray")
         target = ray_address(address)
         if target != "local":
-            _probe(target, timeout)
+            _probe(target, timeout, "--address" if address else "RAY_ADDRESS")
 
 
 def ray_address(address: str | None) -> str:
@@ -164,7 +164,7 @@ def ray_address(address: str | None) -> str:
     return address or os.environ.get("RAY_ADDRESS") or "local"
 
 
-def _probe(address: str, timeout: float) -> None:
+def _probe(address: str, timeout: float, flag: str) -> None:
     """``auto`` is Ray's word for the cluster started on this machine;
     ``[ray://]HOST:PORT`` must accept a TCP connection."""
     import socket
@@ -173,11 +173,11 @@ def _probe(address: str, timeout: float) -> None:
         return
     host, sep, port = address.removeprefix("ray://").rpartition(":")
     if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise MahjongError(f"--address {address!r}: use auto, HOST:PORT or ray://HOST:PORT")
+        raise MahjongError(f"{flag} {address!r}: use auto, HOST:PORT or ray://HOST:PORT")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
     except OSError as e:
-        raise MahjongError(f"--address {address!r}: no Ray cluster answers there ({e.strerror or e})") from None
+        raise MahjongError(f"{flag} {address!r}: no Ray cluster answers there ({e.strerror or e})") from None
 
 
 def _need(module: str, extra: str, flag: str) -> None:

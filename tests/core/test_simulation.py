@@ -297,6 +297,20 @@ def test_bad_flags_fail_before_any_hand(
     assert keep.read_text() == "earlier rows\n"
 
 
+def test_ray_address_from_the_environment_is_checked_too(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        closed = sock.getsockname()[1]
+    monkeypatch.setenv("RAY_ADDRESS", f"127.0.0.1:{closed}")
+    code, _, err = run(capsys, "simulate", "--hands", "5", "--backend", "ray")
+    assert code == 2 and f"RAY_ADDRESS '127.0.0.1:{closed}': no Ray cluster answers there" in err
+    assert simulation.ray_address(None) == f"127.0.0.1:{closed}" and simulation.ray_address("auto") == "auto"
+    monkeypatch.delenv("RAY_ADDRESS")
+    assert simulation.ray_address(None) == "local"
+
+
 @pytest.mark.parametrize(
     ("flags", "module", "extra"),
     [(["--backend", "ray"], "ray", "ray"), (["--out", "x.parquet"], "pyarrow", "data"), (["--plot", "x.png"],
