@@ -444,6 +444,7 @@ class Table:
         self._reserve = 0
         self._has_precedence = type(ruleset).win_precedence is not Ruleset.win_precedence
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
+        self._has_free_kinds = type(ruleset).shape_free_ready_kinds is not Ruleset.shape_free_ready_kinds
         self._has_refuse = type(ruleset).refuses_win is not Ruleset.refuses_win
         self._flower_rob = ruleset.flower_rob and self._has_instant
         self._chow_any = ruleset.chow_from_any_seat
@@ -517,6 +518,9 @@ class Table:
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.meld_sources: list[list[int | None]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.shown = bytearray(34)
+        """Tiles face up per kind: every seat's discards and the tiles of
+        its melds other than concealed kongs (kept as the hand goes)."""
         self.out: set[int] = set()
         """Seats that have won and left play (血战到底)."""
         self._orders: list[list[int]] = []
@@ -580,6 +584,9 @@ class Table:
         self.last_tile_taker: int | None = None
         """海底漫游: the seat that took the last tile."""
         self._waits: list[int] = [0] * n
+        self._far: list[bool] = [False] * n
+        """吃听 only: the seat's 3n+1 hand is two or more tiles from ready (a
+        chow, which gains at most one tile, cannot make it ready)."""
         self._rules: list[HandRules | None] = [None] * n
         self._flowers_shown: list[int] = [0] * n
         """How many of each seat's flowers have been exposed (the others
@@ -787,11 +794,13 @@ class Table:
         while self.indicator is not None and self.live_tiles > 0 and rs.indicator_redraw(self):
             old = self.indicator
             self.discards[self.dealer].append(old)
+            self.shown[old] += 1
             self.indicator = None
             self._flip_indicator()
             if self.indicator is None:  # (only flowers left at the tail)
                 self.indicator = old
                 self.discards[self.dealer].pop()
+                self.shown[old] -= 1
                 break
             changed = True
             self.indicator_changes += 1
@@ -1081,13 +1090,16 @@ class Table:
     def _update_waits(self, seat: int) -> None:
         """Cache the waits of a 3n+1 hand (claims are checked against them)."""
         hand = self.hands[seat]
+        rules = self._rules_for(seat)
         if self.wild_kinds or self.substitutes or self._imagined:
             c, w = self._split_wilds(hand, seat)
-            self._waits[seat] = _native.waits_mask_buf(c, w, self._rules_for(seat))
         else:
-            self._waits[seat] = _native.waits_mask_buf(hand, 0, self._rules_for(seat))
+            c, w = hand, 0
+        mask = self._waits[seat] = _native.waits_mask_buf(c, w, rules)
         if self._has_free:
             self._waits[seat] |= self.ruleset.shape_free_waits(self, seat, hand)
+        elif self._chow_ready and not self._dynamic_rules:
+            self._far[seat] = not mask and _native.shanten_buf(c, w, rules) >= 2
 
     # --------------------------------------------------------------- legality
     def legal_actions(self, seat: int) -> list[Action]:
@@ -1169,8 +1181,9 @@ class Table:
                 kongs = [i for i in kongs if i - 34 in self._kong_kinds]
             kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
             if self._has_single:  # single tiles laid out as kongs (武汉 红中杠, 赖子杠)
-                single = [34 + k for k in sorted(rs.single_kong_kinds(self, seat)) if hand[k]]
-                kongs = sorted(set(kongs) | set(single))
+                single = [34 + k for k in rs.single_kong_kinds(self, seat) if hand[k]]
+                if single:
+                    kongs = sorted(set(kongs).union(single))
             if kongs:
                 ids += kongs
                 ids.sort()
@@ -1298,6 +1311,8 @@ class Table:
                 hand[k] -= 1
             meld = Meld(MeldKind.SPECIAL, kinds)
             melds.append(meld)
+            for k in kinds:
+                self.shown[k] += 1
             self.meld_sources[seat].append(None)
             draws = len(kinds) - 3
         else:
@@ -1307,6 +1322,7 @@ class Table:
                 if m.kind is MeldKind.SPECIAL and a.tile in m.tiles and len(m.tiles) < Meld.SPECIAL_MAX
             )
             meld = melds[i] = Meld(MeldKind.SPECIAL, melds[i].tiles + (a.tile,))
+            self.shown[a.tile] += 1
             draws = 1
         self._clamp_standing(seat)
         self._event("kong", seat=seat, meld=str(meld))
@@ -1333,17 +1349,31 @@ class Table:
         out: list[int] = []
         # shape-free waits count unless the rule set says no discard leaves any
         free = self._has_free and self.ruleset.shape_free_ready(self, seat, hand)
-        if not free:
+        only = -1  # the kinds worth asking (all of them)
+        if not free or self._has_free_kinds:
             c, w = self._split_wilds(hand, seat)
             try:
-                if _native.shanten_buf(c, w, rules) > 0:
-                    # no discard leaves a hand ready that is two or more
-                    # tiles from complete: one kernel call, not one per kind
-                    return out
+                far = _native.shanten_buf(c, w, rules) > 0
             except InvalidHandError:
-                pass  # (no form applies to the whole hand: ask each discard)
+                far = False  # (no form applies to the whole hand: ask each discard)
+            if far:
+                # no discard leaves a hand ready that is two or more tiles
+                # from complete (one kernel call, not one per kind) ...
+                if not free:
+                    return out
+                # ... but the rule set's own shapes may: it names the discards
+                kinds = self.ruleset.shape_free_ready_kinds(self, seat, hand)
+                if kinds is not None:
+                    if not self._ready_legal:
+                        for k in held:
+                            if (kinds >> k) & 1 and k not in self._banned_discards:
+                                out.append(k)
+                                if first_only:
+                                    break
+                        return out
+                    only = kinds
         for k in held:
-            if k in self._banned_discards:
+            if k in self._banned_discards or not (only >> k) & 1:
                 continue
             hand[k] -= 1
             c, w = self._split_wilds(hand, seat)
@@ -1503,7 +1533,7 @@ class Table:
             discarder = self.pending_kong[0] if robbed and self.pending_kong else (
                 self.last_discard[0] if self.last_discard else None
             )
-        visible = self._visible_counts()
+        visible = self.shown
         fourth = False
         if 0 <= win_tile < 34:
             seen = visible[win_tile] + (0 if self_drawn else -1)
@@ -1556,18 +1586,6 @@ class Table:
         if seat in self.missed_win:
             return True
         return bool((self._missed_tiles[seat] >> self.plays_as[tile]) & 1)
-
-    def _visible_counts(self) -> list[int]:
-        out = [0] * 34
-        for s in range(self.n):
-            for k in self.discards[s]:
-                if k < 34:
-                    out[k] += 1
-            for m in self.melds[s]:
-                if not m.is_concealed:
-                    for k in m.tiles:
-                        out[k] += 1
-        return out
 
     def _claims_for(self, seat: int, tile: int, discarder: int) -> list[Action]:
         rs = self.ruleset
@@ -1636,7 +1654,7 @@ class Table:
     def _chow_makes_ready(self, seat: int, low: int, tile: int, discarder: int) -> bool:
         """吃听: whether chowing ``tile`` into the chow from ``low`` lets
         ``seat`` declare ready with its next discard."""
-        if self.declared[seat]:
+        if self.declared[seat] or self._far[seat]:
             return False
         hand = self.hands[seat]
         used = [k for k in (low, low + 1, low + 2) if k != tile]
@@ -1644,6 +1662,9 @@ class Table:
             hand[k] -= 1
         self.melds[seat].append(_MELDS[MeldKind.CHI][low])
         self.meld_sources[seat].append(discarder)
+        shown = self.shown
+        for k in used:
+            shown[k] += 1
         try:
             c, w = self._split_wilds(hand, seat)
             rules = self._rules_for(seat)
@@ -1657,6 +1678,7 @@ class Table:
             self.meld_sources[seat].pop()
             for k in used:
                 hand[k] += 1
+                shown[k] -= 1
 
     # ---------------------------------------------------------------- apply
     def apply(self, action: Action | int, seat: int | None = None) -> None:
@@ -1759,6 +1781,7 @@ class Table:
             self.discards[seat].append(tile)
             if tile < 34:
                 self.discarded_kinds[seat] |= 1 << tile
+                self.shown[tile] += 1
             self.last_discard = (seat, tile)
             self.discard_after_kong = self.after_kong
             self._dice_win_only = (
@@ -1834,6 +1857,7 @@ class Table:
         for i, m in enumerate(self.melds[seat]):
             if m.kind == MeldKind.PON and m.kind_of == tile:
                 self.melds[seat][i] = _MELDS[MeldKind.KAKAN][tile]
+                self.shown[tile] += 1
                 break
         self.kongs_made += 1
         self._event("kong", seat=seat, meld=f"kakan {KIND_NAMES[tile][0] * 4}{KIND_NAMES[tile][1]}")
@@ -2274,6 +2298,10 @@ class Table:
         self.melds[seat].append(meld)
         self.meld_sources[seat].append(discarder)
         self.claim_history.append((seat, discarder))
+        shown = self.shown
+        for k in meld.tiles:
+            shown[k] += 1
+        shown[tile] -= 1  # (the claimed tile left the river for the meld)
         if self._call_lifts_miss:
             self.missed_win.discard(seat)
             self._missed_tiles[seat] = 0
@@ -2360,6 +2388,8 @@ class Table:
                     else:
                         self.hands[seat][aside] -= 1
                     self.discards[seat].append(aside)
+                    if aside < 34:
+                        self.shown[aside] += 1
                 self.declared[seat] = True  # locked, as after 报听
                 self._update_waits(seat)
         else:

@@ -744,6 +744,16 @@ class Ruleset:
         :meth:`shape_free_win`.  Default: True."""
         return True
 
+    def shape_free_ready_kinds(self, table: Table, seat: int, counts: Sequence[int]) -> int | None:
+        """The kinds (bit mask) whose discard from ``seat``'s 3n+2 hand
+        ``counts`` leaves :meth:`shape_free_waits`, when the rule set can
+        tell them at once; the engine then asks the kernel's shapes once
+        for the whole hand and :meth:`shape_free_waits` only after those
+        discards (and only with ``ready_needs_legal_wait``).  Asked after
+        :meth:`shape_free_ready` answered True.  Default: None (the engine
+        asks after each discard)."""
+        return None
+
     def pung_offer(self, table: Table, seat: int) -> int | None:
         """游戏中换牌 (二人麻将): asked after each draw of ``seat`` (only when
         a rule set overrides it): a kind the reserve holds three of, offered
