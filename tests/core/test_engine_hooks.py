@@ -1749,3 +1749,30 @@ def test_refuses_win_skips_the_scoring_and_changes_nothing() -> None:
     assert wins > 5 and refusing.asked["refuses_win"] > refusing.asked["score"] > 0
     # a rule set that does not override it is never asked (the default answers False)
     assert not Ruleset().refuses_win(None)  # type: ignore[arg-type]
+
+
+class RandomDealerRules(Ruleset):
+    """The first dealer of a match drawn from the match's seed."""
+
+    name = "test-random-dealer"
+    random_first_dealer = True
+
+
+def test_first_dealer_is_drawn_from_the_match_seed_and_recorded() -> None:
+    bots = [RandomBot(seed=s) for s in range(4)]
+    firsts = []
+    for seed in range(40):
+        m = Match(RandomDealerRules(), bots, seed=seed, hands=1, keep_tables=True)
+        assert m.first_dealer == m.dealer == RandomDealerRules().first_dealer(seed)
+        m.play()
+        assert m.results[0].dealer == m.first_dealer == m.tables[0].dealer
+        assert m.tables[0].events[0]["dealer"] == m.first_dealer  # the record names it
+        firsts.append(m.first_dealer)
+    assert set(firsts) == {0, 1, 2, 3}  # every seat deals first for some seed
+    again = [Match(RandomDealerRules(), bots, seed=seed).first_dealer for seed in range(40)]
+    assert again == firsts  # the same seed, the same dealer
+    # a dealer given to the match wins over the draw; the default rule set deals from seat 0
+    assert Match(RandomDealerRules(), bots, seed=3, dealer=2).first_dealer == 2
+    assert {Match(Ruleset(), bots, seed=s).first_dealer for s in range(20)} == {0}
+    with pytest.raises(MahjongError, match="first dealer must be a seat 0..3"):
+        Match(RandomDealerRules(), bots, seed=3, dealer=4)
