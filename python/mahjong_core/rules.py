@@ -821,6 +821,23 @@ class Ruleset:
         NONE).  Default: any time before declaring."""
         return True
 
+    def ready_allowed(self, table: Table, seat: int, discard: int, counts: Sequence[int]) -> bool:
+        """Whether ``seat`` may declare ready with the discard of kind
+        ``discard``, which leaves the 3n+1 hand ``counts`` (34 counts, wild
+        tiles among them; read only) waiting: asked for each such discard,
+        only of rule sets that override it (福州 金坎: the two tiles around
+        the 金's kind, no 金 left and every other tile in sets and a pair).
+        Default: True."""
+        return True
+
+    def ready_shown(self, table: Table, seat: int, discard: int) -> tuple[int, ...]:
+        """The tiles ``seat`` lays face up when it declares ready with the
+        discard of kind ``discard`` (福州 金坎 "听牌时必须亮出1、3万"): kept in
+        ``table.ready_shown[seat]``, seen by every seat (``observe``) and
+        written in the ``ready`` event (``shown``); they stay in the hand.
+        Asked only of rule sets that override it.  Default: none."""
+        return ()
+
     def refuses_win(self, ctx: WinContext) -> bool:
         """A speed hook: True when ``ctx`` can never be a legal win, whatever
         its score sheet (a rule of the context alone, or a bound on the
