@@ -1776,3 +1776,44 @@ def test_first_dealer_is_drawn_from_the_match_seed_and_recorded() -> None:
     assert {Match(Ruleset(), bots, seed=s).first_dealer for s in range(20)} == {0}
     with pytest.raises(MahjongError, match="first dealer must be a seat 0..3"):
         Match(RandomDealerRules(), bots, seed=3, dealer=4)
+
+
+class OptionalReadyRules(Ruleset):
+    name = "test-optional-ready"
+    ready_rule = ReadyRule.OPTIONAL
+
+
+class ShownReadyRules(OptionalReadyRules):
+    """A declaration only with an honour discard; it shows the pairs left."""
+
+    name = "test-shown-ready"
+
+    def ready_allowed(self, table: Table, seat: int, discard: int, counts: Sequence[int]) -> bool:
+        assert sum(counts) % 3 == 1 and counts[discard] == table.hands[seat][discard]  # (after the discard)
+        return discard >= 27
+
+    def ready_shown(self, table: Table, seat: int, discard: int) -> tuple[int, ...]:
+        return tuple(k for k in range(34) if table.hands[seat][k] - (k == discard) == 2)
+
+
+def test_ready_allowed_filters_the_declarations_and_ready_shown_lays_tiles_open() -> None:
+    from mahjong_core.scenario import Scenario
+
+    others = ["147m258p369s1234z", "258m369p147s5677z", "369m147p258s1234z"]
+    honour = ["123m456p789s11z22z3z", *others]
+    suit = ["123m456p789s11z22z5m", *others]
+    assert Scenario(OptionalReadyRules(), suit).offers("E")[-1] == "ready 5m"
+    assert not [o for o in Scenario(ShownReadyRules(), suit).offers("E") if o.startswith("ready")]
+    plain = Scenario(OptionalReadyRules(), honour)
+    sc = Scenario(ShownReadyRules(), honour)
+    assert [o for o in sc.offers("E") if o.startswith("ready")] == ["ready 3z"]
+    plain.play("E ready 3z")
+    assert plain.events("ready") == [{"type": "ready", "seat": 0}] and plain.table.ready_shown[0] == ()
+    sc.play("E ready 3z")
+    assert sc.events("ready") == [{"type": "ready", "seat": 0, "shown": ["1z", "2z"]}]
+    assert sc.table.ready_shown == [(27, 28), (), (), ()] and sc.table.declared[0]
+    assert all(sc.table.observe(s)["ready_shown"][0] == [27, 28] for s in range(4))
+    assert sc.hand("E") == "123m456p789s1122z"  # the shown tiles stay in the hand
+    check_invariants(sc.table)
+    again = replay(dumps(sc.table.events), ruleset=ShownReadyRules())
+    assert again.ready_shown == sc.table.ready_shown

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mahjong_core.bots import GreedyBot
-from mahjong_core.engine import Table
+from collections.abc import Sequence
+
+from mahjong_core.bots import GreedyBot, TableView
+from mahjong_core.engine import Action, ActionKind, Table
 from mahjong_core.match import Match
 from mahjong_core.rules import WinContext
 from mahjong_core.tiles import MeldKind
 from mahjong_core.variants.fuzhou import Fuzhou, Scoring
 from mahjong_core.variants.luoyuan import Luoyuan
-from reference.engine_invariants import check_paper_path, check_replay, play_checked
+from mahjong_core.variants.fuzhou import kan_tiles
+from reference.engine_invariants import check_invariants, check_paper_path, check_replay, play_checked
 
 SPECIAL_VALUES = {"天胡": 30, "抢金": 30, "平胡": 30, "平胡(一张花)": 15, "三金倒": 40, "金雀": 60,
                   "金龙": 120, "混一色": 120, "清一色": 240, "金坎": 60}
@@ -148,3 +151,47 @@ def test_a_match_with_dealer_streaks() -> None:
     results = m.play()
     assert len(results) == 30 and sum(m.totals) == 0
     assert max(r.streak for r in results) >= 1
+
+
+class KanBot(GreedyBot):
+    """A greedy bot that declares 金坎 whenever it may."""
+
+    def choose(self, table: TableView, seat: int, legal: Sequence[Action]) -> Action:
+        ready = [a for a in legal if a.kind is ActionKind.READY]
+        return ready[0] if ready else super().choose(table, seat, legal)
+
+
+def test_gold_kan_declarations_in_bot_hands() -> None:
+    """Bots that declare 金坎 whenever offered: each declaration leaves the
+    two tiles around the 金 shown, no 金 and the rest complete; a declared
+    seat then discards what it draws and wins only 金坎, on a self-drawn 金."""
+    rs, bot = Fuzhou(), KanBot()
+    declared = wins = 0
+    for seed in range(1000):
+        t = Table(rs, seed=seed, dealer=seed % 4, streak=seed % 2)
+        since: dict[int, int] = {}
+        while not t.is_over:
+            seat = t.to_act[0]
+            action = bot.choose(t, seat, t.legal_actions(seat))
+            was, drawn = t.declared[seat], t.drawn
+            t.apply(action)
+            if t.declared[seat] and not was:
+                since[seat] = len(t.discards[seat])
+                gold = t.indicator
+                assert gold is not None and t.ready_shown[seat] == tuple(sorted(kan_tiles(gold)))
+                assert t.hands[seat][gold] == 0 and all(t.hands[seat][k] for k in kan_tiles(gold))
+                check_invariants(t)
+            elif was and action.kind is ActionKind.DISCARD:
+                assert action.tile == drawn  # 摸啥打啥
+        declared += len(since)
+        for s in t.winners:
+            if t.declared[s]:
+                ctx = t.contexts[s]
+                assert ctx.self_drawn and ctx.win_tile == t.indicator and t.scores[s].names()[-1] == "金坎"
+                assert ctx.extra["gold_kan"]
+                wins += 1
+        assert t.deltas() == expected_deltas(rs, t), seed
+        if since and seed % 2 == 0:
+            check_paper_path(t)
+            check_replay(t)
+    assert declared > 30 and wins >= 1
