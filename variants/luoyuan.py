@@ -78,7 +78,7 @@ class Luoyuan(Fuzhou):
     before 吃; a seat that does not win discards after every draw or call.
 
     **PROPOSAL (the seed breaks off after the calls):** winning shapes,
-    special wins, claim precedence, the reserve, the last four tiles,
+    special wins (金坎 declared in play as in 福州), claim precedence, the reserve, the last four tiles,
     scoring and payments are 福州's (:class:`Fuzhou`, every option
     included).  With 20 flowers, a complete set of four is four of one
     honour (no seasons or plants exist); the reserve stays 18 tiles.

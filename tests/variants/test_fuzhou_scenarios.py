@@ -512,6 +512,7 @@ def test_gold_kan_is_refused_on_a_discard() -> None:
 
 @pytest.mark.parametrize("s_hand,gold,why", [
     ("123m456m789m456p3p1p3p2p", "2p", "a 金 held: 暗牌里不能有金"),
+    ("123m456m789m234p55s1p3p", "2p", "a 金 held in a set (234p): 暗牌里不能有金"),
     ("123m456m789m456p33p1p3p", "5p", "1p 3p are not around a 5p 金"),
     ("123m456m789m45p33p1p3p6s", "2p", "the rest is not in sets and a pair"),
 ])
