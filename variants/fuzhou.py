@@ -115,12 +115,18 @@ class FuzhouOptions:
     missed_win_ban: bool = True
     """过胡 (PROPOSAL: the seed is silent): a seat that passes a win may not
     win on a discard before its own next draw."""
+    first_dealer: int = -1
+    """The first dealer of a match: -1 (default) drawn at random from the
+    match's seed ("新开第一局系统随机选择一个庄家"); 0..3: that seat."""
 
     def __post_init__(self) -> None:
         if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 1:
             raise MahjongError(f"fuzhou: base must be a whole number >= 1, got {self.base!r}")
         if isinstance(self.gold_kan, bool) or not isinstance(self.gold_kan, int) or self.gold_kan < 0:
             raise MahjongError(f"fuzhou: gold_kan must be a whole number >= 0, got {self.gold_kan!r}")
+        fd = self.first_dealer
+        if isinstance(fd, bool) or not isinstance(fd, int) or not -1 <= fd <= 3:
+            raise MahjongError(f"fuzhou: first_dealer must be -1 (random) or a seat 0..3, got {fd!r}")
         if not isinstance(self.gold_kan_declare, bool):
             raise MahjongError(f"fuzhou: gold_kan_declare must be True or False, got {self.gold_kan_declare!r}")
         for name, kind in (("scoring", Scoring), ("gold_discard", GoldDiscard)):
@@ -262,8 +268,10 @@ class Fuzhou(Ruleset):
     identical flowers (:meth:`reserve_extra`); the last 4 drawable tiles
     are drawn one each in turn, a winning draw is taken automatically
     (自摸), others are laid aside (the engine's ``self_draw_zone`` and
-    ``must_win_last_tiles``).  The dealer stays on its win or a drawn hand
-    (连庄), else the 下家 deals.
+    ``must_win_last_tiles``).  The first dealer of a match is drawn at
+    random from its seed ("新开第一局系统随机选择一个庄家"; the generic
+    ``random_first_dealer``; option ``first_dealer`` fixes it).  The dealer
+    stays on its win or a drawn hand (连庄), else the 下家 deals.
 
     **Wins (seed).** Five sets and a pair only.  天胡: the dealer complete
     after 开金.  抢金 at each seat's first turn: a 闲 whose 16 tiles are
@@ -364,6 +372,13 @@ class Fuzhou(Ruleset):
         self.wild_discard = o.gold_discard is not GoldDiscard.FORBIDDEN
         self.rob_kong = o.rob_kong
         self.missed_win_ban = o.missed_win_ban
+        self.random_first_dealer = o.first_dealer < 0
+
+    def first_dealer(self, seed: int) -> int:
+        """"新开第一局系统随机选择一个庄家": drawn from the match's seed, or
+        the option ``first_dealer``'s seat."""
+        fixed = self.options.first_dealer
+        return fixed if fixed >= 0 else super().first_dealer(seed)
 
     # --- tiles ---------------------------------------------------------------
     def wall_tiles(self) -> list[int]:

@@ -349,3 +349,9 @@ def test_gold_kan_tiles_wrap_in_the_suit(gold: str, tiles: str) -> None:
 def test_gold_kan_declare_option_is_checked() -> None:
     with pytest.raises(MahjongError, match="gold_kan_declare must be True or False"):
         Fuzhou(gold_kan_declare="yes")
+
+
+@pytest.mark.parametrize("bad", [4, -2, True])
+def test_first_dealer_option_is_checked(bad: Any) -> None:
+    with pytest.raises(MahjongError, match="first_dealer must be -1 \\(random\\) or a seat 0..3"):
+        Fuzhou(first_dealer=bad)

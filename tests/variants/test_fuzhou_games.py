@@ -195,3 +195,16 @@ def test_gold_kan_declarations_in_bot_hands() -> None:
             check_paper_path(t)
             check_replay(t)
     assert declared > 30 and wins >= 1
+
+
+def test_the_first_dealer_is_random_and_recorded() -> None:
+    """福州 "新开第一局系统随机选择一个庄家", 罗源 "新开第一局随机选择一个庄家"."""
+    bots = [GreedyBot() for _ in range(4)]
+    for rs in (Fuzhou(), Luoyuan()):
+        firsts = [Match(rs, bots, seed=s).first_dealer for s in range(30)]
+        assert set(firsts) == {0, 1, 2, 3} and firsts == [Match(rs, bots, seed=s).first_dealer for s in range(30)]
+    m = Match(Fuzhou(), bots, seed=7, hands=1, keep_tables=True)
+    m.play()
+    assert m.tables[0].events[0]["dealer"] == m.first_dealer == m.results[0].dealer
+    assert {Match(Fuzhou(first_dealer=1), bots, seed=s).first_dealer for s in range(10)} == {1}
+    assert {Match(Luoyuan(first_dealer=3), bots, seed=s).first_dealer for s in range(10)} == {3}
