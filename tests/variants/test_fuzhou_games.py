@@ -165,9 +165,17 @@ def test_gold_kan_declarations_in_bot_hands() -> None:
     """Bots that declare 金坎 whenever offered: each declaration leaves the
     two tiles around the 金 shown, no 金 and the rest complete; a declared
     seat then discards what it draws and wins only 金坎, on a self-drawn 金."""
-    rs, bot = Fuzhou(), KanBot()
+    check_kan_bot_hands(Fuzhou(), 1000, min_declared=30, min_wins=1)
+
+
+def test_gold_kan_declarations_in_luoyuan_bot_hands() -> None:
+    check_kan_bot_hands(Luoyuan(), 300, min_declared=5, min_wins=0)
+
+
+def check_kan_bot_hands(rs: Fuzhou, hands: int, *, min_declared: int, min_wins: int) -> None:
+    bot = KanBot()
     declared = wins = 0
-    for seed in range(1000):
+    for seed in range(hands):
         t = Table(rs, seed=seed, dealer=seed % 4, streak=seed % 2)
         since: dict[int, int] = {}
         while not t.is_over:
@@ -194,7 +202,7 @@ def test_gold_kan_declarations_in_bot_hands() -> None:
         if since and seed % 2 == 0:
             check_paper_path(t)
             check_replay(t)
-    assert declared > 30 and wins >= 1
+    assert declared > min_declared and wins >= min_wins
 
 
 def test_the_first_dealer_is_random_and_recorded() -> None:
