@@ -564,3 +564,30 @@ def test_luoyuan_declares_gold_kan_as_fuzhou() -> None:
     r = ly.score_hand("123m456m789m456p33p1p3p", win_tile="2p", winner=1, context={"gold": "2p", "gold_kan": True})
     assert r.sheet.names()[-1] == "金坎" and r.settlement.deltas(4) == [-72, 216, -72, -72]
     assert ly.ready_rule is FZ.ready_rule and type(ly).ready_allowed is Fuzhou.ready_allowed
+
+
+@pytest.mark.parametrize("gold,s_hand", [("2p", "111s456m789m456p33p1p3p"), ("9m", "111p456p789s123s55s1m8m")])
+def test_gold_kan_may_kong_when_the_wait_stays(gold: str, s_hand: str) -> None:
+    """"除了可以开杠和摸金自摸外，摸啥打啥": a declared 金坎 konges the fourth
+    tile of a pung in its rest (the wait on the 金 stays), also a wrapped one."""
+    pung = s_hand[:4][-1]
+    fourth = s_hand[0] + pung
+    draws = "9s5s7s8s" + fourth + "6s7s9p" + gold
+    sc = Scenario(FZ, fill([None, s_hand, None, None], gold, keep=draws + "6p"), draws=draws, tail="6p",
+                  indicator=gold)
+    pass_opening(sc)
+    idle_turn(sc)
+    until_turn(sc, "S")
+    sc.play("S ready 9s")
+    until_turn(sc, "S")
+    assert sc.drawn == fourth and sc.offers("S") == [f"discard {fourth}", f"concealed kong {fourth}"]
+    sc.play(f"S kong {fourth}")
+    assert sc.drawn == "6p" and sc.offers("S") == ["discard 6p"]
+    sc.play("S discard 6p")
+    while not sc.table.is_over:
+        if sc.to_act == ["S"] and sc.table.phase is Phase.TURN and sc.drawn == gold:
+            sc.play("S win")
+        else:
+            idle_turn(sc)
+    assert sc.winners == ["S"] and sc.items("S")[-1] == "金坎" and "花" in sc.items("S")  # (暗杠 = 2 花)
+    assert check_paper_path(sc.table) == 1
