@@ -1817,3 +1817,24 @@ def test_ready_allowed_filters_the_declarations_and_ready_shown_lays_tiles_open(
     check_invariants(sc.table)
     again = replay(dumps(sc.table.events), ruleset=ShownReadyRules())
     assert again.ready_shown == sc.table.ready_shown
+
+
+class EastsKongRules(EastsRules):
+    """EastsRules where a declared hand may kong when its waits stay."""
+
+    name = "test-easts-kong"
+    ready_allows_kong = True
+    allow_kong = True
+
+
+def test_a_declared_kong_keeps_shape_free_waits() -> None:
+    """After 报听 a concealed kong is offered when the waits stay the same,
+    the shape-free ones counted too (福州's wrapped 金坎)."""
+    from mahjong_core.scenario import Scenario
+
+    hands = ["999m456p789s111z23z", "258m369p147s2344z", "258m369p147s5566z", "147m258p369s5677z"]
+    sc = Scenario(EastsKongRules(), hands, draws="9p9s1p9m")
+    sc.play("E ready 2z", "S discard 9p", "W discard 9s", "N discard 1p")
+    assert sc.drawn == "9m" and sc.offers("E") == ["discard 9m", "concealed kong 9m"]
+    sc.play("E kong 9m")
+    check_invariants(sc.table)
