@@ -280,7 +280,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not 0 <= args.human < rs.num_players:
             raise MahjongError(f"--human must be a seat 0..{rs.num_players - 1}, got {args.human}")
         players[args.human] = HumanBot(sys.stdin, sys.stdout, args.glyphs)
-    table = play_hand(rs, players, seed=seed, dealer=args.dealer)
+    dealer = rs.first_dealer(seed) if args.dealer is None else args.dealer
+    table = play_hand(rs, players, seed=seed, dealer=dealer)
     if args.log:
         with open(args.log, "w", encoding="utf-8") as f:
             f.write(dumps(table.events))
@@ -321,7 +322,8 @@ def add_game_commands(sub: Any) -> None:
     p = sub.add_parser("play", help="play one hand in the terminal (bots, or a human seat)")
     p.add_argument("--variant", default="guangdong", help="rule set (see 'variants'; default: guangdong)")
     p.add_argument("--seed", type=int, default=1, help="shuffle and dice seed (default: 1)")
-    p.add_argument("--dealer", type=int, default=0, help="dealer seat (default: 0)")
+    p.add_argument("--dealer", type=int, default=None,
+                   help="dealer seat (default: the rule set's first dealer for the seed: 0, or drawn at random)")
     p.add_argument("--human", type=int, default=None, metavar="SEAT", help="play this seat yourself")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
     p.add_argument("--log", metavar="FILE", help="also write the JSON-lines record to FILE")

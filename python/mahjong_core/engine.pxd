@@ -43,6 +43,8 @@ cdef class Table:
     cdef public list missing, declared
     cdef public set ready_on_deal
     cdef public set ready_forfeit
+    cdef public list ready_shown
+    cdef public bint _has_ready_filter, _has_ready_shown
     cdef public list claim_history, events
     cdef public int turn
     cdef public object phase, drawn, last_discard, pending_kong

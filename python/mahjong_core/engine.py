@@ -266,6 +266,7 @@ def observation(view: Any, seat: int) -> dict[str, Any]:
         "last_discard": view.last_discard,
         "indicator": view.indicator_for(seat) if hasattr(view, "indicator_for") else None,
         "imagined": _own_imagined(view, seat),
+        "ready_shown": [list(t) for t in getattr(view, "ready_shown", ())],
         "legal": [a.id for a in view.legal_actions(seat)],
     }
 
@@ -446,6 +447,8 @@ class Table:
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
         self._has_free_kinds = type(ruleset).shape_free_ready_kinds is not Ruleset.shape_free_ready_kinds
         self._has_refuse = type(ruleset).refuses_win is not Ruleset.refuses_win
+        self._has_ready_filter = type(ruleset).ready_allowed is not Ruleset.ready_allowed
+        self._has_ready_shown = type(ruleset).ready_shown is not Ruleset.ready_shown
         self._flower_rob = ruleset.flower_rob and self._has_instant
         self._chow_any = ruleset.chow_from_any_seat
         """Every other seat may chow a discard (``chow_from_any_seat``)."""
@@ -535,6 +538,8 @@ class Table:
         """Seats that declared ready with their first discard, before any
         call (天听)."""
         self.ready_forfeit: set[int] = set()
+        self.ready_shown: list[tuple[int, ...]] = [() for _ in range(n)]
+        """The tiles each declared seat laid face up (``Ruleset.ready_shown``)."""
         """Seats that passed a win after declaring ready, where the rule set
         then forbids every win (``ready_missed_win_forfeits``)."""
         self.claim_history: list[tuple[int, int]] = []
@@ -1364,7 +1369,7 @@ class Table:
                 # ... but the rule set's own shapes may: it names the discards
                 kinds = self.ruleset.shape_free_ready_kinds(self, seat, hand)
                 if kinds is not None:
-                    if not self._ready_legal:
+                    if not self._ready_legal and not self._has_ready_filter:
                         for k in held:
                             if (kinds >> k) & 1 and k not in self._banned_discards:
                                 out.append(k)
@@ -1381,6 +1386,8 @@ class Table:
             if free:
                 mask |= self.ruleset.shape_free_waits(self, seat, hand)
             ready = bool(mask) and (not self._ready_legal or self._legal_wait(seat, mask))
+            if ready and self._has_ready_filter:
+                ready = self.ruleset.ready_allowed(self, seat, k, hand)
             hand[k] += 1
             if ready:
                 out.append(k)
@@ -1447,6 +1454,8 @@ class Table:
                 hand[drawn] -= 4
                 c, w = self._split_wilds(hand, seat)
                 after = _native.waits_mask_buf(c, w, rules)
+                if self._has_free:
+                    after |= rs.shape_free_waits(self, seat, hand)
                 keeps = after != 0 if rs.ready_kong_any_waits else after == before
                 hand[drawn] += 4
                 if keeps:
@@ -1764,7 +1773,12 @@ class Table:
                 self.standing[seat][a.tile] -= 1  # 立四: the declaration discards a standing tile
             if not self.discards[seat] and not any(self.melds):
                 self.ready_on_deal.add(seat)  # 天听: with the first discard
-            self._event("ready", seat=seat)
+            if self._has_ready_shown:
+                shown = tuple(self.ruleset.ready_shown(self, seat, a.tile))
+                self.ready_shown[seat] = shown
+                self._event("ready", seat=seat, shown=[KIND_NAMES[k] for k in shown])
+            else:
+                self._event("ready", seat=seat)
             a = _ACTIONS[seat][a.tile]  # then the discard itself
         if a.kind is _K_DISCARD:
             self.pung_offers[seat] = None

@@ -123,3 +123,15 @@ def test_imagined_choices_are_described() -> None:
     assert describe_event({"type": "imagined", "kinds": ["1m", "2z", None, "9s"]}) == (
         "imagined (心皇): East 1m, South 2z, West any, North 9s"
     )
+
+
+def test_play_without_dealer_takes_the_rule_sets_first_dealer(capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_core.variants.ningbo import Ningbo
+
+    for seed in range(6):
+        _, out, _ = run(capsys, "play", "--variant", "ningbo", "--seed", str(seed), "--json")
+        assert json.loads(out.splitlines()[0])["dealer"] == Ningbo().first_dealer(seed)
+    _, out, _ = run(capsys, "play", "--variant", "ningbo", "--seed", "1", "--dealer", "2", "--json")
+    assert json.loads(out.splitlines()[0])["dealer"] == 2
+    _, out, _ = run(capsys, "play", "--seed", "1", "--json")  # guangdong: seat 0, as before
+    assert json.loads(out.splitlines()[0])["dealer"] == 0
