@@ -53,11 +53,13 @@ _VERBS: dict[str, tuple[ActionKind, ...]] = {
 }
 
 
-def describe_action(a: Action) -> str:
-    """A move in the log's words (English), without the seat."""
+def describe_action(a: Action, phase: Phase | None = None) -> str:
+    """A move in the log's words (English), without the seat (``phase``:
+    the table's, for a tile passed on in the exchange)."""
     k = a.kind
     if k is ActionKind.DISCARD:
-        return f"discard {format_tiles([a.tile])}"
+        verb = "pass on" if phase is Phase.EXCHANGE else "discard"
+        return f"{verb} {format_tiles([a.tile])}"
     if k is ActionKind.CHOW:
         return f"chow {format_tiles([a.tile, a.tile + 1, a.tile + 2])}"
     if k is ActionKind.MISSING_SUIT:
@@ -214,9 +216,9 @@ class HumanSeat:
                 for line in lines:
                     self._say(line)
         if len(legal) == 1:
-            self._say(f"your only move: {describe_action(legal[0])}")
+            self._say(f"your only move: {describe_action(legal[0], table.phase)}")
             return legal[0]
-        self._say("your moves: " + "  ".join(f"[{i}] {describe_action(a)}" for i, a in enumerate(legal)))
+        self._say("your moves: " + "  ".join(f"[{i}] {describe_action(a, table.phase)}" for i, a in enumerate(legal)))
         while True:
             self.out.write("your move (number, tile such as 5m or 五万, or a word: pass, win, pung, kong, chow): ")
             self.out.flush()
@@ -254,10 +256,15 @@ def parse_move(line: str, legal: Sequence[Action]) -> Action | str:
     kinds = _VERBS.get(verb)
     rest = words[1] if kinds is not None and len(words) > 1 else ("" if kinds is not None else text)
     tile: int | None = None
+    if kinds == (ActionKind.MISSING_SUIT,) and rest.lower() in ("m", "p", "s"):
+        tile, rest = "mps".index(rest.lower()), ""
     if rest:
         try:
             ids = parse_tiles(rest)
         except MahjongError as e:
+            if kinds is None:
+                return (f"refused {shown!r}: unknown input (a number 0..{len(legal) - 1}, a tile such as 5m"
+                        " or 五万, or a word: pass, win, pung, kong, chow, ready)")
             return f"refused {shown!r}: {' '.join(str(e).split())[:120]}"
         if not ids:
             return f"refused {shown!r}: no tile named"
