@@ -160,7 +160,8 @@ def render_table(table: Table, me: int, *, lang: str = "en", glyphs: bool = Fals
     head = (
         f"== {table.ruleset.id} · round {winds[table.round_wind % 4]} · dealer {log.seat(table.dealer)}"
         f" · wall {table.live_tiles} left · "
-        + (f"turn: {log.seat(turn)}" if turn is not None else f"{table.phase.value}: {', '.join(log.seat(s) for s in table.to_act)}")
+        + (f"turn: {log.seat(turn)}" if turn is not None else "hand over" if table.is_over
+           else f"{table.phase.value}: {', '.join(log.seat(s) for s in table.to_act)}")
         + " =="
     )
     lines = [head]
@@ -175,7 +176,8 @@ def render_table(table: Table, me: int, *, lang: str = "en", glyphs: bool = Fals
         if table.declared[s]:
             info += "  (ready)"
         lines.append(info)
-        lines.append(f"     discards: {tiles(table.discards[s], sort=False)}")
+        river = " ".join(format_tiles([k], glyphs=glyphs) for k in table.discards[s])
+        lines.append(f"     discards: {river or '-'}")
     shown = table.indicator_for(me)
     if shown is not None:
         lines.append(f"indicator: {KIND_NAMES[shown]}")

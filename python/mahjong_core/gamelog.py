@@ -24,7 +24,7 @@ from .tiles import KIND_NAMES, Meld, MeldKind, format_tiles
 
 if TYPE_CHECKING:
     from .engine import Table
-    from .rules import ScoreSheet, WinContext
+    from .rules import Ruleset, ScoreSheet, WinContext
 
 __all__ = ["GameLog", "LANGS", "WIND_NAMES", "describe_meld", "scoring_reading", "winning_hand"]
 
@@ -115,11 +115,11 @@ def describe_meld(meld: Meld | str, lang: str = "en") -> str:
     return f"{_words(lang)[_MELD_WORD[m.kind]]} {format_tiles(m.tiles)}"
 
 
-def scoring_reading(table: Table, ctx: WinContext, sheet: ScoreSheet) -> Decomposition | None:
+def scoring_reading(ruleset: Ruleset, ctx: WinContext, sheet: ScoreSheet) -> Decomposition | None:
     """The reading of the winning hand that gave ``sheet``: the first of
-    ``ctx.decompositions`` that, scored alone by the table's rule set, gives
+    ``ctx.decompositions`` that, scored alone by ``ruleset``, gives
     the same items and total (None for a win without a set shape)."""
-    rs = table.ruleset
+    rs = ruleset
     want = (sheet.items, sheet.total)
     for d in ctx.decompositions:
         try:
@@ -151,8 +151,8 @@ def _render_reading(d: Decomposition, lang: str) -> str:
 def winning_hand(table: Table, seat: int, lang: str = "en") -> list[str]:
     """The lines that show ``seat``'s win on ``table``: its tiles (concealed,
     then melds, then flowers) and the reading that scored."""
-    ctx = table.contexts.get(seat) if isinstance(table.contexts, dict) else None
-    sheet = table.scores.get(seat) if isinstance(table.scores, dict) else None
+    ctx = table.contexts.get(seat)
+    sheet = table.scores.get(seat)
     if ctx is None or sheet is None:
         return []
     w = _words(lang)
@@ -167,7 +167,7 @@ def winning_hand(table: Table, seat: int, lang: str = "en") -> list[str]:
     if 0 <= ctx.win_tile < 42:
         tiles += f" (← {KIND_NAMES[ctx.win_tile] if ctx.win_tile < 34 else format_tiles([ctx.win_tile])})"
     out = [w["hand"].format(tiles=tiles)]
-    d = scoring_reading(table, ctx, sheet)
+    d = scoring_reading(table.ruleset, ctx, sheet)
     if d is not None:
         reading = _render_reading(d, lang)
         for m in ctx.melds:
