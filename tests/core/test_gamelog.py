@@ -164,3 +164,12 @@ def test_replay_steps_on_request(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert code == 0 and "replay OK" in out and err.count("[Enter") == 2
     code, out, err = run(capsys, "replay", str(log))
     assert code == 0 and err == "" and "replay OK" in out
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    from mahjong_core import gamelog
+
+    result = doctest.testmod(gamelog)
+    assert result.attempted >= 3 and result.failed == 0
