@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 
+import pexpect
 import pytest
 from mahjong_core.cli import main
 from mahjong_core.cli_table import parse_move
@@ -16,7 +17,6 @@ from mahjong_core.engine import Action, ActionKind
 from mahjong_core.registry import available
 from mahjong_core.tiles import parse_tile, tile_name
 
-pexpect = pytest.importorskip("pexpect") if sys.platform == "win32" else __import__("pexpect")
 
 PROMPT = r"your move \(number"
 CMD = [sys.executable, "-m", "mahjong_core.cli", "play"]
@@ -48,6 +48,7 @@ def test_a_whole_hand_through_a_terminal() -> None:
     win_screen = ""
     chinese_done = refused_done = False
     screen = first
+    everything = first
     while True:
         if "WIN OFFERED:" in screen:
             win_screen = screen
@@ -79,7 +80,13 @@ def test_a_whole_hand_through_a_terminal() -> None:
         if child.expect([PROMPT, pexpect.EOF]) == 1:
             break
         screen = child.before
+        everything += screen
     end = child.before
+    everything += end
+    # the other seats' draws are shown without their tiles; ours with them
+    assert re.search(r"seat [023] draws\r?\n", everything) and not re.search(r"seat [023] draws \d", everything)
+    assert re.search(r"seat 1 \(you\) draws \d[mpsz]", everything)
+    assert "all hands: seat 0 " in end
     child.close()
     assert child.exitstatus == 0
     assert turns >= 5 and calls >= 1 and chinese_done and refused_done
