@@ -296,6 +296,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ replay
 def cmd_replay(args: argparse.Namespace) -> int:
+    if args.html:
+        from .viewer import write_html
+
+        steps = write_html(args.file, args.html)
+        print(f"wrote {args.html}: {steps} steps")
+        return 0
     try:
         with open(args.file, encoding="utf-8") as f:
             text = f.read()
@@ -349,4 +355,6 @@ def add_game_commands(sub: Any) -> None:
 
     p = sub.add_parser("replay", help="show a recorded hand step by step and check it")
     p.add_argument("file", metavar="FILE")
+    p.add_argument("--html", metavar="OUT",
+                   help="write a self-contained HTML page that steps through the hand (no text replay)")
     p.set_defaults(func=cmd_replay)
