@@ -41,9 +41,40 @@ from .records import RecordError, loads, replay
 from .registry import find_variant
 from .tiles import KIND_NAMES
 
-__all__ = ["replay_steps", "render_html", "write_html"]
+__all__ = ["caption", "replay_steps", "render_html", "write_html"]
 
 _WINDS = "ESWN"
+
+
+def _who(seat: Any) -> str:
+    return SEAT_NAMES[seat] if isinstance(seat, int) and 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"
+
+
+def caption(e: dict[str, Any]) -> str | None:
+    """The line a step shows: the text replay's (``describe_event``), and
+    words for the lines it prints as raw JSON."""
+    kind = e.get("type")
+    if kind == "win_payments":
+        return "win payments: " + (", ".join(
+            f"{_who(a)} → {_who(b)} {n}" + (f" ({why})" if why else "") for a, b, n, why in e["payments"]
+        ) or "none")
+    if kind == "standing":
+        return "standing tiles (立四): " + " | ".join(f"{_who(i)} {t}" for i, t in enumerate(e["tiles"]))
+    if kind == "wild_flowers":
+        return "wild flowers held: " + ", ".join(
+            f"{_who(i)} {' '.join(fs)}" for i, fs in enumerate(e["held"]) if fs
+        )
+    if kind == "substitutes":
+        return "substitutes (替身): " + ", ".join(f"{a} plays as {b}" for a, b in e["tiles"].items())
+    if kind == "exchange":
+        return f"exchange (换三张, passed {e['offset']} seat(s) on): " + ", ".join(
+            f"{_who(i)} gives {' '.join(t)}" for i, t in enumerate(e["tiles"])
+        )
+    if kind == "swap":
+        if "offered" in e:
+            return f"{_who(e['seat'])} offers {e['offered']} to swap"
+        return f"{_who(e['seat'])} swaps {e['gave']} for {e.get('took', e.get('got'))}"
+    return describe_event(e)
 
 
 def _names(tiles: list[int]) -> list[str]:
@@ -77,8 +108,20 @@ class _Rivers:
                         entry[1] = takers.get(s, -1)  # -1: taken back, not claimed
                         gone -= 1
 
+    def mark_win(self, ev: dict[str, Any]) -> None:
+        """A win on a discard: its tile, still in the discarder's pile, is
+        marked with the winner (a third field: the winning seats)."""
+        d = ev.get("discarder")
+        if ev.get("self_drawn") or not isinstance(d, int) or not 0 <= d < len(self.rows):
+            return
+        row = self.rows[d]
+        if row and row[-1][0] == ev.get("tile") and row[-1][1] is None:
+            if len(row[-1]) == 2:
+                row[-1].append([])
+            row[-1][2].append(int(ev["seat"]))
+
     def view(self, s: int) -> list[list[Any]]:
-        return [list(e) for e in self.rows[s]]
+        return [[e[0], e[1], list(e[2])] if len(e) > 2 else list(e) for e in self.rows[s]]
 
 
 def _seat_state(table: Table, s: int, rivers: _Rivers) -> dict[str, Any]:
@@ -158,10 +201,11 @@ def replay_steps(text: str) -> list[dict[str, Any]]:
         rivers[0].update(table)
         if kind == "win":
             wins.append(_sheet(table, ev))
+            rivers[0].mark_win(ev)
         state: dict[str, Any] = {
             "line": len(lines) + 1,
             "kind": kind,
-            "caption": describe_event(ev),
+            "caption": caption(ev),
             "actor": ev.get("seat") if isinstance(ev.get("seat"), int) else None,
             "turn": table.turn,
             "wall": table.live_tiles,
@@ -173,7 +217,7 @@ def replay_steps(text: str) -> list[dict[str, Any]]:
         if kind == "call":
             state["claimed"] = ev.get("claimed")
             state["discarder"] = ev.get("discarder")
-        if kind in ("payments", "kong_payments"):
+        if kind in ("payments", "kong_payments", "win_payments"):
             state["payments"] = [list(p) for p in ev.get("payments", [])]
         if kind == "payments":
             state["deltas"] = list(ev["deltas"])
@@ -235,7 +279,8 @@ def _unfold(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _header(text: str) -> dict[str, Any]:
     head = loads(text)[0]
-    rs = find_variant(str(head.get("ruleset_id", head.get("ruleset"))))
+    options = dict(head.get("options", {}))
+    rs = find_variant(str(head.get("ruleset_id", head.get("ruleset")))).from_options_json(options)
     return {
         "ruleset_id": head.get("ruleset_id"),
         "name": rs.name,
@@ -246,7 +291,7 @@ def _header(text: str) -> dict[str, Any]:
         "dealer": head.get("dealer", 0),
         "round_wind": _WINDS[int(head.get("round_wind", 0)) % 4],
         "dice": head.get("dice", []),
-        "options": head.get("options", {}),
+        "options": options,
         "seat_names": list(SEAT_NAMES),
     }
 
@@ -404,9 +449,13 @@ body.codes .tile .code { display: block; }
 .tile.drawn { margin-left: 10px; }
 .tile.wild { background: linear-gradient(#fff3c4, #f6d77a); border-color: #b8860b; }
 .tile.wild::after { content: "\\2605"; position: absolute; top: -1px; right: 1px; font-size: 9px; color: #b8860b; }
-.tile.claimed { opacity: .5; }
-.tile.claimed::before { content: attr(data-taken); position: absolute; bottom: -3px; right: -3px; font-size: 9px;
-  font-weight: bold; padding: 0 2px; border-radius: 3px; background: #c21; color: #fff; font-family: "DejaVu Sans", sans-serif; }
+.tile.claimed { background: #c9c3b0; box-shadow: none; }
+.tile.claimed > span { opacity: .45; }
+.tile.claimed::before, .tile.won-on::before { content: attr(data-taken); position: absolute; bottom: 1px;
+  left: 50%; transform: translateX(-50%); font-size: 9px; font-weight: bold; padding: 0 2px; border-radius: 3px;
+  background: #d9730d; color: #fff; font-family: "DejaVu Sans", sans-serif; white-space: nowrap; }
+.tile.won-on { outline: 3px solid #ff4040; outline-offset: 1px; }
+.tile.won-on::before { background: #c21; }
 .tile.last { outline: 3px solid #ff9d2e; outline-offset: 1px; }
 .tile.winning { outline: 3px solid #ff4040; outline-offset: 1px; }
 .tile.down { background: linear-gradient(#2f7d5c, #1f5f45); border-color: #0e3626; box-shadow: 0 2px 0 #0e3626; }
@@ -550,10 +599,17 @@ _JS = r"""
 
     const row = el("div", "row");
     const hand = el("span", "group hand");
-    seat.hand.forEach(function (c) { hand.appendChild(tile(c, { wild: wilds.has(c) })); });
-    const selfWin = won.some(function (w) { return w.self_drawn && w.tile === seat.drawn; });
-    if (seat.drawn) hand.appendChild(tile(seat.drawn, { wild: wilds.has(seat.drawn),
-      cls: "drawn" + (selfWin ? " winning" : "") }));
+    const held = seat.hand.slice();
+    let drawn = seat.drawn;
+    won.forEach(function (w) {  // a self-drawn winning tile no longer shown as drawn: set apart again
+      if (w.self_drawn && w.tile && drawn === null && held.indexOf(w.tile) >= 0) {
+        held.splice(held.lastIndexOf(w.tile), 1);
+        drawn = w.tile;
+      }
+    });
+    held.forEach(function (c) { hand.appendChild(tile(c, { wild: wilds.has(c) })); });
+    const selfWin = won.some(function (w) { return w.self_drawn && w.tile === drawn; });
+    if (drawn) hand.appendChild(tile(drawn, { wild: wilds.has(drawn), cls: "drawn" + (selfWin ? " winning" : "") }));
     won.forEach(function (w) {  // a tile won on another seat's discard or kong joins the hand
       if (!w.self_drawn && w.tile) hand.appendChild(tile(w.tile, { wild: wilds.has(w.tile), cls: "drawn winning" }));
     });
@@ -590,8 +646,16 @@ _JS = r"""
       if (e[1] !== null) cls += " claimed";
       if (i === seat.river.length - 1 && st.kind === "action" && st.actor === s) cls += " last";
       if (st.kind === "call" && st.discarder === s && i === seat.river.length - 1) cls += " last";
+      if (e.length > 2) cls += " won-on";
       const t = tile(e[0], { small: true, wild: wilds.has(e[0]), cls: cls });
-      if (e[1] !== null) t.dataset.taken = e[1] >= 0 ? "→" + seatName(e[1])[0] : "×";
+      if (e[1] !== null) {
+        t.dataset.taken = e[1] >= 0 ? "→" + seatName(e[1])[0] : "×";
+        t.title += e[1] >= 0 ? " · taken by " + seatName(e[1]) : " · taken back";
+      }
+      if (e.length > 2) {
+        t.dataset.taken = "→" + e[2].map(function (w) { return seatName(w)[0]; }).join("");
+        t.title += " · won on by " + e[2].map(seatName).join(", ");
+      }
       river.appendChild(t);
     });
     box.appendChild(river);
@@ -602,7 +666,7 @@ _JS = r"""
     const box = document.getElementById("scoresheet");
     box.textContent = "";
     const end = st.kind === "payments" || st.kind === "draw_game";
-    if (!end && st.kind !== "win") { box.hidden = true; return; }
+    if (!end && st.kind !== "win" && st.kind !== "win_payments") { box.hidden = true; return; }
     box.hidden = false;
     box.appendChild(el("h2", null, end ? "Score sheet" : "Win"));
     if (!st.wins.length) box.appendChild(el("p", null, "No one won: the hand is a draw."));

@@ -22,7 +22,7 @@ from mahjong_core.cli_game import describe_event
 from mahjong_core.records import dumps, loads
 from mahjong_core.registry import available, find_variant
 from mahjong_core.tiles import KIND_NAMES, parse_tiles
-from mahjong_core.viewer import render_html, replay_steps
+from mahjong_core.viewer import caption, render_html, replay_steps
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
@@ -106,6 +106,7 @@ def test_states_are_the_engines(hand: tuple[Path, Path]) -> None:
     (win,) = end["wins"]
     assert (win["seat"], win["tile"], win["self_drawn"], win["discarder"], win["total"]) == (3, "4s", False, 2, 1)
     assert [(it["zh"], it["value"]) for it in win["items"]] == [("平和", 1)] and win["items"][0]["why"]
+    assert end["seats"][2]["river"][-1] == ["4s", None, [3]]  # West's 4s, won on by North
 
 
 def rule_sets() -> list[tuple[str, dict[str, Any]]]:
@@ -121,7 +122,9 @@ def test_every_rule_set(name: str, options: dict[str, Any]) -> None:
     page = render_html(dumps(table.events))
     assert not re.search(r"https?://", page, re.I)
     steps = embedded(page)["steps"]
-    assert len(steps) == sum(describe_event(e) is not None for e in table.events)
+    lines = [caption(e) for e in table.events]
+    assert [s["caption"] for s in steps] == [c for c in lines if c is not None]
+    assert not [c for c in lines if c and c.startswith("{")]  # words for every line, no raw JSON
     walls = [s["wall"] for s in steps]
     assert walls == sorted(walls, reverse=True)  # the wall only shrinks
     for st in steps:
@@ -278,6 +281,7 @@ def test_page_in_chromium(browser: WebDriver, hand: tuple[Path, Path], tmp_path:
     assert [c.text for c in sheet.find_elements(By.CSS_SELECTOR, "#deltas td")] == ["0", "0", "-2", "+2"]
     north = d.find_element(By.ID, "seat-3")
     assert tiles(north, ".hand .tile.winning") == ["4s"] and "won 1 番" in north.text
+    assert tiles(d.find_element(By.ID, "seat-2"), ".river .tile.won-on") == ["4s"]
     assert not d.find_element(By.ID, "btn-next").is_enabled()
     shot = tmp_path / "viewer-end.png"
     assert d.save_screenshot(str(shot))
@@ -308,8 +312,18 @@ def test_three_players_in_chromium(browser: WebDriver, tmp_path: Path) -> None:
     d = browser
     d.get(page.as_uri())
     assert len(d.find_elements(By.CSS_SELECTOR, "#seats .seat")) == 3
+    assert "3 players" in d.find_element(By.ID, "title").text
     d.find_element(By.ID, "btn-last").click()
     cells = [c.text for c in d.find_elements(By.CSS_SELECTOR, "#deltas td")]
     assert cells == [f"{x:+d}" if x else "0" for x in table.deltas()]
     assert d.find_element(By.ID, "scoresheet").is_displayed()
     d.save_screenshot(str(tmp_path / "three.png"))
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    from mahjong_core import viewer
+
+    result = doctest.testmod(viewer)
+    assert result.attempted > 0 and result.failed == 0
