@@ -297,9 +297,11 @@ def _header(text: str) -> dict[str, Any]:
 
 
 def _embed(value: Any) -> str:
-    """JSON safe inside a ``<script>`` element: every ``/`` escaped (so no
-    ``</script>`` and no address can appear), non-ASCII kept."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("/", "\\/")
+    """JSON safe inside a ``<script>`` element: every ``/`` and ``<``
+    escaped (so no ``</script>``, no ``<!--`` and no address can appear),
+    non-ASCII kept."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("/", "\\/").replace("<", "\\u003c")
 
 
 def render_html(text: str, *, title: str | None = None) -> str:
