@@ -6,10 +6,11 @@ The states are computed here, by replaying the record through the engine
 (:func:`mahjong_core.records.replay`), so the page's script only draws them.
 
 A step is one record line that the text replay shows (``mahjong-core
-replay FILE`` prints the same captions): the start, each draw, discard,
-flower, call, kong and win, and the payments at the end.  Several lines an
-action produces at once (a call and the kong's replacement draw) show the
-table as it stands once the engine has made them.
+replay FILE`` prints the same captions, and raw JSON where :func:`caption`
+has words): the start, each draw, discard, flower, call, kong and win, and
+the payments at the end.  The engine makes all the lines of one action at
+once (a discard and the next seat's draw); a line before such a draw shows
+the drawing seat and the wall as they were before it (see ``_unfold``).
 
 >>> from mahjong_core.bots import GreedyBot, play_hand
 >>> from mahjong_core.records import dumps
