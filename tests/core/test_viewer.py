@@ -94,6 +94,11 @@ def test_states_are_the_engines(hand: tuple[Path, Path]) -> None:
     assert steps[i]["seats"][2]["drawn"] is None and len(steps[i]["seats"][2]["hand"]) == 13
     assert steps[i + 1]["caption"] == "West draws 6z" and steps[i + 1]["seats"][2]["drawn"] == "6z"
     assert steps[i + 1]["wall"] == steps[i]["wall"] - 1
+    # a kong's replacement draw shows at its own step, not at the kong's
+    k = next(i for i, s in enumerate(steps) if s["caption"] == "West kongs 8p from North")
+    assert steps[k]["seats"][2]["drawn"] is None and steps[k]["seats"][2]["melds"][-1]["tiles"] == ["8p"] * 4
+    assert steps[k + 1]["caption"] == "West draws 5m (replacement)" and steps[k + 1]["seats"][2]["drawn"] == "5m"
+    assert steps[k + 1]["seats"][2]["hand"] == steps[k]["seats"][2]["hand"]
     # the first call: South pungs 3z from East; East's 3z stays in its discards, marked
     c = next(i for i, s in enumerate(steps) if s["kind"] == "call")
     assert steps[c]["caption"] == "South pungs 3z from East"
