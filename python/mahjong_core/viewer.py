@@ -208,6 +208,7 @@ def replay_steps(text: str) -> list[dict[str, Any]]:
             "kind": kind,
             "caption": caption(ev),
             "actor": ev.get("seat") if isinstance(ev.get("seat"), int) else None,
+            "tile": ev.get("tile") if kind in ("draw", "flower") else None,
             "turn": table.turn,
             "wall": table.live_tiles,
             "indicator": KIND_NAMES[table.indicator] if table.indicator is not None else None,
@@ -244,7 +245,9 @@ def _unfold(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     so each line's snapshot is the table after the whole burst.  For a line
     before a draw of its burst, a seat that only draws (or shows flowers)
     later in the burst is shown as it was before the burst, the wall count
-    with those draws not yet made, and the turn as it was."""
+    with those draws not yet made, and the turn as it was; a seat that acts
+    in the burst and then draws (a kong's replacement) is shown without the
+    tiles it draws and the flowers it shows later."""
     steps: list[dict[str, Any]] = []
     before: dict[str, Any] | None = None  # the table at the end of the last burst
     start = 0
@@ -266,6 +269,9 @@ def _unfold(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 view["wall"] = before["wall"]  # nothing taken from the wall yet
             else:
                 view["wall"] = st["wall"] + sum(1 for x in later if x["kind"] == "draw")
+            for s in {x["actor"] for x in later if x["kind"] in ("draw", "flower")} & touched:
+                view["seats"] = list(view["seats"])
+                view["seats"][s] = _peel(view["seats"][s], [x for x in later if x["actor"] == s])
             if reverted and before is not None:
                 view["seats"] = [before["seats"][s] if s in reverted else seat for s, seat in enumerate(st["seats"])]
                 for s in reverted:  # (its discards are the burst's own: claims may mark them)
@@ -276,6 +282,26 @@ def _unfold(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         before = burst[-1]
         start = end
     return steps
+
+
+def _peel(seat: dict[str, Any], later: list[dict[str, Any]]) -> dict[str, Any]:
+    """``seat`` without what its ``later`` draw and flower lines brought:
+    flowers shown come off the end of its flowers, a drawn tile off the
+    drawn place (or its hand)."""
+    out = dict(seat, hand=list(seat["hand"]), flowers=list(seat["flowers"]))
+    shown = [x["tile"] for x in later if x["kind"] == "flower"]
+    for t in shown:
+        if t in out["flowers"]:
+            del out["flowers"][len(out["flowers"]) - 1 - out["flowers"][::-1].index(t)]
+    for x in later:
+        t = x["tile"]
+        if x["kind"] != "draw" or t in shown:
+            continue
+        if out["drawn"] == t:
+            out["drawn"] = None
+        elif t in out["hand"]:
+            out["hand"].remove(t)
+    return out
 
 
 def _header(text: str) -> dict[str, Any]:
