@@ -269,6 +269,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """``mahjong-core replay FILE``: show and check a record, or every hand
     of a judge transcript; ``--step`` waits for Enter after each line
     (``q`` stops)."""
+    if args.html:
+        from .viewer import write_html
+
+        steps = write_html(args.file, args.html)
+        print(f"wrote {args.html}: {steps} steps")
+        return 0
     try:
         with open(args.file, encoding="utf-8") as f:
             text = f.read()
@@ -358,4 +364,6 @@ def add_game_commands(sub: Any) -> None:
     p.add_argument("file", metavar="FILE", help="a record (play --log) or a judge transcript (botzone-judge --transcript)")
     p.add_argument("--step", action="store_true", help="wait for Enter after each line (q quits; default: off)")
     p.add_argument("--lang", choices=LANGS, default="en", help="words of the log: en (chow/pung/kong) or zh (吃/碰/杠); default: en")
+    p.add_argument("--html", metavar="OUT",
+                   help="write a self-contained HTML page that steps through the hand (no text replay)")
     p.set_defaults(func=cmd_replay)
