@@ -1,0 +1,506 @@
+"""MkDocs hook: one page per registered rule set, generated at build time.
+
+Every page is written from the rule set itself, never copied by hand: the
+class metadata (names, tiles, hand size, calls, winning forms), its
+``Options`` dataclass (fields, defaults and the docstring under each field),
+the fan / pattern tables of its module (module-level tuples of entries with
+``zh``, ``en`` and ``value``), and its module and class docstrings (the rules
+text, the sources and the PROPOSAL choices).  A hand-written page under
+``docs/variants/`` that names the rule set's id is linked from its page.
+
+``mkdocs.yml`` names this file under ``hooks:``; the nav entry
+``rulesets/index.md`` is replaced by the index and the pages, in the order of
+:func:`mahjong_core.registry.available`.  The tests import this module to
+check the pages (``tests/core/test_docsite.py``).
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+import json
+import re
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from mahjong_core.analysis import Form, HandRules
+from mahjong_core.registry import available, names_of
+from mahjong_core.rules import ReadyRule, Ruleset, _to_json
+
+OUT_DIR = "rulesets"
+"""Where the generated pages go, inside the site (nothing is written to ``docs/``)."""
+
+_SUIT_NAMES = ("万 m", "筒 p", "条 s")
+_FORM_NAMES = {
+    Form.STANDARD: "four sets and a pair (n sets and a pair)",
+    Form.SEVEN_PAIRS: "七对 seven pairs",
+    Form.THIRTEEN_ORPHANS: "十三幺 thirteen orphans",
+    Form.KNITTED: "全不靠 (十三不靠)",
+    Form.GREATER_KNITTED: "七星不靠",
+    Form.KNITTED_STRAIGHT: "组合龙 with a set and a pair",
+    Form.SHISANLAN: "十三烂",
+}
+_KIND_NAMES = [f"{i}{s}" for s in "mps" for i in range(1, 10)] + [f"{i}z" for i in range(1, 8)]
+
+
+# --------------------------------------------------------------- docstrings
+_ROLE = re.compile(r":(?:py:)?[a-z]+:`~?([^`<]*?)(?:\s*<([^>`]+)>)?`")
+
+
+def rst_to_md(text: str) -> str:
+    """A docstring's reST, as Markdown: roles become code (``:class:`~a.B``` ->
+    `` `B` ``), doctest runs become ``pycon`` code blocks."""
+
+    def role(m: re.Match[str]) -> str:
+        label = m.group(1).strip()
+        if m.group(2) is None and m.group(0).count("~"):
+            label = label.rsplit(".", 1)[-1]
+        return f"``{label}``"
+
+    lines = _ROLE.sub(role, text).splitlines()
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.lstrip().startswith(">>>"):
+            if out and out[-1].strip():
+                out.append("")
+            out.append("```pycon")
+            while i < len(lines) and lines[i].strip():
+                out.append(lines[i])
+                i += 1
+            out.append("```")
+            out.append("")
+            continue
+        out.append(line)
+        i += 1
+    return "\n".join(out).strip() + "\n"
+
+
+def blocks(text: str) -> Iterator[str]:
+    """The paragraphs and list items of a docstring (doctest runs left out)."""
+    for para in re.split(r"\n\s*\n", text):
+        if para.lstrip().startswith(">>>"):
+            continue
+        items = re.split(r"\n(?=\s*(?:[*-]|\d+\.) )", para)
+        for item in items:
+            item = " ".join(item.split())
+            if item:
+                yield item
+
+
+def _attribute_docs(tree: ast.Module | ast.ClassDef) -> dict[str, str]:
+    """``name -> docstring`` of the assignments in ``tree``'s body that are
+    followed by a string (the attribute docstrings Sphinx and griffe read)."""
+    out: dict[str, str] = {}
+    body = tree.body
+    for a, b in zip(body, body[1:]):
+        if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant) and isinstance(b.value.value, str)):
+            continue
+        if isinstance(a, ast.AnnAssign) and isinstance(a.target, ast.Name):
+            out[a.target.id] = inspect.cleandoc(b.value.value)
+        elif isinstance(a, ast.Assign) and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name):
+            out[a.targets[0].id] = inspect.cleandoc(b.value.value)
+    return out
+
+
+def _module_tree(module: Any) -> ast.Module:
+    source = inspect.getsource(module)
+    return ast.parse(source)
+
+
+def field_docs(cls: type) -> dict[str, str]:
+    """The docstrings written under the fields of dataclass ``cls`` (and of
+    its dataclass bases)."""
+    out: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if klass is object or not dataclasses.is_dataclass(klass):
+            continue
+        tree = _module_tree(sys.modules[klass.__module__])
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and node.name == klass.__name__:
+                out.update(_attribute_docs(node))
+    return out
+
+
+# --------------------------------------------------------------- markdown
+def _cell(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def _code(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
+
+
+def _table(head: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
+    return lines + [""]
+
+
+def _yes(flag: Any) -> str:
+    return "yes" if flag else "no"
+
+
+def _kinds(kinds: Iterable[int]) -> str:
+    ks = sorted(kinds)
+    if len(ks) == 34:
+        return "any kind"
+    return " ".join(_KIND_NAMES[k] if k < 34 else str(k) for k in ks)
+
+
+# --------------------------------------------------------------- one page
+@dataclasses.dataclass(frozen=True)
+class ScoringTable:
+    """A module-level table of a rule set's module: its name, docstring and rows."""
+
+    name: str
+    doc: str
+    head: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+
+
+def scoring_tables(cls: type[Ruleset]) -> list[ScoringTable]:
+    """The fan / pattern tables of ``cls``'s module: public module-level tuples
+    whose entries have ``zh``, ``en`` and ``value`` (``Fan`` rows), or are
+    tuples starting with two strings (named items such as bonuses)."""
+    module = sys.modules[cls.__module__]
+    docs = _attribute_docs(_module_tree(module))
+    out: list[ScoringTable] = []
+    for name, value in vars(module).items():
+        if name.startswith("_") or not isinstance(value, tuple) or not value:
+            continue
+        if all(hasattr(x, "zh") and hasattr(x, "en") and hasattr(x, "value") for x in value):
+            rows = tuple(
+                (x.zh, x.en, x.value, "、".join(getattr(x, "excludes", ()) or ()), getattr(x, "why", "") or "")
+                for x in value
+            )
+            out.append(ScoringTable(name, docs.get(name, ""), ("名", "name", "value", "excludes (不计)", "why"), rows))
+        elif all(isinstance(x, tuple) and len(x) >= 2 and isinstance(x[0], str) and isinstance(x[1], str) for x in value):
+            width = min(sum(1 for _ in _leading_strings(x)) for x in value)
+            head = ("名", "name", "what")[:width] if width <= 3 else tuple(f"column {i + 1}" for i in range(width))
+            out.append(ScoringTable(name, docs.get(name, ""), head, tuple(tuple(x[:width]) for x in value)))
+    return out
+
+
+def _leading_strings(row: tuple[Any, ...]) -> Iterator[str]:
+    for x in row:
+        if not isinstance(x, str):
+            return
+        yield x
+
+
+def options_rows(cls: type[Ruleset]) -> list[tuple[str, str, Any, str]]:
+    """``(name, type, default, docstring)`` of every option of ``cls``: the
+    default as the ``Options`` field declares it (JSON), followed by what it
+    resolves to with the other defaults when that differs (``None`` -> 3)."""
+    info = cls.describe()
+    docs = field_docs(cls.Options)
+    declared = {}
+    for f in dataclasses.fields(cls.Options):
+        if f.default is not dataclasses.MISSING:
+            declared[f.name] = _to_json(f.default)
+        elif f.default_factory is not dataclasses.MISSING:
+            declared[f.name] = _to_json(f.default_factory())
+    rows = []
+    for name in info["options"]:
+        resolved = info["defaults"][name]
+        default = _code(declared.get(name, resolved))
+        if name in declared and declared[name] != resolved:
+            default += f" (resolves to {_code(resolved)})"
+        rows.append((name, info["option_types"][name], default, docs.get(name, "")))
+    return rows
+
+
+def proposals(cls: type[Ruleset]) -> list[str]:
+    """Every choice the rule set marks PROPOSAL (made where the sources are
+    silent): paragraphs and list items of its docstrings, option docs and
+    table rows that say so."""
+    out: list[str] = []
+    module = sys.modules[cls.__module__]
+    for doc in (inspect.getdoc(module) or "", inspect.getdoc(cls) or ""):
+        out += [rst_to_md(b).strip() for b in blocks(doc) if "PROPOSAL" in b]
+    for name, _type, default, doc in options_rows(cls):
+        if "PROPOSAL" in doc:
+            out.append(f"option `{name}` (default {default}): " + rst_to_md(" ".join(doc.split())).strip())
+    for table in scoring_tables(cls):
+        for row in table.rows:
+            if any("PROPOSAL" in str(c) for c in row):
+                out.append(f"`{table.name}`: {row[0]} — " + " ".join(str(c) for c in row[1:] if c != ""))
+    return list(dict.fromkeys(out))
+
+
+def sources(cls: type[Ruleset]) -> list[str]:
+    """The paragraphs of the docstrings that name the rule set's sources
+    (those that say "Source:" or "Sources:"), without the sentence that
+    leads into an example."""
+    module = sys.modules[cls.__module__]
+    out: list[str] = []
+    for doc in (inspect.getdoc(module) or "", inspect.getdoc(cls) or ""):
+        for b in blocks(doc):
+            if re.search(r"\bSources?(?: \([^)]*\))?:", b):
+                b = re.sub(r"\s+Score a hand.*:$", "", b, flags=re.S)
+                out.append(rst_to_md(b).strip())
+    return list(dict.fromkeys(out))
+
+
+def handwritten_page(cls: type[Ruleset], docs_dir: Path) -> str | None:
+    """The page under ``docs/variants/`` that names ``cls``'s id, if any."""
+    ident = f"{cls.name}-v{cls.version}"
+    pattern = re.compile(rf"(?<![\w-]){re.escape(ident)}(?![\w])")
+    for page in sorted((docs_dir / "variants").glob("*.md")):
+        if pattern.search(page.read_text(encoding="utf-8")):
+            return page.name
+    return None
+
+
+def _calls(rs: Ruleset) -> list[tuple[str, str]]:
+    chow = "no"
+    if rs.allow_chow:
+        chow = "yes, from any other seat (the nearest first)" if rs.chow_from_any_seat else "yes, from the discarder's 下家 only"
+    kong = "no"
+    if rs.allow_kong:
+        kong = "concealed, added and exposed" if rs.allow_exposed_kong else "concealed only (no kong of a discard)"
+    rows = [
+        ("chow 吃", chow),
+        ("pung 碰", _yes(rs.allow_pung)),
+        ("kong 杠", kong),
+        ("robbing a kong 抢杠", _yes(rs.rob_kong)),
+        ("several winners on one discard 一炮多响", "yes" if rs.multiple_winners else "no: the nearest seat wins (截胡)"),
+        ("missed-win ban 漏胡", _yes(rs.missed_win_ban)),
+        ("declaring ready 报听", f"{rs.ready_rule.value}: {_ready_doc(rs.ready_rule)}"),
+    ]
+    if rs.chow_ready:
+        rows.append(("吃听 (chow to declare ready)", "yes, any seat" if rs.chow_ready_any_seat else "yes, the 下家"))
+    if rs.special_melds:
+        rows.append(("special kongs", "; ".join(_kinds(m) for m in rs.special_melds)))
+    if rs.calls_on_last_discard is False:
+        rows.append(("the last discard", "may only be won on (海底炮)"))
+    return rows
+
+
+def _ready_doc(rule: ReadyRule) -> str:
+    return {
+        ReadyRule.NONE: "no declaration",
+        ReadyRule.OPTIONAL: "a seat may declare; it changes scoring only",
+        ReadyRule.REQUIRED_FOR_DISCARD_WIN: "only a declared seat may win on a discard",
+        ReadyRule.REQUIRED: "only a declared seat may win",
+    }[rule]
+
+
+def _win_conditions(rs: Ruleset) -> list[tuple[str, str]]:
+    hr: HandRules = rs.hand_rules
+    forms = sorted(Form(f) for f in hr.forms)
+    rows = [
+        ("winning forms", "; ".join(_FORM_NAMES.get(f, f.name) for f in forms)),
+        ("the pair", "any kind" if len(hr.pair_kinds) == 34 else f"only {_kinds(hr.pair_kinds)}"),
+    ]
+    if hr.honor_chows:
+        rows.append(("honour chows", "three different winds, or 中发白, make a set"))
+    if hr.seven_pairs_distinct and Form.SEVEN_PAIRS in forms:
+        rows.append(("seven pairs", "seven different kinds"))
+    if rs.dynamic_hand_rules:
+        rows.append(("forms during play", "decided by the rule set at each seat and moment (`rules_for`)"))
+    if rs.win_lacks_a_suit:
+        rows.append(("缺门", "a winning hand never holds all three suits"))
+    if rs.missing_suit:
+        rows.append(("定缺", "each seat declares a suit it will not keep; a hand holding it cannot win"))
+    if rs.ready_rule in (ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN):
+        rows.append(("报听", _ready_doc(rs.ready_rule)))
+    if rs.must_win_last_tiles:
+        rows.append(("the last tiles", f"with fewer than {rs.must_win_last_tiles} tiles left, a win offered must be taken"))
+    if rs.play_after_win:
+        rows.append(("after a win", "血战到底: the winner leaves, the others play on"))
+    if rs.winners_play_on:
+        rows.append(("after a win", "血流成河: every seat plays on to the end of the wall"))
+    return rows
+
+
+def render_ruleset(cls: type[Ruleset], docs_dir: Path) -> str:
+    """The Markdown page of rule set ``cls``."""
+    rs = cls()
+    info = cls.describe()
+    module = sys.modules[cls.__module__]
+    ident = info["id"]
+    wall = rs.wall_tiles()
+    title = f"{cls.zh} — {cls.name}" if cls.zh else cls.name
+    md: list[str] = [f"# {title}", ""]
+    md += [f"_{cls.summary}_", ""] if cls.summary else []
+    page = handwritten_page(cls, docs_dir)
+    md.append(
+        f"Generated from `{cls.__module__}.{cls.__qualname__}` (id `{ident}`): its metadata, its "
+        "options dataclass and its docstrings."
+        + (f" The full rules, in prose: [{page}](../variants/{page})." if page else "")
+    )
+    md.append("")
+
+    md += ["## At a glance", ""]
+    suits = ", ".join(_SUIT_NAMES[s] for s in rs.suits)
+    md += _table(
+        ("", ""),
+        [
+            ("id", f"`{ident}`"),
+            ("names (`find_variant`)", ", ".join(names_of(cls))),
+            ("players", str(rs.num_players)),
+            ("tiles in the wall", f"{len(wall)}: suits {suits}; honours {_yes(rs.honors)}; flowers {info['flowers']}"
+             + (f"; {rs.copies} copies of each kind" if rs.copies != 4 else "")),
+            ("hand size", f"{cls.hand_size}" + (" (the dealer draws first)" if rs.dealer_draws_first
+                                               else f" (the dealer is dealt {cls.hand_size + 1} and discards first)")),
+            ("wild tiles", info["wild_tiles"]),
+            ("tiles kept back", str(rs.dead_wall) + (f" (+{rs.dead_wall_per_kong} per kong)" if rs.dead_wall_per_kong else "")),
+        ],
+    )
+    md += ["## Calls", ""] + _table(("call", "allowed"), _calls(rs))
+    md += ["## Win conditions", ""] + _table(("", ""), _win_conditions(rs))
+
+    md += ["## Scoring table", ""]
+    tables = scoring_tables(cls)
+    if not tables:
+        md += [
+            f"`{module.__name__}` keeps no table as data: its scoring is written out in the "
+            "rules text below (and in the hand-written page when there is one).",
+            "",
+        ]
+    for t in tables:
+        md += [f"### `{t.name}`", ""]
+        if t.doc:
+            md += [rst_to_md(t.doc), ""]
+        md += _table(t.head, t.rows)
+
+    md += ["## Options", ""]
+    rows = options_rows(cls)
+    if rows:
+        md += [
+            f"Keyword arguments of `{cls.__qualname__}(...)`, fields of `{cls.Options.__qualname__}`; "
+            f"on the command line `--option KEY=VALUE`. Defaults as JSON.",
+            "",
+        ]
+        md += _table(("option", "type", "default", "meaning"),
+                     [(f"`{n}`", t, d, rst_to_md(" ".join(doc.split())).strip()) for n, t, d, doc in rows])
+    else:
+        md += ["None: this rule set takes no house-rule options.", ""]
+
+    md += ["## PROPOSAL choices", ""]
+    props = proposals(cls)
+    if props:
+        md += ["Where the sources are silent or disagree, the rule set chose (each marked PROPOSAL in its code):", ""]
+        md += [f"- {p}" for p in props] + [""]
+    else:
+        md += ["None marked in the docstrings.", ""]
+
+    md += ["## Sources", ""]
+    srcs = sources(cls)
+    md += ([f"- {s}" for s in srcs] if srcs else ["None named in the docstrings."]) + [""]
+
+    md += ["## Rules text", "", "The module docstring of "
+           f"`{module.__name__}`:", "", rst_to_md(_demote(inspect.getdoc(module) or ""))]
+    class_doc = inspect.getdoc(cls) or ""
+    if class_doc:
+        md += [f"The docstring of `{cls.__qualname__}`:", "", rst_to_md(_demote(class_doc))]
+    return "\n".join(md)
+
+
+def _demote(doc: str) -> str:
+    """Keep a docstring's own Markdown headings below the page's."""
+    return re.sub(r"^(#+) ", r"###\1 ", doc, flags=re.M)
+
+
+def render_index(classes: Sequence[type[Ruleset]]) -> str:
+    md = [
+        "# Rule sets",
+        "",
+        f"All {len(classes)} registered rule sets (`mahjong_core.registry.available()`), each with a page "
+        "generated at build time from its metadata, options and docstrings. "
+        "`mahjong-core variants` lists the same from the command line.",
+        "",
+    ]
+    rows = []
+    for cls in classes:
+        info = cls.describe()
+        rows.append((f"[{cls.name}]({cls.name}.md)", cls.zh, info["id"], str(info["players"]),
+                     str(info["wall_tiles"]), str(info["hand_size"]), cls.summary))
+    md += _table(("name", "中文", "id", "players", "wall", "hand", "summary"), rows)
+    return "\n".join(md)
+
+
+def pages(docs_dir: Path) -> dict[str, str]:
+    """``path inside the site -> Markdown`` of every generated page."""
+    classes = available()
+    out = {f"{OUT_DIR}/index.md": render_index(classes)}
+    for cls in classes:
+        out[f"{OUT_DIR}/{cls.name}.md"] = render_ruleset(cls, docs_dir)
+    return out
+
+
+# --------------------------------------------------------------- API reference
+try:
+    import griffe as _griffe
+except ImportError:  # the hook alone needs no griffe; mkdocstrings brings it
+    _Extension: type = object
+else:
+    _Extension = _griffe.Extension
+
+
+class ReSTDocstrings(_Extension):  # type: ignore[misc,valid-type]
+    """Griffe extension (``mkdocs.yml``: mkdocstrings ``extensions``): the
+    package's docstrings are reST with doctests; before they are rendered as
+    Markdown, their roles become code and their doctest runs ``pycon`` blocks
+    (else ``[2, 1, 0]`` after ``x[:3]`` reads as a Markdown link)."""
+
+    def on_object(self, *, obj: Any, **kwargs: Any) -> None:
+        doc = getattr(obj, "docstring", None)
+        if doc is not None and doc.value:
+            doc.value = rst_to_md(doc.value).rstrip("\n")
+
+
+# --------------------------------------------------------------- mkdocs hooks
+_NAV_KEY = f"{OUT_DIR}/index.md"
+
+
+def _expand_nav(nav: list[Any]) -> bool:
+    for i, item in enumerate(nav):
+        if isinstance(item, dict):
+            for title, value in item.items():
+                if value == _NAV_KEY:
+                    entries: list[Any] = [{"All rule sets": _NAV_KEY}]
+                    entries += [{f"{c.name} {c.zh}": f"{OUT_DIR}/{c.name}.md"} for c in available()]
+                    nav[i] = {title: entries}
+                    return True
+                if isinstance(value, list) and _expand_nav(value):
+                    return True
+    return False
+
+
+def on_config(config: Any) -> Any:
+    if config.nav is not None and not _expand_nav(config.nav):
+        raise ValueError(f"mkdocs.yml: the nav has no entry {_NAV_KEY!r} for the generated rule set pages")
+    return config
+
+
+def on_files(files: Any, config: Any) -> Any:
+    from mkdocs.structure.files import File
+
+    for path, text in pages(Path(config.docs_dir)).items():
+        files.append(File.generated(config, path, content=text))
+    return files
+
+
+__all__ = [
+    "field_docs",
+    "handwritten_page",
+    "on_config",
+    "on_files",
+    "options_rows",
+    "pages",
+    "proposals",
+    "render_index",
+    "render_ruleset",
+    "rst_to_md",
+    "scoring_tables",
+    "sources",
+]
