@@ -65,6 +65,14 @@ def rst_to_md(text: str) -> str:
     i = 0
     while i < len(lines):
         line = lines[i]
+        if _BORDER.match(line):
+            end, table = _simple_table(lines, i)
+            if table:
+                if out and out[-1].strip():
+                    out.append("")
+                out += table + [""]
+                i = end
+                continue
         if line.lstrip().startswith(">>>"):
             if out and out[-1].strip():
                 out.append("")
@@ -78,6 +86,46 @@ def rst_to_md(text: str) -> str:
         out.append(line)
         i += 1
     return "\n".join(out).strip() + "\n"
+
+
+_BORDER = re.compile(r"^\s*=+(?:\s+=+)+\s*$")
+
+
+def _simple_table(lines: list[str], start: int) -> tuple[int, list[str]]:
+    """A reST simple table starting at ``lines[start]`` (a border of ``=``
+    runs), as Markdown table lines, and the index after it.  A border inside
+    the table closes the header; rows whose first column is blank continue
+    the row above.  ``(start, [])`` when it is not such a table."""
+    spans = [(m.start(), m.end()) for m in re.finditer(r"=+", lines[start])]
+    segments: list[list[list[str]]] = [[]]
+    i = start + 1
+    while True:
+        if i >= len(lines):
+            return start, []  # no closing border
+        line = lines[i]
+        i += 1
+        if _BORDER.match(line):
+            if i >= len(lines) or not lines[i].strip():
+                break  # the last border
+            segments.append([])
+            continue
+        if not line.strip():
+            return start, []
+        cells = [
+            line[a:spans[j + 1][0]].strip() if j + 1 < len(spans) else line[a:].strip()
+            for j, (a, _b) in enumerate(spans)
+        ]
+        rows = segments[-1]
+        if rows and not cells[0]:
+            rows[-1] = [f"{x} {y}".strip() for x, y in zip(rows[-1], cells)]
+        else:
+            rows.append(cells)
+    if len(segments) > 2:
+        return start, []
+    head = [" ".join(c for c in col if c) for col in zip(*segments[0])] if len(segments) == 2 else [""] * len(spans)
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(spans)]
+    out += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in segments[-1]]
+    return i, out
 
 
 def blocks(text: str) -> Iterator[str]:
@@ -476,9 +524,39 @@ def _expand_nav(nav: list[Any]) -> bool:
     return False
 
 
+ENVS_MODULE = "mahjong_core.envs"
+"""The RL environments' module: while it does not exist the RL page describes
+the engine surface; once it does, its API reference page is generated and
+the RL page links it (between its ``<!-- envs:start -->`` / ``end`` marks)."""
+_ENVS_PAGE = "api/envs.md"
+_ENVS_MARKS = re.compile(r"<!-- envs:start -->.*?<!-- envs:end -->", re.S)
+
+
+def envs_available() -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(ENVS_MODULE) is not None
+    except ImportError:
+        return False
+
+
+def _add_envs_nav(nav: list[Any]) -> bool:
+    for item in nav:
+        if isinstance(item, dict):
+            for title, value in item.items():
+                if title == "API reference" and isinstance(value, list):
+                    value.append({"envs": _ENVS_PAGE})
+                    return True
+    return False
+
+
 def on_config(config: Any) -> Any:
-    if config.nav is not None and not _expand_nav(config.nav):
-        raise ValueError(f"mkdocs.yml: the nav has no entry {_NAV_KEY!r} for the generated rule set pages")
+    if config.nav is not None:
+        if not _expand_nav(config.nav):
+            raise ValueError(f"mkdocs.yml: the nav has no entry {_NAV_KEY!r} for the generated rule set pages")
+        if envs_available() and not _add_envs_nav(config.nav):
+            raise ValueError("mkdocs.yml: the nav has no 'API reference' section for the envs page")
     return config
 
 
@@ -487,14 +565,29 @@ def on_files(files: Any, config: Any) -> Any:
 
     for path, text in pages(Path(config.docs_dir)).items():
         files.append(File.generated(config, path, content=text))
+    if envs_available():
+        text = f"# `{ENVS_MODULE}`\n\n::: {ENVS_MODULE}\n    options:\n      show_root_heading: false\n"
+        files.append(File.generated(config, _ENVS_PAGE, content=text))
     return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    if page.file.src_uri == "rl.md" and envs_available():
+        link = (
+            f"The environments are in `{ENVS_MODULE}` (extra `rl`): "
+            f"[their API reference](api/envs.md). Below, the engine surface they wrap."
+        )
+        return _ENVS_MARKS.sub(link, markdown)
+    return markdown
 
 
 __all__ = [
     "field_docs",
     "handwritten_page",
     "on_config",
+    "envs_available",
     "on_files",
+    "on_page_markdown",
     "options_rows",
     "pages",
     "proposals",
