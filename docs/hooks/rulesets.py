@@ -70,7 +70,7 @@ def rst_to_md(text: str) -> str:
             if table:
                 if out and out[-1].strip():
                     out.append("")
-                out += table + [""]
+                out += table
                 i = end
                 continue
         if line.lstrip().startswith(">>>"):
@@ -81,7 +81,8 @@ def rst_to_md(text: str) -> str:
                 out.append(lines[i])
                 i += 1
             out.append("```")
-            out.append("")
+            if i < len(lines) and lines[i].strip():
+                out.append("")
             continue
         out.append(line)
         i += 1
@@ -258,9 +259,9 @@ def options_rows(cls: type[Ruleset]) -> list[tuple[str, str, Any, str]]:
     rows = []
     for name in info["options"]:
         resolved = info["defaults"][name]
-        default = _code(declared.get(name, resolved))
+        default = _code(json.dumps(declared.get(name, resolved), ensure_ascii=False))
         if name in declared and declared[name] != resolved:
-            default += f" (resolves to {_code(resolved)})"
+            default += f" (resolves to {_code(json.dumps(resolved, ensure_ascii=False))})"
         rows.append((name, info["option_types"][name], default, docs.get(name, "")))
     return rows
 
@@ -341,13 +342,30 @@ def _ready_doc(rule: ReadyRule) -> str:
     }[rule]
 
 
+def _own_doc(cls: type, name: str) -> str | None:
+    """The docstring ``cls`` (or a rule set base between it and ``Ruleset``)
+    wrote for hook ``name``; None when the hook or its docstring is inherited
+    from ``Ruleset``."""
+    for klass in cls.__mro__:
+        if klass is Ruleset:
+            return None
+        if name in vars(klass):
+            doc = getattr(vars(klass)[name], "__doc__", None)
+            return inspect.cleandoc(doc) if doc else None
+    return None
+
+
 def _win_conditions(rs: Ruleset) -> list[tuple[str, str]]:
     hr: HandRules = rs.hand_rules
     forms = sorted(Form(f) for f in hr.forms)
     rows = [
         ("winning forms", "; ".join(_FORM_NAMES.get(f, f.name) for f in forms)),
-        ("the pair", "any kind" if len(hr.pair_kinds) == 34 else f"only {_kinds(hr.pair_kinds)}"),
+        ("the pair (shape)", "any kind" if len(hr.pair_kinds) == 34 else f"only {_kinds(hr.pair_kinds)}"),
     ]
+    for hook_name in ("win_problem", "refuses_win"):
+        doc = _own_doc(type(rs), hook_name)
+        if doc:
+            rows.append((f"`{hook_name}`", rst_to_md(" ".join(doc.split())).strip()))
     if hr.honor_chows:
         rows.append(("honour chows", "three different winds, or 中发白, make a set"))
     if hr.seven_pairs_distinct and Form.SEVEN_PAIRS in forms:
@@ -367,6 +385,14 @@ def _win_conditions(rs: Ruleset) -> list[tuple[str, str]]:
     if rs.winners_play_on:
         rows.append(("after a win", "血流成河: every seat plays on to the end of the wall"))
     return rows
+
+
+def _overridden(cls: type) -> set[str]:
+    """The hooks of ``Ruleset`` that ``cls`` overrides."""
+    return {
+        name for name, value in vars(Ruleset).items()
+        if callable(value) and not name.startswith("_") and getattr(cls, name, None) is not value
+    }
 
 
 def render_ruleset(cls: type[Ruleset], docs_dir: Path) -> str:
@@ -405,6 +431,13 @@ def render_ruleset(cls: type[Ruleset], docs_dir: Path) -> str:
     )
     md += ["## Calls", ""] + _table(("call", "allowed"), _calls(rs))
     md += ["## Win conditions", ""] + _table(("", ""), _win_conditions(rs))
+    md += [
+        "The shapes above are what the analysis kernels accept; the conditions a rule set "
+        "checks on a scored hand (a minimum 番, a 2-5-8 pair, 缺门, a declared ready ...) are in "
+        f"its `win_problem` hook{' (overridden here)' if 'win_problem' in _overridden(type(rs)) else ''} "
+        "and its rules text below.",
+        "",
+    ]
 
     md += ["## Scoring table", ""]
     tables = scoring_tables(cls)
@@ -503,7 +536,10 @@ class ReSTDocstrings(_Extension):  # type: ignore[misc,valid-type]
     def on_object(self, *, obj: Any, **kwargs: Any) -> None:
         doc = getattr(obj, "docstring", None)
         if doc is not None and doc.value:
-            doc.value = rst_to_md(doc.value).rstrip("\n")
+            text = doc.value
+            if text.startswith(f"{obj.name}(") and "\n\n" in text:
+                text = text.split("\n\n", 1)[1]  # Cython's embedded signature: shown already
+            doc.value = rst_to_md(text).rstrip("\n")
 
 
 # --------------------------------------------------------------- mkdocs hooks
