@@ -136,7 +136,7 @@ def blocks(text: str) -> Iterator[str]:
             continue
         items = re.split(r"\n(?=\s*(?:[*-]|\d+\.) )", para)
         for item in items:
-            item = " ".join(item.split())
+            item = re.sub(r"^(?:[*-]|\d+\.) ", "", " ".join(item.split()))
             if item:
                 yield item
 
@@ -527,7 +527,7 @@ else:
     _Extension = _griffe.Extension
 
 
-class ReSTDocstrings(_Extension):  # type: ignore[misc,valid-type]
+class ReSTDocstrings(_Extension):  # type: ignore[misc]
     """Griffe extension (``mkdocs.yml``: mkdocstrings ``extensions``): the
     package's docstrings are reST with doctests; before they are rendered as
     Markdown, their roles become code and their doctest runs ``pycon`` blocks

@@ -18,7 +18,7 @@ from types import ModuleType
 
 import pytest
 from mahjong_core.registry import available, find_variant, names_of
-from mahjong_core.rules import _to_json
+from mahjong_core.rules import Ruleset, _to_json
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -53,7 +53,7 @@ def test_one_page_per_registered_rule_set(pages: dict[str, str]) -> None:
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.name)
-def test_page_says_what_the_rule_set_is(cls: type, pages: dict[str, str]) -> None:
+def test_page_says_what_the_rule_set_is(cls: type[Ruleset], pages: dict[str, str]) -> None:
     page = pages[f"rulesets/{cls.name}.md"]
     rs = cls()
     info = cls.describe()
@@ -68,7 +68,7 @@ def test_page_says_what_the_rule_set_is(cls: type, pages: dict[str, str]) -> Non
         assert section in page
     # every option, with the default its dataclass field declares
     for f in dataclasses.fields(cls.Options):
-        declared = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        declared = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[operator]
         default = json.dumps(_to_json(declared), ensure_ascii=False)
         kind = info["option_types"][f.name].replace("|", "\\|")  # escaped in a table cell
         assert f"| `{f.name}` | {kind} | `{default}`" in page or \
