@@ -416,7 +416,7 @@ def render_ruleset(cls: type[Ruleset], docs_dir: Path) -> str:
     md += ["## At a glance", ""]
     suits = ", ".join(_SUIT_NAMES[s] for s in rs.suits)
     md += _table(
-        ("", ""),
+        ("what", "this rule set"),
         [
             ("id", f"`{ident}`"),
             ("names (`find_variant`)", ", ".join(names_of(cls))),
@@ -430,7 +430,7 @@ def render_ruleset(cls: type[Ruleset], docs_dir: Path) -> str:
         ],
     )
     md += ["## Calls", ""] + _table(("call", "allowed"), _calls(rs))
-    md += ["## Win conditions", ""] + _table(("", ""), _win_conditions(rs))
+    md += ["## Win conditions", ""] + _table(("condition", "rule"), _win_conditions(rs))
     md += [
         "The shapes above are what the analysis kernels accept; the conditions a rule set "
         "checks on a scored hand (a minimum 番, a 2-5-8 pair, 缺门, a declared ready ...) are in "
