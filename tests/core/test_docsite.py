@@ -9,6 +9,7 @@ errors) into a temporary directory.
 from __future__ import annotations
 
 import dataclasses
+import html
 import importlib.util
 import json
 import subprocess
@@ -168,9 +169,9 @@ def test_site_builds_strict(tmp_path: Path) -> None:
         assert (site / "rulesets" / cls.name / "index.html").is_file(), cls.name
     html = (site / "rulesets" / "sichuan" / "index.html").read_text(encoding="utf-8")
     assert "清龙七对" in html and "direct_kong_times" in html and "../../variants/sichuan/" in html
-    start = (site / "getting-started" / "index.html").read_text(encoding="utf-8")
-    assert "pip install . &amp;&amp; mahjong-core play" in start          # the README's two commands
-    assert "pip install &quot;.[test]&quot; &amp;&amp; python -m pytest" in start
+    start = html.unescape((site / "getting-started" / "index.html").read_text(encoding="utf-8"))
+    assert "pip install . && mahjong-core play" in start          # the README's two commands
+    assert 'pip install ".[test]" && python -m pytest' in start
     api = (site / "api" / "analysis" / "index.html").read_text(encoding="utf-8")
     assert 'id="mahjong_core._native.decompositions"' in api and 'id="mahjong_core.analysis.HandRules"' in api
     for page in ("notation", "records", "bots", "rl", "botzone", "engine", "analysis", "scoring"):
