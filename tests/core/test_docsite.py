@@ -167,8 +167,8 @@ def test_site_builds_strict(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr[-3000:]
     for cls in CLASSES:
         assert (site / "rulesets" / cls.name / "index.html").is_file(), cls.name
-    html = (site / "rulesets" / "sichuan" / "index.html").read_text(encoding="utf-8")
-    assert "清龙七对" in html and "direct_kong_times" in html and "../../variants/sichuan/" in html
+    sichuan = (site / "rulesets" / "sichuan" / "index.html").read_text(encoding="utf-8")
+    assert "清龙七对" in sichuan and "direct_kong_times" in sichuan and "../../variants/sichuan/" in sichuan
     start = html.unescape((site / "getting-started" / "index.html").read_text(encoding="utf-8"))
     assert "pip install . && mahjong-core play" in start          # the README's two commands
     assert 'pip install ".[test]" && python -m pytest' in start
