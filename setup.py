@@ -1,7 +1,8 @@
 """Build the Cython kernels of mahjong-core.
 
 Compiler directives are set here, once.  Set ``MAHJONG_CORE_DEBUG_CYTHON=1``
-to turn bounds and wrap-around checks back on while debugging a kernel.
+to turn bounds and wrap-around checks back on while debugging a kernel (that
+build also keeps the debug information a release build leaves out).
 No ``-march``/AVX flags: released wheels must run on any CPU of their arch.
 """
 
