@@ -31,8 +31,8 @@ directives = {
 
 # Released extension modules carry no debug information (gcc/clang: -g0,
 # overriding the -g in Python's own CFLAGS, and -s to strip the symbol table at
-# link time; ld64 on macOS has no -s and keeps debug information out of the
-# .so anyway).  A debug build keeps it for gdb.  MSVC writes debug information
+# link time; ld64 on macOS ignores -s, and with -g0 there is no debug map to
+# strip).  A debug build keeps it for gdb.  MSVC writes debug information
 # to separate .pdb files, so nothing is added there.
 if os.name == "nt":
     extra_compile_args = ["/O2"]
