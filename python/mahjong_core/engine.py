@@ -2419,7 +2419,9 @@ class Table:
         last discard (34) and who made it (4); seat wind, round wind, dealer
         (4 each); live tiles / 144 (1); phase turn/claims/rob (3); wild kinds (34:
         with a hidden indicator, the kinds it names only for a seat that may
-        see it); wild flowers held (1).
+        see it); wild flowers held (1).  Tiles that are no kind (wild flowers
+        drawn or discarded) show in no kind plane.  Names and slices of the
+        planes: ``mahjong_core.envs.PLANES`` (docs/rl.md).
         """
         if out is None:
             out = np.zeros(OBS_SIZE, dtype=np.float32)
@@ -2428,7 +2430,7 @@ class Table:
                 raise MahjongError(f"observe_tensor: out must have shape ({OBS_SIZE},), got {out.shape}")
             out[:] = 0
         out[0:34] = np.frombuffer(bytes(self.hands[seat]), dtype=np.uint8)
-        if self.drawn is not None and seat == self.turn and self.phase is _TURN:
+        if self.drawn is not None and self.drawn < 34 and seat == self.turn and self.phase is _TURN:
             out[34 + self.drawn] = 1
         base = 68
         for r in range(4):
@@ -2440,12 +2442,14 @@ class Table:
                     for k in m.tiles:
                         out[base + k] += 1
                 for k in self.discards[s]:
-                    out[base + 34 + k] += 1
+                    if k < 34:  # (a discarded wild flower is no kind: it would spill into the next plane)
+                        out[base + 34 + k] += 1
                 out[base + 68] = len(self.flowers[s])
             base += 69
         if self.last_discard is not None:
             s, k = self.last_discard
-            out[base + k] = 1
+            if k < 34:
+                out[base + k] = 1
             out[base + 34 + (s - seat) % self.n] = 1
         base += 38
         out[base + self.seat_wind(seat)] = 1
