@@ -162,6 +162,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo ships no type inform
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]  # (kept only if the hand ended on the deal)
         self._after_move()
 
     def _after_move(self) -> None:

@@ -317,6 +317,11 @@ def test_vector_tables_equal_tables_alone(variant: str, options: dict[str, Any],
             taken[i].append([])
         assert (rewards[~dones] == 0).all()
     assert sum(len(f) for f in finished) >= n_tables  # hands did end and were dealt again
+    # every hand of every table has its own documented seed
+    seeds = [t.seed for t in vt.tables]
+    assert seeds == [hand_seed(seed, i, int(vt.hands_played[i])) for i in range(n_tables)]
+    all_seeds = {hand_seed(seed, i, k) for i in range(n_tables) for k in range(len(taken[i]))}
+    assert len(all_seeds) == sum(len(x) for x in taken)
     rs = vt.ruleset
     for i in range(n_tables):
         for k, ids in enumerate(taken[i]):
@@ -382,3 +387,16 @@ def test_wild_flower_discard_stays_out_of_the_kind_planes() -> None:
     changed = np.flatnonzero(v != clean)
     who = 378 + 1  # last discarder: relative seat 1
     assert list(changed) == [who] and v[who] == 1
+
+
+def test_docs_and_docstring_examples() -> None:
+    import doctest
+    from pathlib import Path
+
+    from mahjong_core import envs
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+    result = doctest.testfile(str(page), module_relative=False)
+    assert result.attempted >= 10 and result.failed == 0
+    result = doctest.testmod(envs)
+    assert result.attempted > 0 and result.failed == 0
