@@ -23,7 +23,6 @@ from .tiles import format_tiles
 __all__ = ["SingleAgentEnv", "env", "raw_env", "render_table"]
 
 _RENDER_MODES = ["human", "ansi"]
-GYM_ID = "mahjong_core/Mahjong-v0"
 
 
 def render_table(table: Table) -> str:
@@ -357,6 +356,3 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         print(text, end="")
         return None
 
-
-if GYM_ID not in gymnasium.registry:
-    gymnasium.register(GYM_ID, entry_point=f"{__name__}:SingleAgentEnv")

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from ._rl_envs import SingleAgentEnv, env, raw_env
 
 __all__ = [
+    "GYM_ID",
     "NUM_ACTIONS",
     "OBS_SIZE",
     "PLANES",
@@ -306,6 +307,24 @@ class VectorTables:
             if t.is_over:
                 self._settle_and_redeal(i)
         return self.obs, self.masks, self.rewards, self.dones
+
+
+GYM_ID = "mahjong_core/Mahjong-v0"
+"""The Gymnasium id of :class:`SingleAgentEnv`, registered when this module
+is imported with Gymnasium installed: ``gymnasium.make("mahjong_core.envs:"
++ GYM_ID, variant=...)`` imports it first."""
+
+
+def _register_gym() -> None:
+    try:
+        import gymnasium
+    except ImportError:  # pragma: no cover - the rl extra is missing
+        return
+    if GYM_ID not in gymnasium.registry:
+        gymnasium.register(GYM_ID, entry_point="mahjong_core._rl_envs:SingleAgentEnv")
+
+
+_register_gym()
 
 
 def __getattr__(name: str) -> Any:

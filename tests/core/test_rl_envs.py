@@ -248,7 +248,9 @@ def test_vector_tables_fill_in_place() -> None:
      ("ningbo", {}, "random")],
 )
 def test_gymnasium_check_env(variant: str, options: dict[str, Any], opponents: str) -> None:
-    g = gymnasium.make("mahjong_core/Mahjong-v0", variant=variant, options=options, opponents=opponents).unwrapped
+    g = gymnasium.make(
+        "mahjong_core.envs:mahjong_core/Mahjong-v0", variant=variant, options=options, opponents=opponents
+    ).unwrapped
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         check_env(g)
