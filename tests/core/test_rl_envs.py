@@ -62,8 +62,8 @@ def test_planes_tile_the_observation() -> None:
 def test_pettingzoo_api_and_seed(variant: str, options: dict[str, Any]) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        api_test(env(variant=variant, options=options), num_cycles=60)
-        seed_test(lambda: env(variant=variant, options=options), num_cycles=60)
+        api_test(env(variant=variant, options=options), num_cycles=100)
+        seed_test(lambda: env(variant=variant, options=options), num_cycles=100)
     unexpected = {str(w.message) for w in caught} - KNOWN_WARNINGS
     assert not unexpected
 
