@@ -279,7 +279,8 @@ class VectorTables:
         tables whose hand ended in this step (0 elsewhere).
 
         :raises IllegalActionError: naming the tables and actions when one is
-            not legal; then no table has moved.
+            not legal; then no table has moved.  (The check reads ``masks``
+            as this class filled them: read them, do not write into them.)
         """
         if not self.tables:
             raise MahjongError("VectorTables.step before reset()")
