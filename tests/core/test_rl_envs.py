@@ -28,6 +28,7 @@ from mahjong_core.envs import (
     raw_env,
 )
 from mahjong_core.registry import registry
+from mahjong_core.rules import Ruleset
 
 # every registered rule set, plus the 3- and 2-player games of 成都
 CASES: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in sorted(registry)] + [
@@ -94,13 +95,57 @@ def _play_aec(e: Any, seed: int, check: Callable[[Any, str, dict[str, np.ndarray
     return steps
 
 
+def _expected(t: Table, seat: int) -> np.ndarray:
+    """The observation docs/rl.md describes, built plane by plane from the
+    table's state (by name, through PLANES)."""
+    from mahjong_core.engine import Phase
+
+    v = np.zeros(OBS_SIZE, dtype=np.float32)
+    at = {name: lo for name, lo, _hi in PLANES}
+    n = t.n
+    for k in range(34):
+        v[at["hand"] + k] = t.hands[seat][k]
+    if t.phase is Phase.TURN and t.turn == seat and t.drawn is not None and t.drawn < 34:
+        v[at["drawn"] + t.drawn] = 1
+    for r in range(n):
+        s = (seat + r) % n
+        for m in t.melds[s]:
+            if s == seat or not m.is_concealed:
+                for k in m.tiles:
+                    v[at[f"melds_{r}"] + k] += 1
+        for k in t.discards[s]:
+            if k < 34:
+                v[at[f"discards_{r}"] + k] += 1
+        v[at[f"flowers_{r}"]] = len(t.flowers[s])
+    if t.last_discard is not None:
+        s, k = t.last_discard
+        if k < 34:
+            v[at["last_discard"] + k] = 1
+        v[at["last_discarder"] + (s - seat) % n] = 1
+    v[at["seat_wind"] + (seat - t.dealer) % n] = 1
+    v[at["round_wind"] + t.round_wind % 4] = 1
+    v[at["dealer"] + (t.dealer - seat) % n] = 1
+    v[at["live_tiles"]] = t.live_tiles / 144
+    if not t.is_over:
+        v[at["phase"] + {Phase.CLAIMS: 1, Phase.ROB: 2}.get(t.phase, 0)] = 1
+    wild = set(t.wild_kinds)
+    shown = t.indicator_for(seat)
+    hidden = type(t.ruleset).indicator_visible is not Ruleset.indicator_visible and t.ruleset.wild_indicator
+    if shown is not None and hidden:  # a face-down 宝, to a seat that may see it
+        wild |= set(t.ruleset.wilds_for_indicator(shown))
+    for k in wild:
+        if k < 34:
+            v[at["wild_kinds"] + k] = 1
+    v[at["wild_flowers"]] = len(t.wild_flowers[seat])
+    return v
+
+
 @pytest.mark.parametrize(("variant", "options"), CASES, ids=IDS)
 def test_whole_hand_observations(variant: str, options: dict[str, Any]) -> None:
     """A whole hand: the agent selected is the first seat to act and the only
     one whose turn it is; its mask is its legal actions; every observation is
-    inside the space and its discard planes count that seat's discards of
-    kinds (a flower discard must not spill into the next plane); the rewards
-    at the end are the deltas."""
+    inside the space, and every seat's observation is the one docs/rl.md
+    describes, plane by plane; the rewards at the end are the deltas."""
     e = raw_env(variant, options)
     got: dict[str, float] = {}
 
@@ -114,6 +159,10 @@ def test_whole_hand_observations(variant: str, options: dict[str, Any]) -> None:
         for r in range(t.n):
             lo = 68 + 69 * r + 34
             assert v[lo : lo + 34].sum() == sum(1 for k in t.discards[(seat + r) % t.n] if k < 34)
+        for s in range(t.n):  # every seat's view, as docs/rl.md describes it
+            want = _expected(t, s)
+            got = obs["observation"] if s == seat else t.observe_tensor(s)
+            assert np.array_equal(got, want), [p for p in PLANES if not np.array_equal(got[p[1]:p[2]], want[p[1]:p[2]])]
         for other in range(t.n):
             if other not in t.to_act:
                 assert not t.legal_actions(other)
