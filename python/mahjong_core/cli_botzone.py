@@ -200,7 +200,7 @@ def add_botzone_commands(sub: Any) -> None:
     p.add_argument("--rotate", action="store_true",
                    help="duplicate play: each wall four times, the bots moving one seat on each time")
     p.add_argument("--timeout", type=float, default=6.0, metavar="SECONDS",
-                   help="time per turn and bot, doubled on a bot's first turn (default: 6)")
+                   help="time per turn and bot, doubled on a bot's first turn")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--transcript", metavar="FILE", type=writable_file,
                    help="write every turn's requests and responses (JSON lines; checked before the first hand)")

@@ -58,8 +58,17 @@ def cut(text: str, limit: int = CUT) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
-_LONG_WORD = re.compile(r"\S{%d,}" % (CUT + 2))
+_LONG = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\S{%d,}" % (CUT + 2))
+"""A quoted input (a repr) or a long word, found in one pass."""
+
+
+def _cut_match(m: re.Match[str]) -> str:
+    text = m.group(0)
+    if len(text) <= CUT + 2:
+        return text
+    if text[0] in "'\"" and text[-1] == text[0]:
+        return text[: CUT - 1] + "…" + text[0]
+    return cut(text)
 _MAX_MESSAGE = 1000
 
 
@@ -72,8 +81,7 @@ def one_line(message: str) -> str:
     "bad value 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…' here"
     """
     text = " ".join(message.split())
-    text = _QUOTED.sub(lambda m: m.group(0) if len(m.group(0)) <= CUT + 2 else m.group(0)[: CUT - 1] + "…'", text)
-    text = _LONG_WORD.sub(lambda m: cut(m.group(0)), text)
+    text = _LONG.sub(_cut_match, text)
     text = cut(text, _MAX_MESSAGE)
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
