@@ -77,8 +77,9 @@ def one_line(message: str) -> str:
     and words longer than :data:`CUT` characters cut, characters the terminal
     cannot encode (lone surrogates from undecodable argv) escaped.
 
-    >>> one_line("bad value 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'\\n here")
-    "bad value 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…' here"
+    >>> line = one_line("bad value " + repr("a" * 1000) + "\\n here")
+    >>> line == "bad value '" + "a" * (CUT - 2) + "…' here"
+    True
     """
     text = " ".join(message.split())
     text = _LONG.sub(_cut_match, text)

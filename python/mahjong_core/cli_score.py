@@ -144,6 +144,11 @@ def score_hand(
     the rule set (国标's 8 fans ...) is still scored: ``can_win`` is false
     and ``problem`` names the rule.
 
+    >>> from mahjong_core.registry import find_variant
+    >>> r = score_hand(find_variant("guangdong")(), hand="123m456p78s11s777z", win="9s", self_drawn=True)
+    >>> r["total"], r["unit"], [item["zh"] for item in r["items"]]
+    (2, '番', ['鸡和', '自摸', '三元牌'])
+
     :raises MahjongError: for bad input, or tiles that are no winning hand.
     """
     n = rules.num_players

@@ -345,35 +345,36 @@ _PRIORITY = {
 (A kong and a pung of one discard never meet: they would need five copies.)"""
 
 
-def _whole_number(name: str, value: object) -> int:
+def _whole_number(name: str, value: object, where: str = "Table") -> int:
     """``value`` as an int, or :class:`InvalidArgumentTypeError` naming ``name``."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         text = repr(value)
         text = text if len(text) <= 60 else text[:60] + "…"
-        raise InvalidArgumentTypeError(f"Table: {name} must be a whole number, got {type(value).__name__} {text}")
+        raise InvalidArgumentTypeError(f"{where}: {name} must be a whole number, got {type(value).__name__} {text}")
     return int(value)
 
 
 def _check_table_arguments(
-    ruleset: object, seed: object, dealer: object, round_wind: object, hand_number: object, streak: object
+    ruleset: object, seed: object, dealer: object, round_wind: object, hand_number: object, streak: object,
+    where: str = "Table",
 ) -> None:
     """What :class:`Table` checks before it deals: the rule set's type, the
     seed's type, the dealer at the table, the round wind 0..3 and counts
     that are not negative (typed errors naming the argument)."""
     if not isinstance(ruleset, Ruleset):
         raise InvalidArgumentTypeError(
-            f"Table: ruleset must be a Ruleset (e.g. find_variant('guobiao')()), got {type(ruleset).__name__}"
+            f"{where}: ruleset must be a Ruleset (e.g. find_variant('guobiao')()), got {type(ruleset).__name__}"
         )
     if seed is not None:
-        _whole_number("seed", seed)
+        _whole_number("seed", seed, where)
     n = ruleset.num_players
-    if not 0 <= _whole_number("dealer", dealer) < n:
-        raise InvalidArgumentError(f"Table: dealer must be a seat 0..{n - 1} of {ruleset.id}, got {dealer!r}")
-    if not 0 <= _whole_number("round_wind", round_wind) < 4:
-        raise InvalidArgumentError(f"Table: round_wind must be 0..3 (E S W N), got {round_wind!r}")
+    if not 0 <= _whole_number("dealer", dealer, where) < n:
+        raise InvalidArgumentError(f"{where}: dealer must be a seat 0..{n - 1} of {ruleset.id}, got {dealer!r}")
+    if not 0 <= _whole_number("round_wind", round_wind, where) < 4:
+        raise InvalidArgumentError(f"{where}: round_wind must be 0..3 (E S W N), got {round_wind!r}")
     for name, value in (("hand_number", hand_number), ("streak", streak)):
-        if _whole_number(name, value) < 0:
-            raise InvalidArgumentError(f"Table: {name} must be 0 or more, got {value!r}")
+        if _whole_number(name, value, where) < 0:
+            raise InvalidArgumentError(f"{where}: {name} must be 0 or more, got {value!r}")
 
 
 class Table:

@@ -386,6 +386,23 @@ def test_table_dealer_counts_the_players() -> None:
         Table("guangdong")  # type: ignore[arg-type]
 
 
+def test_match_and_play_hand_validate_seats() -> None:
+    from mahjong_core.bots import GreedyBot, play_hand
+    from mahjong_core.match import Match
+
+    rules = find_variant("guangdong")()
+    with pytest.raises(InvalidArgumentError, match="needs 4 bots, got 3"):
+        Match(rules, [GreedyBot()] * 3)
+    with pytest.raises(InvalidArgumentError, match="Match: dealer must be a seat 0..3"):
+        Match(rules, [GreedyBot()] * 4, dealer=4)
+    with pytest.raises(InvalidArgumentError, match="Match: hands must be 0 or more"):
+        Match(rules, [GreedyBot()] * 4, hands=-1)
+    with pytest.raises(InvalidArgumentTypeError, match="Match: seed must be a whole number"):
+        Match(rules, [GreedyBot()] * 4, seed="1")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="4 seats, got 5 bots"):
+        play_hand(rules, [GreedyBot()] * 5)
+
+
 @pytest.mark.parametrize("func", [mc.is_win, mc.shanten, mc.waits, mc.decompositions, mc.shanten_by_form,
                                   mc.discard_options, mc.counts])
 @pytest.mark.parametrize("bad", [None, 5, 2.5, b"123m", object()])
