@@ -247,13 +247,25 @@ HOSTILE_FLAGS = ["--bogus", "-x", "--hands=-3", "--dealer=9", "--option", "--log
 
 
 def argv_for(name: str) -> st.SearchStrategy[list[str]]:
+    """Mostly well-formed flags (a flag, then a value when it takes one) with
+    hostile values, sometimes junk: most examples get past the parser."""
     parser = SUBCOMMANDS[name]
-    flags = sorted({s for a in parser._actions for s in a.option_strings if s not in ("-h", "--help")}) or ["-h"]
-    token = st.one_of(
-        st.sampled_from(flags), st.sampled_from(flags), st.sampled_from(VALUES), st.sampled_from(HOSTILE_FLAGS),
-        st.text(max_size=12),
-    )
-    return st.lists(token, max_size=8)
+    switches: list[str] = []
+    valued: list[str] = []
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        for flag in action.option_strings:
+            (switches if action.nargs == 0 else valued).append(flag)
+    value = st.one_of(st.sampled_from(VALUES), st.text(max_size=12))
+    pieces = [
+        st.sampled_from(valued).flatmap(lambda f: value.map(lambda v: [f, v])) if valued else st.just([]),
+        st.sampled_from(valued).flatmap(lambda f: value.map(lambda v: [f, v])) if valued else st.just([]),
+        st.sampled_from(switches).map(lambda f: [f]) if switches else st.just([]),
+        value.map(lambda v: [v]),  # a positional (analyze's hand, replay's file) or junk
+        st.sampled_from(HOSTILE_FLAGS).map(lambda f: [f]),
+    ]
+    return st.lists(st.one_of(*pieces), max_size=5).map(lambda parts: [t for part in parts for t in part])
 
 
 def cheap(name: str, argv: list[str]) -> list[str]:
@@ -269,7 +281,7 @@ STDINS = ["", "0\n" * 400, "garbage\n", '{"requests": ["0 0 0"], "responses": []
 
 
 @pytest.mark.parametrize("name", sorted(SUBCOMMANDS))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_argv_never_traceback(name: str, data: st.DataObject, sandbox: Path) -> None:
     argv = cheap(name, data.draw(argv_for(name), label="argv"))
