@@ -373,8 +373,8 @@ def _check_table_arguments(
     if not 0 <= _whole_number("round_wind", round_wind, where) < 4:
         raise InvalidArgumentError(f"{where}: round_wind must be 0..3 (E S W N), got {round_wind!r}")
     for name, value in (("hand_number", hand_number), ("streak", streak)):
-        if _whole_number(name, value, where) < 0:
-            raise InvalidArgumentError(f"{where}: {name} must be 0 or more, got {value!r}")
+        if not 0 <= _whole_number(name, value, where) < 2**31:  # a C int in the compiled Table
+            raise InvalidArgumentError(f"{where}: {name} must be 0 or more (and below 2**31), got {value!r}")
 
 
 class Table:
