@@ -20,9 +20,9 @@ from rich.table import Table as RichTable
 
 from .botzone import (
     KEEP_RUNNING,
+    BotInput,
     BotzoneMCR,
     BotzoneMCRFlowers,
-    BotInput,
     BotzoneSeat,
     Response,
     format_json_output,

@@ -76,10 +76,10 @@ def cmd_variants(args: argparse.Namespace) -> int:
         if not r["defaults"]:
             con.print("  options: none", markup=False)
             continue
-        con.print("  options (KEY = default, type):", markup=False)
+        con.print("  options (KEY=default, then the type --option KEY=VALUE takes):", markup=False)
         for f in dataclasses.fields(defaults):
             default = json.dumps(r["defaults"][f.name], ensure_ascii=False)
-            con.print(f"    {f.name} = {default}  ({option_help(getattr(defaults, f.name), f.type)})", markup=False)
+            con.print(f"    {f.name}={default}  ({option_help(getattr(defaults, f.name), f.type)})", markup=False)
     return 0
 
 

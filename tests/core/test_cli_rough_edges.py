@@ -169,14 +169,14 @@ def test_variants_lists_options_with_default_and_type() -> None:
     assert "hand size: tiles dealt to a player" in " ".join(out.split())
     section = out[out.index("guangdong (广东鸡平和)"):]
     section = section[: section.index("guizhou")]
-    for line in ("cap = 3  (int)", "discard_payment = \"discarder\"  (discarder|full)",
-                 "triple_win_pays_three = true  (yes/no)"):
+    for line in ("cap=3  (int)", "discard_payment=\"discarder\"  (discarder|full)",
+                 "triple_win_pays_three=true  (yes/no)"):
         assert line in section, section
     # every option of every rule set is listed with its default
     for r in json.loads(run("variants", "--json")[1]):
         body = " ".join(out[out.index(f"{r['name']} ({r['zh']}): "):].split())
         for key, default in r["defaults"].items():
-            shown = " ".join(f"{key} = {json.dumps(default, ensure_ascii=False)}".split())
+            shown = " ".join(f"{key}={json.dumps(default, ensure_ascii=False)}".split())
             assert shown in body, (r["name"], key)
 
 
