@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -16,8 +17,9 @@ from rich.table import Table as RichTable
 
 from . import _native
 from .bots import Bot, GreedyBot, make_bot, play_hand
+from .cli_common import add_option_argument, option_help, ruleset_with_options, writable_file
 from .cli_table import HumanSeat, InputEnded, play_live, render_table
-from .engine import Table, play_out
+from .engine import Action, Table, play_out
 from .gamelog import LANGS, GameLog
 from .errors import MahjongError
 from .records import RecordError, dumps, loads, replay
@@ -29,15 +31,14 @@ __all__ = ["add_game_commands"]
 
 SEAT_NAMES = ("East", "South", "West", "North")
 
+MAX_WORKERS = 64
+"""Most processes ``simulate --workers`` starts."""
+
 
 def _ruleset(name: str, options: Sequence[str] = ()) -> Ruleset:
     """The rule set ``name`` with ``--option key=value`` house rules (typed
     as for ``score``)."""
-    from .cli_score import parse_options
-
-    cls = find_variant(name)
-    values = parse_options(cls, options)
-    return cls.from_options_json(values) if values else cls()
+    return ruleset_with_options(name, options)
 
 
 def _hand_seed(seed: int, i: int) -> int:
@@ -54,22 +55,33 @@ def cmd_variants(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
-    table = RichTable(title="Rule sets")
-    for col in ("name", "中文", "players", "wall", "hand", "wild tiles"):
-        table.add_column(col)
+    table = RichTable(
+        title="Rule sets",
+        caption="tiles in the wall: every tile of the set, flowers included; hand size: tiles dealt to a "
+        "player, the dealer one more; options below, as --option KEY=VALUE",
+    )
+    for col, right in (("id", False), ("中文", False), ("players", True), ("tiles in the wall", True),
+                       ("hand size", True), ("wild tiles", False)):
+        table.add_column(col, justify="right" if right else "left")
     for r in rows:
         table.add_row(
             r["id"], r["zh"], str(r["players"]),
-            f"{r['wall_tiles']}" + (f" ({r['flowers']} flowers)" if r["flowers"] else ""),
+            f"{r['wall_tiles']}" + (f" (with {r['flowers']} flowers)" if r["flowers"] else ""),
             str(r["hand_size"]), r["wild_tiles"],
         )
     con = Console(highlight=False)
     con.print(table)
-    for r in rows:
+    for cls, r in zip(available(), rows):
+        defaults = cls.Options()
         con.print(f"{r['name']} ({r['zh']}): {r['summary']}", markup=False)
         con.print(f"  names: {', '.join(dict.fromkeys([r['name'], r['zh'], *r['aliases']]))}", markup=False)
-        options = ", ".join(f"{k}={json.dumps(d, ensure_ascii=False)}" for k, d in r["defaults"].items())
-        con.print(f"  options (defaults): {options or 'none'}", markup=False)
+        if not r["defaults"]:
+            con.print("  options: none", markup=False)
+            continue
+        con.print("  options (KEY=default, then the type --option KEY=VALUE takes):", markup=False)
+        for f in dataclasses.fields(defaults):
+            default = json.dumps(r["defaults"][f.name], ensure_ascii=False)
+            con.print(f"    {f.name}={default}  ({option_help(getattr(defaults, f.name), f.type)})", markup=False)
     return 0
 
 
@@ -154,8 +166,10 @@ def simulate(
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    if args.hands < 0 or args.workers < 1:
-        raise MahjongError("--hands must be >= 0 and --workers >= 1")
+    if args.hands < 0:
+        raise MahjongError(f"--hands must be 0 or more, got {args.hands}")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise MahjongError(f"--workers must be 1..{MAX_WORKERS}, got {args.workers}")
     res = simulate(
         args.variant, args.hands, args.seed, args.bots, args.workers, progress=not args.json, options=args.option or ()
     )
@@ -332,32 +346,32 @@ def add_game_commands(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=1, help="shuffle and dice seed (default: 1)")
     p.add_argument("--dealer", type=int, default=None,
                    help="dealer seat (default: the rule set's first dealer for the seed: 0, or drawn at random)")
-    p.add_argument("--human", type=int, default=None, metavar="SEAT", help="play this seat yourself")
+    p.add_argument("--human", type=int, default=None, metavar="SEAT",
+                   help="play this seat yourself (default: none, bots play every seat)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
-    p.add_argument("--log", metavar="FILE", help="also write the JSON-lines record to FILE")
+    p.add_argument("--log", metavar="FILE", type=writable_file,
+                   help="also write the JSON-lines record to FILE (checked before the hand is played)")
     p.add_argument("--json", action="store_true", help="print the JSON-lines record instead of text")
     p.add_argument("--lang", choices=LANGS, default="en", help="words of the log: en (chow/pung/kong) or zh (吃/碰/杠); default: en")
     p.add_argument("--hints", action="store_true",
                    help="with --human: the shanten and waits after each possible discard (default: off)")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="a house rule of the rule set, typed from its default (repeatable; see 'variants')")
+    add_option_argument(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="play many hands with bots; summary and speed")
-    p.add_argument("--variant", default="guangdong")
-    p.add_argument("--hands", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", choices=("random", "greedy"), default="greedy")
-    p.add_argument("--workers", type=int, default=1, help="processes (same results as one)")
+    p.add_argument("--variant", default="guangdong", help="rule set (see 'variants')")
+    p.add_argument("--hands", type=int, default=1000, help="hands to play")
+    p.add_argument("--seed", type=int, default=1, help="seed of the run (each hand's seed derives from it)")
+    p.add_argument("--bots", choices=("random", "greedy"), default="greedy", help="the bot at every seat")
+    p.add_argument("--workers", type=int, default=1, help=f"processes 1..{MAX_WORKERS} (same results as one)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object on stdout (hands_per_s: the play alone; startup_seconds: "
                         "resolving the rule set and building the kernel tables, before the clock starts)")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="a house rule of the rule set, typed from its default (repeatable; see 'variants')")
+    add_option_argument(p)
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("variants", help="list the rule sets")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("variants", help="list the rule sets with their options and defaults")
+    p.add_argument("--json", action="store_true", help="print one JSON list instead of tables")
     p.set_defaults(func=cmd_variants)
 
     p = sub.add_parser("replay", help="show a recorded hand step by step and check it")

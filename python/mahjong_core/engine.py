@@ -38,7 +38,7 @@ import numpy.typing as npt
 
 from . import _native
 from .analysis import Counts, HandRules, decompositions
-from .errors import IllegalActionError, InvalidHandError, MahjongError
+from .errors import IllegalActionError, InvalidArgumentError, InvalidArgumentTypeError, InvalidHandError, MahjongError
 from .rules import _NO_EXTRA, ReadyRule, Ruleset, ScoreSheet, Settlement, WinContext
 from .tiles import KIND_NAMES, Meld, MeldKind
 
@@ -346,6 +346,38 @@ _PRIORITY = {
 (A kong and a pung of one discard never meet: they would need five copies.)"""
 
 
+def _whole_number(name: str, value: object, where: str = "Table") -> int:
+    """``value`` as an int, or :class:`InvalidArgumentTypeError` naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        text = repr(value)
+        text = text if len(text) <= 60 else text[:60] + "…"
+        raise InvalidArgumentTypeError(f"{where}: {name} must be a whole number, got {type(value).__name__} {text}")
+    return int(value)
+
+
+def _check_table_arguments(
+    ruleset: object, seed: object, dealer: object, round_wind: object, hand_number: object, streak: object,
+    where: str = "Table",
+) -> None:
+    """What :class:`Table` checks before it deals: the rule set's type, the
+    seed's type, the dealer at the table, the round wind 0..3 and counts
+    that are not negative (typed errors naming the argument)."""
+    if not isinstance(ruleset, Ruleset):
+        raise InvalidArgumentTypeError(
+            f"{where}: ruleset must be a Ruleset (e.g. find_variant('guobiao')()), got {type(ruleset).__name__}"
+        )
+    if seed is not None:
+        _whole_number("seed", seed, where)
+    n = ruleset.num_players
+    if not 0 <= _whole_number("dealer", dealer, where) < n:
+        raise InvalidArgumentError(f"{where}: dealer must be a seat 0..{n - 1} of {ruleset.id}, got {dealer!r}")
+    if not 0 <= _whole_number("round_wind", round_wind, where) < 4:
+        raise InvalidArgumentError(f"{where}: round_wind must be 0..3 (E S W N), got {round_wind!r}")
+    for name, value in (("hand_number", hand_number), ("streak", streak)):
+        if not 0 <= _whole_number(name, value, where) < 2**31:  # a C int in the compiled Table
+            raise InvalidArgumentError(f"{where}: {name} must be 0 or more (and below 2**31), got {value!r}")
+
+
 class Table:
     """One hand of mahjong under a rule set.
 
@@ -369,6 +401,7 @@ class Table:
         carry: dict[str, Any] | None = None,
         wall: Sequence[int] | None = None,
     ) -> None:
+        _check_table_arguments(ruleset, seed, dealer, round_wind, hand_number, streak)
         self.ruleset = ruleset
         self.streak = streak
         """Hands the dealer has already dealt in a row (连庄), from the match."""
