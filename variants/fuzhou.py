@@ -32,7 +32,7 @@ from mahjong_core._native import Counts
 from mahjong_core.analysis import Form, HandRules, Shape, is_win, waits
 from mahjong_core.errors import IllegalWinError, InvalidNotationError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 from mahjong_core.tiles import KIND_NAMES, MeldKind, parse_tile
 
 if TYPE_CHECKING:
@@ -102,9 +102,11 @@ class FuzhouOptions:
     """FZ-A: in 三金倒 / 抢金 / 天胡 wins several specials add up (三金倒
     never with 抢金, 金雀, 金龙); default FZ-B: only the highest counts."""
     gold_kan: int = 60
-    """金坎 (FZ-A only, a declared wait, scored on paper with the context key
-    ``gold_kan``): 60 in FZ-A's list and "与金将一样大" (default, PROPOSAL);
-    FZ-A item G writes 120."""
+    """金坎 (FZ-A only, a declared wait): 60 in FZ-A's list and "与金将一样大"
+    (default, PROPOSAL); FZ-A item G writes 120."""
+    gold_kan_declare: bool = True
+    """金坎 may be declared in play (the seed's FZ-A text; off: no
+    declaration, 金坎 only on paper with the context key ``gold_kan``)."""
     flushes: bool = True
     """混一色 120 / 清一色 240 (FZ-A only; on by default as the spec's §1.12)."""
     rob_kong: bool = True
@@ -113,12 +115,20 @@ class FuzhouOptions:
     missed_win_ban: bool = True
     """过胡 (PROPOSAL: the seed is silent): a seat that passes a win may not
     win on a discard before its own next draw."""
+    first_dealer: int = -1
+    """The first dealer of a match: -1 (default) drawn at random from the
+    match's seed ("新开第一局系统随机选择一个庄家"); 0..3: that seat."""
 
     def __post_init__(self) -> None:
         if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 1:
             raise MahjongError(f"fuzhou: base must be a whole number >= 1, got {self.base!r}")
         if isinstance(self.gold_kan, bool) or not isinstance(self.gold_kan, int) or self.gold_kan < 0:
             raise MahjongError(f"fuzhou: gold_kan must be a whole number >= 0, got {self.gold_kan!r}")
+        fd = self.first_dealer
+        if isinstance(fd, bool) or not isinstance(fd, int) or not -1 <= fd <= 3:
+            raise MahjongError(f"fuzhou: first_dealer must be -1 (random) or a seat 0..3, got {fd!r}")
+        if not isinstance(self.gold_kan_declare, bool):
+            raise MahjongError(f"fuzhou: gold_kan_declare must be True or False, got {self.gold_kan_declare!r}")
         for name, kind in (("scoring", Scoring), ("gold_discard", GoldDiscard)):
             value = getattr(self, name)
             if not isinstance(value, kind):
@@ -196,6 +206,32 @@ _RULES = HandRules(forms=frozenset({Form.STANDARD}), wild_kinds=SUIT_KINDS)
 """Five sets and a pair only ("其他特殊组合均不考虑"); a 金 stands for any suit tile."""
 
 
+def kan_tiles(gold: int) -> tuple[int, int]:
+    """金坎: the two tiles a 金坎 is declared with, around the 金's kind
+    ("开2万金，只能用1、3万开听"), wrapping in the suit ("1万的金坎用2、9万听，
+    9万的金坎用8、1万听")."""
+    if not 0 <= gold < 27:
+        raise MahjongError(f"fuzhou: the 金 is a suit tile (万饼条), got {gold!r}")
+    suit, rank = divmod(gold, 9)
+    return suit * 9 + (rank - 1) % 9, suit * 9 + (rank + 1) % 9
+
+
+def gold_kan_rest(counts: Sequence[int], gold: int) -> list[int] | None:
+    """The tiles of a 3n+1 hand ``counts`` (34 counts) besides its two 金坎
+    tiles, when it is a 金坎 hand: no 金 among them ("暗牌里不能有金"), both
+    tiles around the 金 held, and the rest in sets and a pair (the 坎 waits
+    on the 金 alone); else None."""
+    if counts[gold]:
+        return None
+    a, b = kan_tiles(gold)
+    if not counts[a] or not counts[b]:
+        return None
+    rest = list(counts[:34])
+    rest[a] -= 1
+    rest[b] -= 1
+    return rest if is_win(Counts(rest), 0, _RULES) else None
+
+
 def escape_penalty(table_flowers: Mapping[int, int], golds: Mapping[int, int], streak: int, *, base: int = 1) -> int:
     """逃跑扣分 (FZ-B): what a seat that leaves pays, 4 × [Σ over the three
     others of (花番 + 金 + 5) + the dealer's 连庄数] (``table_flowers`` and
@@ -232,8 +268,10 @@ class Fuzhou(Ruleset):
     identical flowers (:meth:`reserve_extra`); the last 4 drawable tiles
     are drawn one each in turn, a winning draw is taken automatically
     (自摸), others are laid aside (the engine's ``self_draw_zone`` and
-    ``must_win_last_tiles``).  The dealer stays on its win or a drawn hand
-    (连庄), else the 下家 deals.
+    ``must_win_last_tiles``).  The first dealer of a match is drawn at
+    random from its seed ("新开第一局系统随机选择一个庄家"; the generic
+    ``random_first_dealer``; option ``first_dealer`` fixes it).  The dealer
+    stays on its win or a drawn hand (连庄), else the 下家 deals.
 
     **Wins (seed).** Five sets and a pair only.  天胡: the dealer complete
     after 开金.  抢金 at each seat's first turn: a 闲 whose 16 tiles are
@@ -266,8 +304,31 @@ class Fuzhou(Ruleset):
     过胡 (``missed_win_ban``) as commonly played.  Defaults where the two
     texts disagree: FZ-B payments (``scoring``), FZ-B 金 discards
     (``gold_discard``), the highest special only (``event_specials_add``);
-    FZ-A's 混一色 / 清一色 are on (``flushes``).  Not in play: 金坎's
-    declaration (scored on paper only) and 逃跑 (:func:`escape_penalty`).
+    FZ-A's 混一色 / 清一色 are on (``flushes``).  Not in play: 逃跑
+    (:func:`escape_penalty`).
+
+    **金坎 (seed, FZ-A).** "金坎：例如开2万金，只能用1、3万开听，听牌时必须亮出
+    1、3万，暗牌里不能有金，听牌后不能换牌：除了可以开杠和摸金自摸外，摸啥打啥。
+    1万的金坎用2、9万听，9万的金坎用8、1万听。…金坎只能自摸，与金将一样大。"
+    In play it is the only declaration of ready (the engine's ``READY``
+    action, ``ready_rule`` OPTIONAL, "E ready 5p" in a scenario): on its
+    turn a seat may declare with a discard that leaves the two tiles around
+    the 金's kind (:func:`kan_tiles`, wrapping 9-1-2 and 8-9-1), no 金 among
+    its concealed tiles and every other tile in sets and a pair, so that it
+    waits on the 金 alone (:meth:`ready_allowed`).  The two tiles are laid
+    face up (:meth:`ready_shown`: ``table.ready_shown``, the ``ready``
+    event's ``shown``).  The hand is then locked (the engine's 报听 lock):
+    it discards what it draws, may kong when its wait stays the same, and
+    wins only on a self-drawn 金 (``win_problem``: "金坎只能自摸"; its other
+    waits and every discard are refused).  The win is the 金坎 special
+    (``gold_kan``, 60: as big as 金雀), the 金 standing as itself in the
+    坎 (死金); a wrapped 坎 (9-1-2, 8-9-1) is no chow of the kernel, so it
+    is won through the engine's ``shape_free_win`` and read, for 混一色 /
+    清一色, as the natural 坎 of its suit around the 金 (1-2-3, 7-8-9).  On
+    paper the context key ``gold_kan`` says the seat had declared.  Not in
+    play: "听牌后可以看其它3家的牌，如果其它3家允许" (the others may show
+    their hands to the declarer: a table's courtesy, no rule of play).
+    ``gold_kan_declare`` (default True) turns the declaration off.
 
     Context keys (:attr:`context_keys`): ``gold`` (the 金's kind, notation),
     ``streak`` (L), ``gold_discarded`` (the winner discarded a 金 under the
@@ -296,11 +357,13 @@ class Fuzhou(Ruleset):
     self_draw_zone_flowers_dead = True
     must_win_last_tiles = 4
     hand_rules = _RULES
+    ready_rule = ReadyRule.OPTIONAL
+    """金坎 is the one declaration of ready (:meth:`may_declare_ready`, :meth:`ready_allowed`)."""
     context_keys: ClassVar[Mapping[str, str]] = MappingProxyType({
         "gold": "the 金's kind (the tile turned up at 开金), in notation",
         "streak": "连庄 L: the dealer's consecutive hands before this one (0 = 站顶)",
         "gold_discarded": "the winner discarded a 金 (this hand, or this go-around under gold_discard=round)",
-        "gold_kan": "the winner had declared 金坎 (paper only; a self-drawn 金 wins it)",
+        "gold_kan": "the winner had declared 金坎 (in play: its ready declaration; a self-drawn 金 wins it)",
     })
 
     def __init__(self, **options: Any) -> None:
@@ -309,6 +372,13 @@ class Fuzhou(Ruleset):
         self.wild_discard = o.gold_discard is not GoldDiscard.FORBIDDEN
         self.rob_kong = o.rob_kong
         self.missed_win_ban = o.missed_win_ban
+        self.random_first_dealer = o.first_dealer < 0
+
+    def first_dealer(self, seed: int) -> int:
+        """"新开第一局系统随机选择一个庄家": drawn from the match's seed, or
+        the option ``first_dealer``'s seat."""
+        fixed = self.options.first_dealer
+        return fixed if fixed >= 0 else super().first_dealer(seed)
 
     # --- tiles ---------------------------------------------------------------
     def wall_tiles(self) -> list[int]:
@@ -349,6 +419,53 @@ class Fuzhou(Ruleset):
                 held = Counter(fl)
                 extra += 2 * sum(1 for k in HONOURS if held[k] >= 4)
         return extra
+
+    # --- 金坎: the declaration ---------------------------------------------------
+    def may_declare_ready(self, table: Table, seat: int) -> bool:
+        """金坎 may be declared by a seat holding both tiles around the 金
+        and at most one 金 (discarded with the declaration)."""
+        gold = self._gold(table)
+        if gold < 0 or not self.options.gold_kan_declare:
+            return False
+        hand = table.hands[seat]
+        a, b = kan_tiles(gold)
+        return hand[gold] <= 1 and hand[a] > 0 and hand[b] > 0
+
+    def ready_allowed(self, table: Table, seat: int, discard: int, counts: Sequence[int]) -> bool:
+        """Only a 金坎: the hand left waits on the 金 with its two tiles, no
+        金 among them and the rest in sets and a pair."""
+        return gold_kan_rest(counts, self._gold(table)) is not None
+
+    def ready_shown(self, table: Table, seat: int, discard: int) -> tuple[int, ...]:
+        """"听牌时必须亮出1、3万": the two tiles around the 金."""
+        return tuple(sorted(kan_tiles(self._gold(table))))
+
+    def _wrapped(self, gold: int) -> bool:
+        return gold >= 0 and gold % 9 in (0, 8)
+
+    def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
+        """A declared 金坎 of a 1 or 9 金 wins on the 金 with its wrapped
+        坎 (9-1-2, 8-9-1), which the kernel reads as no set."""
+        gold = self._gold(table)
+        if not self._wrapped(gold) or not table.declared[seat] or counts[gold] != 1:
+            return False
+        before = list(counts)
+        before[gold] = 0
+        return gold_kan_rest(before, gold) is not None
+
+    def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
+        """The 金 completes a wrapped 金坎 hand."""
+        gold = self._gold(table)
+        if not self._wrapped(gold) or gold_kan_rest(counts, gold) is None:
+            return 0
+        return 1 << gold
+
+    def shape_free_ready(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
+        gold = self._gold(table)
+        if not self._wrapped(gold) or counts[gold] > 1:
+            return False
+        a, b = kan_tiles(gold)
+        return counts[a] > 0 and counts[b] > 0
 
     # --- winning ---------------------------------------------------------------
     def _gold(self, table: Table) -> int:
@@ -451,7 +568,8 @@ class Fuzhou(Ruleset):
                 discarded = bool(river) and river[-1] == gold
             else:
                 discarded = gold in river
-        out: dict[str, Any] = {"streak": table.streak, "gold_discarded": discarded}
+        out: dict[str, Any] = {"streak": table.streak, "gold_discarded": discarded,
+                               "gold_kan": bool(table.declared[seat])}
         if gold >= 0:
             out["gold"] = KIND_NAMES[gold]
         return out
@@ -510,8 +628,8 @@ class Fuzhou(Ruleset):
         if event == TIANHU or (event is None and ctx.first_turn and ctx.dealer and ctx.self_drawn):
             items.append(ScoreItem(TIANHU, "Heavenly hand", 30, why="the dealer complete after 开金"))
         items += self._shape_specials(readings)
-        if self._flag(ctx, "gold_kan"):
-            items.append(ScoreItem("金坎", "Gold closed wait", o.gold_kan, why="declared 金坎"))
+        if self._kan(ctx):
+            items.append(ScoreItem("金坎", "Gold closed wait", o.gold_kan, why="declared 金坎, won on a self-drawn 金"))
         return items, notes
 
     def _combine(self, ctx: WinContext, items: list[ScoreItem]) -> tuple[list[ScoreItem], list[str]]:
@@ -539,7 +657,7 @@ class Fuzhou(Ruleset):
                 readings = self._readings(ctx)  # its shape may hold more (金龙 …)
         elif ctx.instant is None or self._shaped(ctx):
             try:
-                readings = self._readings(ctx)
+                readings = self._readings(self._as_natural_kan(ctx))
             except IllegalWinError as e:
                 raise IllegalWinError(f"{self.id}: {e}") from None
         else:
@@ -566,11 +684,50 @@ class Fuzhou(Ruleset):
         return ScoreSheet(items=tuple(items + counted), total=b, unit="番", points=points,
                           notes=tuple(notes + [f"B = {b}, S = {s}"]))
 
+    def _kan(self, ctx: WinContext) -> bool:
+        """The winner had declared 金坎 (in play, or the context key)."""
+        return ctx.declared_ready or self._flag(ctx, "gold_kan")
+
+    def _kan_hand(self, ctx: WinContext) -> list[int] | None:
+        """A 金坎 win's hand before its 金 (34 counts), or None when the
+        tiles are no 金坎 (the 金 drawn, the two tiles, the rest complete)."""
+        if not ctx.wild_kinds or len(ctx.wild_kinds) != 1 or ctx.wilds != 1:
+            return None
+        (gold,) = ctx.wild_kinds
+        if gold >= 27:
+            return None
+        counts = [ctx.concealed.count(i) for i in range(34)]
+        return counts if gold_kan_rest(counts, gold) is not None else None
+
+    def _as_natural_kan(self, ctx: WinContext) -> WinContext:
+        """A wrapped 金坎 win (9-1-2, 8-9-1) read as the natural 坎 of its
+        suit around the 金 (1-2-3, 7-8-9), the 金 as itself, for the
+        specials (the kernel has no wrapped set; its other readings, with
+        the 金 standing for another tile, are not the declared 坎); every
+        other win as it is."""
+        if not (ctx.wilds == 1 and len(ctx.wild_kinds) == 1 and self._kan(ctx)):
+            return ctx
+        (gold,) = ctx.wild_kinds
+        if gold >= 27 or gold % 9 not in (0, 8) or self._kan_hand(ctx) is None:
+            return ctx
+        far = gold + 8 if gold % 9 == 0 else gold - 8
+        near = gold + 2 if gold % 9 == 0 else gold - 2
+        tiles = list(ctx.concealed)
+        tiles.remove(far)
+        tiles.append(near)
+        if tiles.count(near) > 4:
+            return ctx  # (no natural reading: the specials read nothing)
+        return replace(ctx, concealed=tuple(sorted(tiles)), decompositions=())
+
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         if ctx.instant in EVENT_WINS and not ctx.self_drawn:
             return f"{ctx.instant} is a self-drawn win"
-        if self._flag(ctx, "gold_kan") and not (ctx.self_drawn and ctx.win_tile in ctx.wild_kinds):
-            return "金坎只能自摸: a declared 金坎 wins only on a self-drawn 金"
+        if self._kan(ctx):
+            if not (ctx.self_drawn and ctx.win_tile in ctx.wild_kinds):
+                return "金坎只能自摸: a declared 金坎 wins only on a self-drawn 金"
+            if self._kan_hand(ctx) is None:
+                return ("金坎: the hand must hold the two tiles around the 金, no other 金 "
+                        "(暗牌里不能有金), and the rest in sets and a pair")
         if ctx.self_drawn:
             return None
         if ctx.win_tile in ctx.wild_kinds:

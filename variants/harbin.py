@@ -266,33 +266,21 @@ class Harbin(Ruleset):
     def visible_copies(self, table: Table, kind: int) -> int:
         """Tiles of ``kind`` face up on the table: discards (the old 宝s in
         the dealer's river too) and the tiles of chows, pongs and exposed
-        kongs (concealed kongs with ``concealed_kongs_visible``)."""
-        n = 0
-        every = self.options.concealed_kongs_visible
-        for river in table.discards:
-            n += river.count(kind)
-        for melds in table.melds:
-            for m in melds:
-                tiles = m.tiles
-                if kind in tiles and (every or m.kind is not MeldKind.ANKAN):
-                    n += tiles.count(kind)
+        kongs (``Table.shown``); concealed kongs too with
+        ``concealed_kongs_visible``."""
+        n = table.shown[kind]
+        if self.options.concealed_kongs_visible:
+            for melds in table.melds:
+                for m in melds:
+                    if m.kind is MeldKind.ANKAN and m.tiles[0] == kind:
+                        n += 4
         return n
 
     def indicator_redraw(self, table: Table) -> bool:
         """换宝: three tiles of the 宝's kind are visible (asked before every
-        draw: :meth:`visible_copies` inline)."""
+        draw)."""
         kind = table.indicator
-        if kind is None:
-            return False
-        n = 0
-        for river in table.discards:
-            n += river.count(kind)
-        every = self.options.concealed_kongs_visible
-        for melds in table.melds:
-            for m in melds:
-                if kind in m.tiles and (every or m.kind is not MeldKind.ANKAN):
-                    n += m.tiles.count(kind)
-        return n >= 3
+        return kind is not None and self.visible_copies(table, kind) >= 3
 
     def may_declare_ready(self, table: Table, seat: int) -> bool:
         """开门: a chow, pong or exposed kong first ("暗杠不算开门")."""

@@ -238,10 +238,119 @@ def luoshu_ready_discard(counts: Sequence[int], mixed: bool = True) -> bool:
     for k in _OUTSIDE:
         if counts[k]:
             return True
+    # (asked at every turn of every seat: each group's summary is looked up
+    # as a small number, and the answer by the four numbers)
     b = bytes(counts)
-    return _ready_any(
-        _suit_summary(b[0:9]), _suit_summary(b[9:18]), _suit_summary(b[18:27]), _jiang_summary(b[27:34], mixed)
-    )
+    ids = _SUIT_IDS
+    i0 = ids.get(b[0:9])
+    if i0 is None:
+        i0 = _summary_id(ids, b[0:9], _suit_summary(b[0:9]))
+    i1 = ids.get(b[9:18])
+    if i1 is None:
+        i1 = _summary_id(ids, b[9:18], _suit_summary(b[9:18]))
+    i2 = ids.get(b[18:27])
+    if i2 is None:
+        i2 = _summary_id(ids, b[18:27], _suit_summary(b[18:27]))
+    jids = _JIANG_IDS[mixed]
+    j = jids.get(b[27:34])
+    if j is None:
+        j = _summary_id(jids, b[27:34], _jiang_summary(b[27:34], mixed))
+    key = (i0, i1, i2, j)
+    ready = _READY_ANY_BY_ID.get(key)
+    if ready is None:
+        s = _SUMMARIES
+        ready = _READY_ANY_BY_ID[key] = _ready_any(s[i0], s[i1], s[i2], s[j])
+    return ready
+
+
+_SUMMARIES: list[tuple[tuple[bool, bool], frozenset[tuple[bool, bool]]]] = []
+"""Every group summary met so far, by its number (:func:`_summary_id`)."""
+_SUMMARY_NUMBERS: dict[tuple[tuple[bool, bool], frozenset[tuple[bool, bool]]], int] = {}
+_SUIT_IDS: dict[bytes, int] = {}
+"""A suit's nine counts -> the number of its summary."""
+_JIANG_IDS: dict[bool, dict[bytes, int]] = {True: {}, False: {}}
+"""By ``mixed``: the 将头 tiles' counts -> the number of their summary."""
+_READY_ANY_BY_ID: dict[tuple[int, int, int, int], bool] = {}
+""":func:`_ready_any` by the four groups' summary numbers."""
+
+
+def _summary_id(ids: dict[bytes, int], group: bytes, summary: tuple[tuple[bool, bool], frozenset[tuple[bool, bool]]]) -> int:
+    """Number ``summary`` (once per distinct summary) and remember it for ``group``."""
+    n = _SUMMARY_NUMBERS.get(summary)
+    if n is None:
+        n = _SUMMARY_NUMBERS[summary] = len(_SUMMARIES)
+        _SUMMARIES.append(summary)
+    ids[group] = n
+    return n
+
+
+def luoshu_ready_kinds(counts: Sequence[int], mixed: bool = True) -> int:
+    """The kinds (bit mask) whose discard from a 3n+2 hand ``counts``
+    leaves waits (:func:`luoshu_waits` nonzero), from each suit's and the
+    将头 tiles' cached states less one tile of each held kind: a discard
+    changes one of them only.
+
+    >>> from mahjong_core.tiles import counts_of, parse_tiles
+    >>> m = luoshu_ready_kinds(counts_of(parse_tiles("159m267p348s55m12z9s")))
+    >>> [k for k in range(34) if m >> k & 1]  # the 9s only (then waiting on 5m)
+    [26]
+    """
+    held_outside = [k for k in _OUTSIDE if counts[k]]
+    if held_outside:  # (no 洛书 tile: only its discard may leave waits)
+        if len(held_outside) > 1 or counts[held_outside[0]] > 1:
+            return 0
+        c = bytearray(counts)
+        c[held_outside[0]] -= 1
+        return 1 << held_outside[0] if luoshu_waits(c, mixed) else 0
+    b = bytes(counts)
+    suits = (b[0:9], b[9:18], b[18:27])
+    s0, s1, s2 = now = (_suit_state(suits[0]), _suit_state(suits[1]), _suit_state(suits[2]))
+    jiang_ok, jiang_w = _jiang_info(b[27:34], mixed)
+    jiang = (jiang_ok, jiang_w != 0)
+    out = 0
+    for state, numbers in _suit_after(suits[0]):
+        if _READY[state, s1, s2, jiang]:
+            out |= numbers
+    for state, numbers in _suit_after(suits[1]):
+        if _READY[s0, state, s2, jiang]:
+            out |= numbers << 9
+    for state, numbers in _suit_after(suits[2]):
+        if _READY[s0, s1, state, jiang]:
+            out |= numbers << 18
+    for state, kinds in _jiang_after(b[27:34], mixed):
+        if _READY[s0, s1, s2, state]:
+            out |= kinds
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_after(suit: bytes) -> tuple[tuple[tuple[bool, bool], int], ...]:
+    """The suit's states less one tile of a held number, each with the
+    numbers (bit i for i+1) that leave it."""
+    c = bytearray(suit)
+    out: dict[tuple[bool, bool], int] = {}
+    for i in range(9):
+        if c[i]:
+            c[i] -= 1
+            state = _suit_state(bytes(c))
+            out[state] = out.get(state, 0) | 1 << i
+            c[i] += 1
+    return tuple(out.items())
+
+
+@functools.lru_cache(maxsize=None)
+def _jiang_after(honours: bytes, mixed: bool) -> tuple[tuple[tuple[bool, bool], int], ...]:
+    """The 将头 tiles' states less one tile of a held 将头 kind, each with
+    the kinds (bit mask over the 34) that leave it."""
+    c = bytearray(honours)
+    out: dict[tuple[bool, bool], int] = {}
+    for k in sorted(JIANG):
+        if c[k - 27]:
+            c[k - 27] -= 1
+            ok, w = _jiang_info(bytes(c), mixed)
+            out[ok, w != 0] = out.get((ok, w != 0), 0) | 1 << k
+            c[k - 27] += 1
+    return tuple(out.items())
 
 
 _State = tuple[bool, bool]
@@ -273,6 +382,13 @@ def _ready(suits: list[_State], jiang: _State) -> bool:
     if len(bad) > 1 or not jiang[0]:
         return False
     return bad[0] if bad else any(w for _, w in suits)
+
+
+_STATES = ((False, False), (False, True), (True, False), (True, True))
+_READY: dict[tuple[_State, _State, _State, _State], bool] = {
+    (a, b, c, j): bool(_ready([a, b, c], j)) for a in _STATES for b in _STATES for c in _STATES for j in _STATES
+}
+""":func:`_ready` of every three suits' and the 将头 tiles' states."""
 
 
 def _suit_state(suit: bytes) -> _State:
@@ -640,6 +756,9 @@ class Luoshu(Ruleset):
 
     def shape_free_ready(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
         return luoshu_ready_discard(counts, self.options.jiang_mixed)
+
+    def shape_free_ready_kinds(self, table: Table, seat: int, counts: Sequence[int]) -> int:
+        return luoshu_ready_kinds(counts, self.options.jiang_mixed)
 
     def aim_rules(self, table: Any, seat: int) -> HandRules:
         """The standard form for the bot's kernel calls (they apply to any

@@ -70,17 +70,18 @@ class Luoyuan(Fuzhou):
       福州: three 金 stay in play).
 
     **From the seed, alike 福州 (the class inherits them):** four players,
-    two dice; the dealer stays on its win or a 荒牌, else the 下家 deals,
-    and discards first; the deal of 16 tiles and the dealer's 17th; 补花 in
+    two dice; the first dealer of a match drawn at random ("新开第一局随机
+    选择一个庄家", option ``first_dealer``); the dealer stays on its win or
+    a 荒牌, else the 下家 deals, and discards first; the deal of 16 tiles and the dealer's 17th; 补花 in
     rounds from the tail, dealer first, the seats that drew no flower
     skipped, and during play; chow from 上家 only ("庄家的下家，有权力吃或
     碰或杠那张牌，其它两家则只可碰或杠"), pung and kong from anyone, 碰
     before 吃; a seat that does not win discards after every draw or call.
 
     **PROPOSAL (the seed breaks off after the calls):** winning shapes,
-    special wins, claim precedence, the reserve, the last four tiles,
-    scoring and payments are 福州's (:class:`Fuzhou`, every option
-    included).  With 20 flowers, a complete set of four is four of one
+    special wins (金坎 declared in play as in 福州), claim precedence, the
+    reserve, the last four tiles, scoring and payments are 福州's
+    (:class:`Fuzhou`, every option included).  With 20 flowers, a complete set of four is four of one
     honour (no seasons or plants exist); the reserve stays 18 tiles.
     """
 

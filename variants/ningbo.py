@@ -69,6 +69,11 @@ What the rule set decides (seed wording first):
   (杠分 花分, NB-1): none by default (``kong_points``: each other seat pays
   at the kong; ``flower_points``: at a win each seat is paid per flower it
   exposed); "荒庄 … 本局所有杠分花分无效": refunded at a draw.
+* First dealer: "第一把系统随机选一个人做庄(按东南西北轮流做庄)": a match
+  (``Match`` without a dealer) draws the first dealer at random from its
+  seed (the generic ``random_first_dealer`` / ``first_dealer`` hook), so
+  the same seed deals the same way and each hand's record names its
+  dealer; option ``first_dealer`` (0..3) fixes it.
 * Dealer: the dealer stays after its own win and after a draw ("荒庄，则庄家
   继续坐庄"), else the 下家 deals; the round wind moves on when the deal
   returns to the first dealer (the match's rotation); seat winds follow the
@@ -194,12 +199,19 @@ class NingboOptions:
     flower_points: int = 0
     """花分 (NB-1): at a win, each seat is paid this per flower it exposed by
     every other seat; nothing at a draw."""
+    first_dealer: int = -1
+    """The first dealer of a match: -1 (default) drawn at random from the
+    match's seed, as the seed says ("第一把系统随机选一个人做庄"); 0..3: that
+    seat deals first."""
 
     def __post_init__(self) -> None:
         for name in ("min_tai", "kong_points", "flower_points"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise MahjongError(f"ningbo: option {name} must be a whole number >= 0, got {value!r}")
+        fd = self.first_dealer
+        if isinstance(fd, bool) or not isinstance(fd, int) or not -1 <= fd <= 3:
+            raise MahjongError(f"ningbo: option first_dealer must be -1 (random) or a seat 0..3, got {fd!r}")
         for name in ("min_counts_base", "win_on_discarded_wild"):
             if not isinstance(getattr(self, name), bool):
                 raise MahjongError(f"ningbo: option {name} must be True or False, got {getattr(self, name)!r}")
@@ -354,12 +366,19 @@ class Ningbo(Ruleset):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        self.random_first_dealer = self.options.first_dealer < 0
         self._hand_fans = _hand_fans(self.options.pinghu_pair)
         self._counted = tuple(f for f in self._hand_fans if f.value)
         self._memo: tuple[WinContext, tuple[Reading, ...]] | None = None
         self._best_memo: tuple[WinContext, Reading, int] | None = None
         """The last context scored and its readings (the engine asks
         :meth:`win_problem` of the context it has just scored)."""
+
+    def first_dealer(self, seed: int) -> int:
+        """第一把系统随机选一个人做庄: a seat drawn from the match's seed
+        (``random_first_dealer``), or the option ``first_dealer``'s seat."""
+        fixed = self.options.first_dealer
+        return fixed if fixed >= 0 else super().first_dealer(seed)
 
     # --- wilds ---------------------------------------------------------------
     def indicator_offset(self, dice: Sequence[int]) -> int:

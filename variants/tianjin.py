@@ -87,9 +87,23 @@ Gaps (each a PROPOSAL and an option):
 * Dealer (TJ-D): the dealer deals again when it wins or the hand is drawn
   (``dealer_stays_on_draw``, default True; False: a drawn hand passes the
   deal on), else the next seat.
+* 天胡 and 地胡 (TJ-T; the surviving seed names neither, PROPOSAL: the
+  common 天津 rule): 天胡, the dealer wins on its dealt 14 tiles before its
+  first discard, multiplies the 番 by ``tianhu`` (default ×4); 地胡, a
+  non-dealer wins (self-drawn: there is no discard win) on its first draw
+  with no call made by anyone before, by ``dihu`` (default ×2).  They join
+  the doubling items (``patterns.heavenly`` / ``patterns.earthly``); 1
+  turns either off.
+* 连庄 (TJ-L, PROPOSAL: the common 天津 rule): the dealer who deals again
+  (TJ-D) counts its streak L, the hands it has already dealt in a row
+  (the match's ``streak``; context key ``streak`` on paper).  Every payment
+  the dealer receives (its win) or makes (a 闲's win) grows by L ×
+  ``streak_points`` × base (default 1 per hand; 0: none); payments between
+  two 闲 do not change.
 
 ``context_keys``: ``indicator`` — the flipped indicator tile (notation, e.g.
-``"2s"``); the 混儿 are its kind and the next.  On paper ``wild_kinds`` may
+``"2s"``); the 混儿 are its kind and the next.  ``streak`` — 连庄 L, the
+hands the dealer has already dealt in a row (default 0).  On paper ``wild_kinds`` may
 be given instead; with neither, the hand has no 混儿.
 """
 
@@ -153,10 +167,20 @@ class TianjinOptions:
     """A 混儿 may be discarded (never claimed) (TJ-W)."""
     dealer_stays_on_draw: bool = True
     """The dealer deals again after a drawn hand (TJ-D)."""
+    tianhu: int = 4
+    """天胡 (TJ-T): the dealer wins on its dealt 14 tiles, before its first
+    discard: the 番 × this (1: no 天胡)."""
+    dihu: int = 2
+    """地胡 (TJ-T): a non-dealer wins on its first draw, no call made
+    before: the 番 × this (1: no 地胡)."""
+    streak_points: int = 1
+    """连庄 (TJ-L): per hand the dealer has already dealt in a row, each
+    payment the dealer makes or receives grows by this × base (0: none)."""
 
     def __post_init__(self) -> None:
         for name, low in (("base", 1), ("plain_win", 1), ("double_hun_diao", 1), ("dealer_factor", 1),
-                          ("exposed_kong", 0), ("concealed_kong", 0)):
+                          ("exposed_kong", 0), ("concealed_kong", 0), ("tianhu", 1), ("dihu", 1),
+                          ("streak_points", 0)):
             x = getattr(self, name)
             if isinstance(x, bool) or not isinstance(x, int) or x < low:
                 raise MahjongError(f"tianjin: option {name} must be an int >= {low}, got {x!r}")
@@ -194,11 +218,16 @@ def tables(o: TianjinOptions) -> tuple[tuple[Fan, ...], tuple[Fan, ...]]:
         Fan("没混儿", "No wild", 2, no_hun, why="no 混儿 in the hand (×2)"),
         Fan("杠开", "Win on a kong's replacement", 2, v.kong_replacement,
             why="won on the tile drawn after a kong (×2; 杠分另算)"),
+        Fan("天胡", "Heavenly hand", o.tianhu, v.heavenly,
+            why=f"the dealer wins on its dealt tiles, before its first discard (×{o.tianhu}; PROPOSAL TJ-T)"),
+        Fan("地胡", "Earthly hand", o.dihu, v.earthly,
+            why=f"a non-dealer wins on its first draw, no call made (×{o.dihu}; PROPOSAL TJ-T)"),
     )
-    return base, doubles
+    return base, tuple(f for f in doubles if f.value > 1)
 
 
-_LABEL = {"本混儿龙": "本混", "混儿吊": "混吊", "双混吊": "双混吊", "没混儿": "没混儿", "杠开": "杠开"}
+_LABEL = {"本混儿龙": "本混", "混儿吊": "混吊", "双混吊": "双混吊", "没混儿": "没混儿", "杠开": "杠开",
+          "天胡": "天胡", "地胡": "地胡"}
 """Seed 000's words for the doubling items, in its composite names and formulas."""
 
 
@@ -223,6 +252,7 @@ class Tianjin(Ruleset):
     hand_rules = HandRules(forms=frozenset({Form.STANDARD}))
     context_keys: ClassVar[Mapping[str, str]] = MappingProxyType({
         "indicator": "the flipped indicator tile (notation); the 混儿 are its kind and the next",
+        "streak": "连庄: hands the dealer has already dealt in a row before this one (0: none)",
     })
 
     def __init__(self, **options: Any) -> None:
@@ -238,9 +268,18 @@ class Tianjin(Ruleset):
         return frozenset({indicator, next_kind(indicator)})
 
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
-        if table.indicator is None:
-            return {}
-        return {"indicator": KIND_NAMES[table.indicator]}
+        out: dict[str, Any] = {"streak": table.streak}
+        if table.indicator is not None:
+            out["indicator"] = KIND_NAMES[table.indicator]
+        return out
+
+    def _streak(self, ctx: WinContext) -> int:
+        value = ctx.extra.get("streak", 0)
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise MahjongError(f"{self.id}: context streak: {value!r} is not a whole number >= 0")
+        return value
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
         ind = self._indicator(extra)
@@ -314,7 +353,7 @@ class Tianjin(Ruleset):
                               ("龙", "提溜龙", 4) if names == {"龙"} else
                               ("捉伍儿", "捉伍儿", 3) if names else ("", "平胡", o.plain_win))
         words = [_LABEL[f.zh] for f in doubles]
-        order = ("杠开", "混吊", "双混吊", "没混儿", "本混")
+        order = ("天胡", "地胡", "杠开", "混吊", "双混吊", "没混儿", "本混")
         label = "".join(w for w in order if w in words) + head or "平胡"
         formula = "+".join([first, *words])
         factors = "*".join([str(value), *(str(f.value) for f in doubles)])
@@ -323,6 +362,10 @@ class Tianjin(Ruleset):
             notes.append("杠分另算: the kong is paid when made")
         if o.base != 1:
             notes.append(f"each payer pays {total}番 × base {o.base}")
+        streak = self._streak(ctx)
+        if streak and o.streak_points:
+            who = "each payer pays" if ctx.dealer else "the dealer pays"
+            notes.append(f"连庄 {streak}: {who} {streak * o.streak_points * o.base} more")
         return ScoreSheet(items=tuple(items), total=total, unit="番", points=total * o.base, notes=tuple(notes))
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
@@ -333,20 +376,26 @@ class Tianjin(Ruleset):
         return "没有炮和: self-drawn wins only (no win on a discard)"
 
     # --- settlement ----------------------------------------------------------
-    def _factor(self, ctx: WinContext, payer: int) -> int:
+    def _amount(self, ctx: WinContext, sheet: ScoreSheet, payer: int) -> int:
+        """What ``payer`` owes for this win: 番 × base, × ``dealer_factor``
+        and + 连庄 × ``streak_points`` × base when the dealer wins or pays."""
         dealer = (ctx.seat - ctx.seat_wind) % self.num_players
-        return self.options.dealer_factor if dealer in (payer, ctx.seat) else 1
+        if dealer not in (payer, ctx.seat):
+            return sheet.points
+        o = self.options
+        return sheet.points * o.dealer_factor + self._streak(ctx) * o.streak_points * o.base
 
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
-        """Each of the three others pays 番 × base (× ``dealer_factor`` when
-        the dealer wins or pays); a robbed kong: the robbed seat pays for all."""
+        """Each of the three others pays 番 × base (× ``dealer_factor`` and +
+        连庄 when the dealer wins or pays); a robbed kong: the robbed seat
+        pays for all."""
         out: list[Payment] = []
         for ctx, sheet in wins:
             others = [s for s in range(self.num_players) if s != ctx.seat]
             if ctx.self_drawn:
-                out += [Payment(s, ctx.seat, sheet.points * self._factor(ctx, s), "自摸") for s in others]
+                out += [Payment(s, ctx.seat, self._amount(ctx, sheet, s), "自摸") for s in others]
             elif ctx.robbed_kong and ctx.discarder is not None:
-                amount = sum(sheet.points * self._factor(ctx, s) for s in others)
+                amount = sum(self._amount(ctx, sheet, s) for s in others)
                 out.append(Payment(ctx.discarder, ctx.seat, amount, "抢杠 (pays for all three)"))
             else:
                 raise IllegalWinError(f"{self.id}: 没有炮和: a win of seat {ctx.seat!r} on a discard")

@@ -310,6 +310,13 @@ class Wuhan(Ruleset):
         hand that every kind seen so far belongs to (most hands fail on
         their first kinds)."""
         wild = table.wild_kinds
+        misfits = _MISFITS.get(wild)
+        if misfits is None:
+            misfits = _MISFITS[wild] = int.from_bytes(
+                bytes(255 if not _FITS[k] and k not in wild else 0 for k in range(34)), "little"
+            )
+        if int.from_bytes(counts, "little") & misfits:
+            return None  # (a kind no shape-free hand allows: most hands, in one test)
         fit = _ALL_FIT
         for k in range(34):
             if counts[k] and k not in wild:
@@ -470,6 +477,9 @@ _SHAPE_FREE_SETS = tuple(_SHAPE_FREE.values())
 _ALL_FIT = (1 << len(_SHAPE_FREE_SETS)) - 1
 _FITS = tuple(sum(1 << i for i, allowed in enumerate(_SHAPE_FREE_SETS) if k in allowed) for k in range(42))
 """For each kind, one bit per shape-free hand that allows it."""
+_MISFITS: dict[frozenset[int], int] = {}
+"""By 赖子 kinds: a 34-byte mask (as an int) of the kinds, 赖子 aside, that
+no shape-free hand allows."""
 _WITH_RED: dict[frozenset[int], frozenset[int]] = {}
 """:meth:`Wuhan.single_kong_kinds` without ``red_at_once``, by 赖子 kinds."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -17,27 +18,29 @@ from rich.table import Table as RichTable
 
 from . import _native
 from .bots import Bot, GreedyBot, make_bot, play_hand
-from .engine import Action, Table
+from .cli_common import add_option_argument, option_help, ruleset_with_options, writable_file
+from .cli_table import HumanSeat, InputEnded, play_live, render_table
+from .engine import Action, Table, play_out
+from .gamelog import LANGS, GameLog
 from .errors import MahjongError
-from .records import RecordError, dumps, replay
+from .records import RecordError, dumps, loads, replay
 from .registry import available, find_variant
 from .rules import Ruleset
 from .simulation import BACKENDS, PlotData, RowWriter, check_backend, check_out, check_plot, draw_plot, hand_row
-from .tiles import KIND_NAMES, format_tiles
+from .tiles import format_tiles
 
 __all__ = ["add_game_commands"]
 
 SEAT_NAMES = ("East", "South", "West", "North")
 
+MAX_WORKERS = 64
+"""Most processes ``simulate --workers`` starts."""
+
 
 def _ruleset(name: str, options: Sequence[str] = ()) -> Ruleset:
     """The rule set ``name`` with ``--option key=value`` house rules (typed
     as for ``score``)."""
-    from .cli_score import parse_options
-
-    cls = find_variant(name)
-    values = parse_options(cls, options)
-    return cls.from_options_json(values) if values else cls()
+    return ruleset_with_options(name, options)
 
 
 def _hand_seed(seed: int, i: int) -> int:
@@ -54,22 +57,33 @@ def cmd_variants(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
-    table = RichTable(title="Rule sets")
-    for col in ("name", "中文", "players", "wall", "hand", "wild tiles"):
-        table.add_column(col)
+    table = RichTable(
+        title="Rule sets",
+        caption="tiles in the wall: every tile of the set, flowers included; hand size: tiles dealt to a "
+        "player, the dealer one more; options below, as --option KEY=VALUE",
+    )
+    for col, right in (("id", False), ("中文", False), ("players", True), ("tiles in the wall", True),
+                       ("hand size", True), ("wild tiles", False)):
+        table.add_column(col, justify="right" if right else "left")
     for r in rows:
         table.add_row(
             r["id"], r["zh"], str(r["players"]),
-            f"{r['wall_tiles']}" + (f" ({r['flowers']} flowers)" if r["flowers"] else ""),
+            f"{r['wall_tiles']}" + (f" (with {r['flowers']} flowers)" if r["flowers"] else ""),
             str(r["hand_size"]), r["wild_tiles"],
         )
     con = Console(highlight=False)
     con.print(table)
-    for r in rows:
+    for cls, r in zip(available(), rows):
+        defaults = cls.Options()
         con.print(f"{r['name']} ({r['zh']}): {r['summary']}", markup=False)
         con.print(f"  names: {', '.join(dict.fromkeys([r['name'], r['zh'], *r['aliases']]))}", markup=False)
-        options = ", ".join(f"{k}={json.dumps(d, ensure_ascii=False)}" for k, d in r["defaults"].items())
-        con.print(f"  options (defaults): {options or 'none'}", markup=False)
+        if not r["defaults"]:
+            con.print("  options: none", markup=False)
+            continue
+        con.print("  options (KEY=default, then the type --option KEY=VALUE takes):", markup=False)
+        for f in dataclasses.fields(defaults):
+            default = json.dumps(r["defaults"][f.name], ensure_ascii=False)
+            con.print(f"    {f.name}={default}  ({option_help(getattr(defaults, f.name), f.type)})", markup=False)
     return 0
 
 
@@ -181,8 +195,10 @@ def simulate(
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    if args.hands < 0 or args.workers < 1:
-        raise MahjongError("--hands must be >= 0 and --workers >= 1")
+    if args.hands < 0:
+        raise MahjongError(f"--hands must be 0 or more, got {args.hands}")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise MahjongError(f"--workers must be 1..{MAX_WORKERS}, got {args.workers}")
     # every flag is checked before a hand is played
     check_backend(args.backend, args.address)
     if args.backend == "ray" and args.workers != 1:
@@ -244,141 +260,148 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 # -------------------------------------------------------------------- play
-def describe_event(e: dict[str, Any]) -> str | None:
-    """One readable line for a record event (None for lines not worth showing)."""
-    kind = e["type"]
-
-    def who(s: int) -> str:
-        return SEAT_NAMES[s] if 0 <= s < 4 else f"seat {s}"
-
-    if kind == "header":
-        return f"{e['ruleset_id']}  seed {e['seed']}  dealer {who(e['dealer'])}  dice {e['dice']}"
-    if kind == "deal":
-        return "deal: " + " | ".join(f"{who(i)} {h}" for i, h in enumerate(e["hands"]))
-    if kind == "draw":
-        how = ""
-        if e.get("dice"):
-            turned = e.get("turned")
-            how = f" (dice {'+'.join(str(d) for d in e['dice'])}" + (
-                f", turned up {' '.join(turned)}" if isinstance(turned, list)
-                else ", the second dice tile" if turned else ""
-            ) + ")"
-        elif e.get("replacement"):
-            how = " (replacement)"
-        return f"{who(e['seat'])} draws {e['tile']}{how}"
-    if kind == "flower":
-        return f"{who(e['seat'])} flower {e['tile']}"
-    if kind == "indicator":
-        if e.get("redraw"):
-            return f"indicator changed: {e['old']} -> {e['tile']} (the old one to the dealer's discards)"
-        return f"indicator {e['tile']}" + (f", wild {' '.join(e['wilds'])}" if e.get("wilds") else "")
-    if kind == "action":
-        if e["action"] in ("pass", "win", "chow", "pung", "kong", "missing_suit", "imagine"):
-            return None  # shown by the "call", "win", "missing_suits" or "imagined" line
-        return f"{who(e['seat'])} {e['action'].replace('_', ' ')}" + (f" {e['tile']}" if "tile" in e else "")
-    if kind == "call":
-        verb = "chows (吃听)" if e["action"] == "ready" else f"{e['action']}s"
-        return f"{who(e['seat'])} {verb} {e['claimed']} from {who(e['discarder'])}"
-    if kind == "kong":
-        if e.get("single"):  # one tile laid out as a kong (single_kong_kinds)
-            return f"{who(e['seat'])} lays out {e['tile']} as a kong"
-        return f"{who(e['seat'])} kong {e['meld']}"
-    if kind == "win":
-        items = ", ".join(f"{zh} {v}" + (f"×{n}" if n > 1 else "") for zh, _en, v, n in e["items"])
-        how = "self-drawn" if e["self_drawn"] else f"on {who(e['discarder'])}'s tile"
-        return f"{who(e['seat'])} WINS {how} {e['tile'] or ''}: {items} = {e['total']} {e['unit']}"
-    if kind == "missing_suits":
-        return "missing suits (定缺): " + ", ".join(f"{who(i)} {m}" for i, m in enumerate(e["suits"]))
-    if kind == "imagined":
-        return "imagined (心皇): " + ", ".join(f"{who(i)} {k or 'any'}" for i, k in enumerate(e["kinds"]))
-    if kind == "ready":
-        return f"{who(e['seat'])} declares ready (报听)"
-    if kind == "kong_payments":
-        return "kong payments: " + ", ".join(f"{who(a)} → {who(b)} {n}" for a, b, n, _ in e["payments"])
-    if kind == "draw_game":
-        return "exhaustive draw: nobody wins"
-    if kind == "payments":
-        return "payments: " + ", ".join(f"{who(s)} {d:+d}" for s, d in enumerate(e["deltas"]))
-    return json.dumps(e, ensure_ascii=False)
-
-
-class HumanBot:
-    """Reads the human's moves from a text stream."""
-
-    def __init__(self, inp: TextIO, out: TextIO, glyphs: bool) -> None:
-        self.inp, self.out, self.glyphs = inp, out, glyphs
-
-    def choose(self, table: Table, seat: int, legal: Sequence[Action]) -> Action:
-        hand = format_tiles(table.concealed_tiles(seat), glyphs=self.glyphs)
-        melds = " ".join(str(m) for m in table.melds[seat])
-        self.out.write(f"\nYour hand: {hand}" + (f"   melds: {melds}" if melds else "") + "\n")
-        if table.ruleset.imagined_tiles and table.imagined[seat] >= 0:
-            self.out.write(f"your imagined tile (心皇): {KIND_NAMES[table.imagined[seat]]}\n")
-        shown = table.indicator_for(seat)
-        if shown is not None:  # (a hidden indicator, the 宝, only once this seat may see it)
-            self.out.write(f"indicator: {KIND_NAMES[shown]}\n")
-        if table.last_discard is not None and table.phase.value != "turn":
-            s, k = table.last_discard
-            self.out.write(f"{SEAT_NAMES[s]} discarded {KIND_NAMES[k]}\n")
-        for i, a in enumerate(legal):
-            self.out.write(f"  [{i}] {a}\n")
-        while True:
-            self.out.write("your move (number, or e.g. 'discard 5m'): ")
-            self.out.flush()
-            line = self.inp.readline()
-            if not line:
-                raise MahjongError("input ended before the hand did")
-            text = line.strip().lower()
-            if text.isdigit() and int(text) < len(legal):
-                return legal[int(text)]
-            for a in legal:
-                if str(a).lower().endswith(text) and text:
-                    return a
-            self.out.write(f"not a legal move: {text!r}\n")
+def describe_event(e: dict[str, Any], table: Table | None = None, lang: str = "en") -> str | None:
+    """One readable line for a record event (None for lines not worth
+    showing): :class:`mahjong_core.gamelog.GameLog` for one event."""
+    return GameLog(lang).describe(e, table)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """``mahjong-core play``: bots only (the log at the end), or a human
+    seat at a live table (see :mod:`mahjong_core.cli_table`).  A human who
+    ends the input leaves with exit status 0, Ctrl-C with 130."""
     rs = _ruleset(args.variant, args.option or ())
-    seed = args.seed
-    players: list[Bot] = [GreedyBot() for _ in range(rs.num_players)]
+    lang = getattr(args, "lang", "en")
+    players: list[Any] = [GreedyBot() for _ in range(rs.num_players)]
+    dealer = rs.first_dealer(args.seed) if args.dealer is None else args.dealer
+    table = Table(rs, seed=args.seed, dealer=dealer)
     if args.human is not None:
         if not 0 <= args.human < rs.num_players:
             raise MahjongError(f"--human must be a seat 0..{rs.num_players - 1}, got {args.human}")
-        players[args.human] = HumanBot(sys.stdin, sys.stdout, args.glyphs)
-    table = play_hand(rs, players, seed=seed, dealer=args.dealer)
+        players[args.human] = HumanSeat(
+            sys.stdin, sys.stdout, lang=lang, hints=getattr(args, "hints", False), glyphs=args.glyphs
+        )
+        try:
+            play_live(table, players, sys.stdout, GameLog(lang, viewer=args.human))
+        except InputEnded:
+            print("\ninput ended: you left the table (the hand is not finished)")
+            return 0
+        except KeyboardInterrupt:
+            print("\ninterrupted: you left the table (the hand is not finished)")
+            return 130
+        print(render_table(table, args.human, lang=lang, glyphs=args.glyphs))
+        print("all hands: " + " | ".join(
+            f"seat {s} {format_tiles(table.concealed_tiles(s)) or '-'}" for s in range(rs.num_players)
+        ))
+        print("final scores: " + ", ".join(f"seat {s} {d:+d}" for s, d in enumerate(table.deltas())))
+    else:
+        if getattr(args, "hints", False):
+            raise MahjongError("--hints needs --human SEAT (hints are for the seat you play)")
+        play_out(table, players)
     if args.log:
         with open(args.log, "w", encoding="utf-8") as f:
             f.write(dumps(table.events))
+    if args.human is not None:
+        return 0
     if args.json:
         sys.stdout.write(dumps(table.events))
         return 0
+    log = GameLog(lang)
     for e in table.events:
-        line = describe_event(e)
+        line = log.describe(e, table)
         if line:
             print(line)
     return 0
 
 
 # ------------------------------------------------------------------ replay
+def _replay_ruleset(name: str) -> Ruleset:
+    """The rule set a record's header names: a registered one, or the
+    Botzone judge's (whose records a transcript holds)."""
+    from .botzone import BotzoneMCR, BotzoneMCRFlowers
+
+    for cls in (BotzoneMCR, BotzoneMCRFlowers):
+        if name in (cls.name, cls().id):
+            return cls()
+    return find_variant(name)()
+
+
+def records_in(text: str, where: str) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The hand records in a file: one record (JSON lines starting with a
+    header), or every ``record`` line of a judge's transcript
+    (``botzone-judge --transcript``), each with a title."""
+    events = loads(text)
+    if events and events[0].get("type") == "header":
+        return [("", events)]
+    out = [
+        (f"hand {e.get('hand', i)}", list(e["events"]))
+        for i, e in enumerate(events) if e.get("type") == "record" and isinstance(e.get("events"), list)
+    ]
+    if not out:
+        raise MahjongError(
+            f"{where}: neither a record (its first line is a header) nor a judge transcript (no 'record' lines)"
+        )
+    return out
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
+    """``mahjong-core replay FILE``: show and check a record, or every hand
+    of a judge transcript; ``--step`` waits for Enter after each line
+    (``q`` stops)."""
+    if args.html:
+        from .viewer import write_html
+
+        steps = write_html(args.file, args.html)
+        print(f"wrote {args.html}: {steps} steps")
+        return 0
     try:
         with open(args.file, encoding="utf-8") as f:
             text = f.read()
     except OSError as e:
         raise MahjongError(f"cannot read {args.file!r}: {e.strerror}") from None
-    shown: list[str] = []
+    except UnicodeDecodeError:
+        raise MahjongError(f"cannot read {args.file!r}: not UTF-8 text") from None
+    stepping = bool(getattr(args, "step", False))
 
-    def step(_t: Table, e: dict[str, Any]) -> None:
-        line = describe_event(e)
-        if line:
-            print(line)
-            shown.append(line)
+    class _Stop(Exception):
+        pass
 
     try:
-        table = replay(text, find=lambda name: find_variant(name)(), on_step=step)
+        records = records_in(text, args.file)
     except RecordError as e:
         raise MahjongError(f"{args.file}: {e}") from None
-    print(f"replay OK: {len(table.events)} events, deltas {table.deltas()}")
+    for title, events in records:
+        log = GameLog(getattr(args, "lang", "en"))
+        if title:
+            print(f"== {title} ==")
+
+        def step(t: Table, e: dict[str, Any]) -> None:
+            nonlocal stepping
+            line = log.describe(e, t)
+            if not line:
+                return
+            print(line, flush=True)
+            if stepping:
+                sys.stderr.write("[Enter: next, q: quit] ")
+                sys.stderr.flush()
+                answer = sys.stdin.readline()
+                if not answer:
+                    stepping = False  # input ended: show the rest
+                elif answer.strip().lower() in ("q", "quit"):
+                    raise _Stop
+
+        try:
+            table = replay(events, find=_replay_ruleset, on_step=step)
+        except RecordError as e:
+            raise MahjongError(f"{args.file}{' ' + title if title else ''}: {e}") from None
+        except _Stop:
+            print("replay stopped")
+            return 0
+        except KeyboardInterrupt:
+            print("\nreplay interrupted")
+            return 130
+        print(f"replay OK: {len(table.events)} events, deltas {table.deltas()}"
+              + ("" if table.is_over else " (the record stops before the end of the hand)"))
     return 0
 
 
@@ -386,43 +409,51 @@ def add_game_commands(sub: Any) -> None:
     p = sub.add_parser("play", help="play one hand in the terminal (bots, or a human seat)")
     p.add_argument("--variant", default="guangdong", help="rule set (see 'variants'; default: guangdong)")
     p.add_argument("--seed", type=int, default=1, help="shuffle and dice seed (default: 1)")
-    p.add_argument("--dealer", type=int, default=0, help="dealer seat (default: 0)")
-    p.add_argument("--human", type=int, default=None, metavar="SEAT", help="play this seat yourself")
+    p.add_argument("--dealer", type=int, default=None,
+                   help="dealer seat (default: the rule set's first dealer for the seed: 0, or drawn at random)")
+    p.add_argument("--human", type=int, default=None, metavar="SEAT",
+                   help="play this seat yourself (default: none, bots play every seat)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
-    p.add_argument("--log", metavar="FILE", help="also write the JSON-lines record to FILE")
+    p.add_argument("--log", metavar="FILE", type=writable_file,
+                   help="also write the JSON-lines record to FILE (checked before the hand is played)")
     p.add_argument("--json", action="store_true", help="print the JSON-lines record instead of text")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="a house rule of the rule set, typed from its default (repeatable; see 'variants')")
+    p.add_argument("--lang", choices=LANGS, default="en", help="words of the log: en (chow/pung/kong) or zh (吃/碰/杠); default: en")
+    p.add_argument("--hints", action="store_true",
+                   help="with --human: the shanten and waits after each possible discard (default: off)")
+    add_option_argument(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="play many hands with bots; summary and speed")
-    p.add_argument("--variant", default="guangdong")
-    p.add_argument("--hands", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", choices=("random", "greedy"), default="greedy")
-    p.add_argument("--workers", type=int, default=1, help="processes (same results as one)")
+    p.add_argument("--variant", default="guangdong", help="rule set (see 'variants')")
+    p.add_argument("--hands", type=int, default=1000, help="hands to play")
+    p.add_argument("--seed", type=int, default=1, help="seed of the run (each hand's seed derives from it)")
+    p.add_argument("--bots", choices=("random", "greedy"), default="greedy", help="the bot at every seat")
+    p.add_argument("--workers", type=int, default=1, help=f"processes 1..{MAX_WORKERS} (same results as one)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object on stdout (hands_per_s: the play alone; startup_seconds: "
                         "resolving the rule set and building the kernel tables, before the clock starts)")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="a house rule of the rule set, typed from its default (repeatable; see 'variants')")
+    add_option_argument(p)
     p.add_argument("--backend", choices=BACKENDS, default="local",
                    help="local: this process or --workers processes; ray: a Ray cluster (extra 'ray'; "
-                        "same totals and rows)")
+                        "same totals and rows; default: local)")
     p.add_argument("--address", metavar="ADDR",
-                   help="with --backend ray: the cluster to join (auto, HOST:PORT, ray://HOST:PORT); "
-                        "default: start a local Ray instance")
-    p.add_argument("--out", metavar="FILE",
-                   help="write one row per hand to FILE.parquet (extra 'data') or FILE.jsonl")
-    p.add_argument("--plot", metavar="FILE",
+                   help="with --backend ray: the cluster to join (auto, HOST:PORT, ray://HOST:PORT; "
+                        "default: RAY_ADDRESS, else a new local Ray instance)")
+    p.add_argument("--out", metavar="FILE", type=writable_file,
+                   help="write one row per hand to FILE.parquet (extra 'data') or FILE.jsonl (default: none)")
+    p.add_argument("--plot", metavar="FILE", type=writable_file,
                    help="draw the run to FILE.png (or .svg, .pdf): scores per seat, hand lengths, "
-                        "wins and fans (extra 'plot')")
+                        "wins and fans (extra 'plot'; default: none)")
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("variants", help="list the rule sets")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("variants", help="list the rule sets with their options and defaults")
+    p.add_argument("--json", action="store_true", help="print one JSON list instead of tables")
     p.set_defaults(func=cmd_variants)
 
     p = sub.add_parser("replay", help="show a recorded hand step by step and check it")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", help="a record (play --log) or a judge transcript (botzone-judge --transcript)")
+    p.add_argument("--step", action="store_true", help="wait for Enter after each line (q quits; default: off)")
+    p.add_argument("--lang", choices=LANGS, default="en", help="words of the log: en (chow/pung/kong) or zh (吃/碰/杠); default: en")
+    p.add_argument("--html", metavar="OUT",
+                   help="write a self-contained HTML page that steps through the hand (no text replay)")
     p.set_defaults(func=cmd_replay)

@@ -35,6 +35,7 @@ cdef class Table:
     cdef public object _ready_rule
     cdef public int kongs_made
     cdef public list hands, flowers, wild_flowers, melds, meld_sources, discards
+    cdef public bytearray shown
     cdef public frozenset _wild_flower_ids
     cdef public set out
     cdef public list _orders
@@ -42,6 +43,8 @@ cdef class Table:
     cdef public list missing, declared
     cdef public set ready_on_deal
     cdef public set ready_forfeit
+    cdef public list ready_shown
+    cdef public bint _has_ready_filter, _has_ready_shown
     cdef public list claim_history, events
     cdef public int turn
     cdef public object phase, drawn, last_discard, pending_kong
@@ -61,7 +64,7 @@ cdef class Table:
     cdef public bint _last_offer, _dealer_draws
     cdef public list last_tile_offers
     cdef public object last_tile_taker
-    cdef public list _waits, _rules
+    cdef public list _waits, _rules, _far
     cdef public list _flowers_shown, indicator_dice
     cdef public bint _has_reserve, _has_precedence, _zone_dead_flowers
     cdef public long _reserve_key
@@ -71,7 +74,7 @@ cdef class Table:
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called
     cdef public list robbed
-    cdef public bint _has_free, _same_tile_miss, _dice_kong, _call_lifts_miss, _has_refuse
+    cdef public bint _has_free, _has_free_kinds, _same_tile_miss, _dice_kong, _call_lifts_miss, _has_refuse
     cdef public bint _allow_exposed_kong
     cdef public int _zone, _dead_free, _standing_n
     cdef public bint _missed_pung, _flower_rob, _chow_any, _special_adds

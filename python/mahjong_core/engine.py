@@ -38,7 +38,7 @@ import numpy.typing as npt
 
 from . import _native
 from .analysis import Counts, HandRules, decompositions
-from .errors import IllegalActionError, InvalidHandError, MahjongError
+from .errors import IllegalActionError, InvalidArgumentError, InvalidArgumentTypeError, InvalidHandError, MahjongError
 from .rules import _NO_EXTRA, ReadyRule, Ruleset, ScoreSheet, Settlement, WinContext
 from .tiles import KIND_NAMES, Meld, MeldKind
 
@@ -266,6 +266,7 @@ def observation(view: Any, seat: int) -> dict[str, Any]:
         "last_discard": view.last_discard,
         "indicator": view.indicator_for(seat) if hasattr(view, "indicator_for") else None,
         "imagined": _own_imagined(view, seat),
+        "ready_shown": [list(t) for t in getattr(view, "ready_shown", ())],
         "legal": [a.id for a in view.legal_actions(seat)],
     }
 
@@ -345,6 +346,38 @@ _PRIORITY = {
 (A kong and a pung of one discard never meet: they would need five copies.)"""
 
 
+def _whole_number(name: str, value: object, where: str = "Table") -> int:
+    """``value`` as an int, or :class:`InvalidArgumentTypeError` naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        text = repr(value)
+        text = text if len(text) <= 60 else text[:60] + "…"
+        raise InvalidArgumentTypeError(f"{where}: {name} must be a whole number, got {type(value).__name__} {text}")
+    return int(value)
+
+
+def _check_table_arguments(
+    ruleset: object, seed: object, dealer: object, round_wind: object, hand_number: object, streak: object,
+    where: str = "Table",
+) -> None:
+    """What :class:`Table` checks before it deals: the rule set's type, the
+    seed's type, the dealer at the table, the round wind 0..3 and counts
+    that are not negative (typed errors naming the argument)."""
+    if not isinstance(ruleset, Ruleset):
+        raise InvalidArgumentTypeError(
+            f"{where}: ruleset must be a Ruleset (e.g. find_variant('guobiao')()), got {type(ruleset).__name__}"
+        )
+    if seed is not None:
+        _whole_number("seed", seed, where)
+    n = ruleset.num_players
+    if not 0 <= _whole_number("dealer", dealer, where) < n:
+        raise InvalidArgumentError(f"{where}: dealer must be a seat 0..{n - 1} of {ruleset.id}, got {dealer!r}")
+    if not 0 <= _whole_number("round_wind", round_wind, where) < 4:
+        raise InvalidArgumentError(f"{where}: round_wind must be 0..3 (E S W N), got {round_wind!r}")
+    for name, value in (("hand_number", hand_number), ("streak", streak)):
+        if not 0 <= _whole_number(name, value, where) < 2**31:  # a C int in the compiled Table
+            raise InvalidArgumentError(f"{where}: {name} must be 0 or more (and below 2**31), got {value!r}")
+
+
 class Table:
     """One hand of mahjong under a rule set.
 
@@ -368,6 +401,7 @@ class Table:
         carry: dict[str, Any] | None = None,
         wall: Sequence[int] | None = None,
     ) -> None:
+        _check_table_arguments(ruleset, seed, dealer, round_wind, hand_number, streak)
         self.ruleset = ruleset
         self.streak = streak
         """Hands the dealer has already dealt in a row (连庄), from the match."""
@@ -444,7 +478,10 @@ class Table:
         self._reserve = 0
         self._has_precedence = type(ruleset).win_precedence is not Ruleset.win_precedence
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
+        self._has_free_kinds = type(ruleset).shape_free_ready_kinds is not Ruleset.shape_free_ready_kinds
         self._has_refuse = type(ruleset).refuses_win is not Ruleset.refuses_win
+        self._has_ready_filter = type(ruleset).ready_allowed is not Ruleset.ready_allowed
+        self._has_ready_shown = type(ruleset).ready_shown is not Ruleset.ready_shown
         self._flower_rob = ruleset.flower_rob and self._has_instant
         self._chow_any = ruleset.chow_from_any_seat
         """Every other seat may chow a discard (``chow_from_any_seat``)."""
@@ -517,6 +554,9 @@ class Table:
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.meld_sources: list[list[int | None]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.shown = bytearray(34)
+        """Tiles face up per kind: every seat's discards and the tiles of
+        its melds other than concealed kongs (kept as the hand goes)."""
         self.out: set[int] = set()
         """Seats that have won and left play (血战到底)."""
         self._orders: list[list[int]] = []
@@ -531,6 +571,8 @@ class Table:
         """Seats that declared ready with their first discard, before any
         call (天听)."""
         self.ready_forfeit: set[int] = set()
+        self.ready_shown: list[tuple[int, ...]] = [() for _ in range(n)]
+        """The tiles each declared seat laid face up (``Ruleset.ready_shown``)."""
         """Seats that passed a win after declaring ready, where the rule set
         then forbids every win (``ready_missed_win_forfeits``)."""
         self.claim_history: list[tuple[int, int]] = []
@@ -580,6 +622,9 @@ class Table:
         self.last_tile_taker: int | None = None
         """海底漫游: the seat that took the last tile."""
         self._waits: list[int] = [0] * n
+        self._far: list[bool] = [False] * n
+        """吃听 only: the seat's 3n+1 hand is two or more tiles from ready (a
+        chow, which gains at most one tile, cannot make it ready)."""
         self._rules: list[HandRules | None] = [None] * n
         self._flowers_shown: list[int] = [0] * n
         """How many of each seat's flowers have been exposed (the others
@@ -787,11 +832,13 @@ class Table:
         while self.indicator is not None and self.live_tiles > 0 and rs.indicator_redraw(self):
             old = self.indicator
             self.discards[self.dealer].append(old)
+            self.shown[old] += 1
             self.indicator = None
             self._flip_indicator()
             if self.indicator is None:  # (only flowers left at the tail)
                 self.indicator = old
                 self.discards[self.dealer].pop()
+                self.shown[old] -= 1
                 break
             changed = True
             self.indicator_changes += 1
@@ -1081,13 +1128,16 @@ class Table:
     def _update_waits(self, seat: int) -> None:
         """Cache the waits of a 3n+1 hand (claims are checked against them)."""
         hand = self.hands[seat]
+        rules = self._rules_for(seat)
         if self.wild_kinds or self.substitutes or self._imagined:
             c, w = self._split_wilds(hand, seat)
-            self._waits[seat] = _native.waits_mask_buf(c, w, self._rules_for(seat))
         else:
-            self._waits[seat] = _native.waits_mask_buf(hand, 0, self._rules_for(seat))
+            c, w = hand, 0
+        mask = self._waits[seat] = _native.waits_mask_buf(c, w, rules)
         if self._has_free:
             self._waits[seat] |= self.ruleset.shape_free_waits(self, seat, hand)
+        elif self._chow_ready and not self._dynamic_rules:
+            self._far[seat] = not mask and _native.shanten_buf(c, w, rules) >= 2
 
     # --------------------------------------------------------------- legality
     def legal_actions(self, seat: int) -> list[Action]:
@@ -1169,8 +1219,9 @@ class Table:
                 kongs = [i for i in kongs if i - 34 in self._kong_kinds]
             kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
             if self._has_single:  # single tiles laid out as kongs (武汉 红中杠, 赖子杠)
-                single = [34 + k for k in sorted(rs.single_kong_kinds(self, seat)) if hand[k]]
-                kongs = sorted(set(kongs) | set(single))
+                single = [34 + k for k in rs.single_kong_kinds(self, seat) if hand[k]]
+                if single:
+                    kongs = sorted(set(kongs).union(single))
             if kongs:
                 ids += kongs
                 ids.sort()
@@ -1298,6 +1349,8 @@ class Table:
                 hand[k] -= 1
             meld = Meld(MeldKind.SPECIAL, kinds)
             melds.append(meld)
+            for k in kinds:
+                self.shown[k] += 1
             self.meld_sources[seat].append(None)
             draws = len(kinds) - 3
         else:
@@ -1307,6 +1360,7 @@ class Table:
                 if m.kind is MeldKind.SPECIAL and a.tile in m.tiles and len(m.tiles) < Meld.SPECIAL_MAX
             )
             meld = melds[i] = Meld(MeldKind.SPECIAL, melds[i].tiles + (a.tile,))
+            self.shown[a.tile] += 1
             draws = 1
         self._clamp_standing(seat)
         self._event("kong", seat=seat, meld=str(meld))
@@ -1333,17 +1387,31 @@ class Table:
         out: list[int] = []
         # shape-free waits count unless the rule set says no discard leaves any
         free = self._has_free and self.ruleset.shape_free_ready(self, seat, hand)
-        if not free:
+        only = -1  # the kinds worth asking (all of them)
+        if not free or self._has_free_kinds:
             c, w = self._split_wilds(hand, seat)
             try:
-                if _native.shanten_buf(c, w, rules) > 0:
-                    # no discard leaves a hand ready that is two or more
-                    # tiles from complete: one kernel call, not one per kind
-                    return out
+                far = _native.shanten_buf(c, w, rules) > 0
             except InvalidHandError:
-                pass  # (no form applies to the whole hand: ask each discard)
+                far = False  # (no form applies to the whole hand: ask each discard)
+            if far:
+                # no discard leaves a hand ready that is two or more tiles
+                # from complete (one kernel call, not one per kind) ...
+                if not free:
+                    return out
+                # ... but the rule set's own shapes may: it names the discards
+                kinds = self.ruleset.shape_free_ready_kinds(self, seat, hand)
+                if kinds is not None:
+                    if not self._ready_legal and not self._has_ready_filter:
+                        for k in held:
+                            if (kinds >> k) & 1 and k not in self._banned_discards:
+                                out.append(k)
+                                if first_only:
+                                    break
+                        return out
+                    only = kinds
         for k in held:
-            if k in self._banned_discards:
+            if k in self._banned_discards or not (only >> k) & 1:
                 continue
             hand[k] -= 1
             c, w = self._split_wilds(hand, seat)
@@ -1351,6 +1419,8 @@ class Table:
             if free:
                 mask |= self.ruleset.shape_free_waits(self, seat, hand)
             ready = bool(mask) and (not self._ready_legal or self._legal_wait(seat, mask))
+            if ready and self._has_ready_filter:
+                ready = self.ruleset.ready_allowed(self, seat, k, hand)
             hand[k] += 1
             if ready:
                 out.append(k)
@@ -1417,6 +1487,8 @@ class Table:
                 hand[drawn] -= 4
                 c, w = self._split_wilds(hand, seat)
                 after = _native.waits_mask_buf(c, w, rules)
+                if self._has_free:
+                    after |= rs.shape_free_waits(self, seat, hand)
                 keeps = after != 0 if rs.ready_kong_any_waits else after == before
                 hand[drawn] += 4
                 if keeps:
@@ -1503,7 +1575,7 @@ class Table:
             discarder = self.pending_kong[0] if robbed and self.pending_kong else (
                 self.last_discard[0] if self.last_discard else None
             )
-        visible = self._visible_counts()
+        visible = self.shown
         fourth = False
         if 0 <= win_tile < 34:
             seen = visible[win_tile] + (0 if self_drawn else -1)
@@ -1556,18 +1628,6 @@ class Table:
         if seat in self.missed_win:
             return True
         return bool((self._missed_tiles[seat] >> self.plays_as[tile]) & 1)
-
-    def _visible_counts(self) -> list[int]:
-        out = [0] * 34
-        for s in range(self.n):
-            for k in self.discards[s]:
-                if k < 34:
-                    out[k] += 1
-            for m in self.melds[s]:
-                if not m.is_concealed:
-                    for k in m.tiles:
-                        out[k] += 1
-        return out
 
     def _claims_for(self, seat: int, tile: int, discarder: int) -> list[Action]:
         rs = self.ruleset
@@ -1636,7 +1696,7 @@ class Table:
     def _chow_makes_ready(self, seat: int, low: int, tile: int, discarder: int) -> bool:
         """吃听: whether chowing ``tile`` into the chow from ``low`` lets
         ``seat`` declare ready with its next discard."""
-        if self.declared[seat]:
+        if self.declared[seat] or self._far[seat]:
             return False
         hand = self.hands[seat]
         used = [k for k in (low, low + 1, low + 2) if k != tile]
@@ -1644,6 +1704,9 @@ class Table:
             hand[k] -= 1
         self.melds[seat].append(_MELDS[MeldKind.CHI][low])
         self.meld_sources[seat].append(discarder)
+        shown = self.shown
+        for k in used:
+            shown[k] += 1
         try:
             c, w = self._split_wilds(hand, seat)
             rules = self._rules_for(seat)
@@ -1657,6 +1720,7 @@ class Table:
             self.meld_sources[seat].pop()
             for k in used:
                 hand[k] += 1
+                shown[k] -= 1
 
     # ---------------------------------------------------------------- apply
     def apply(self, action: Action | int, seat: int | None = None) -> None:
@@ -1742,7 +1806,12 @@ class Table:
                 self.standing[seat][a.tile] -= 1  # 立四: the declaration discards a standing tile
             if not self.discards[seat] and not any(self.melds):
                 self.ready_on_deal.add(seat)  # 天听: with the first discard
-            self._event("ready", seat=seat)
+            if self._has_ready_shown:
+                shown = tuple(self.ruleset.ready_shown(self, seat, a.tile))
+                self.ready_shown[seat] = shown
+                self._event("ready", seat=seat, shown=[KIND_NAMES[k] for k in shown])
+            else:
+                self._event("ready", seat=seat)
             a = _ACTIONS[seat][a.tile]  # then the discard itself
         if a.kind is _K_DISCARD:
             self.pung_offers[seat] = None
@@ -1759,6 +1828,7 @@ class Table:
             self.discards[seat].append(tile)
             if tile < 34:
                 self.discarded_kinds[seat] |= 1 << tile
+                self.shown[tile] += 1
             self.last_discard = (seat, tile)
             self.discard_after_kong = self.after_kong
             self._dice_win_only = (
@@ -1834,6 +1904,7 @@ class Table:
         for i, m in enumerate(self.melds[seat]):
             if m.kind == MeldKind.PON and m.kind_of == tile:
                 self.melds[seat][i] = _MELDS[MeldKind.KAKAN][tile]
+                self.shown[tile] += 1
                 break
         self.kongs_made += 1
         self._event("kong", seat=seat, meld=f"kakan {KIND_NAMES[tile][0] * 4}{KIND_NAMES[tile][1]}")
@@ -2274,6 +2345,10 @@ class Table:
         self.melds[seat].append(meld)
         self.meld_sources[seat].append(discarder)
         self.claim_history.append((seat, discarder))
+        shown = self.shown
+        for k in meld.tiles:
+            shown[k] += 1
+        shown[tile] -= 1  # (the claimed tile left the river for the meld)
         if self._call_lifts_miss:
             self.missed_win.discard(seat)
             self._missed_tiles[seat] = 0
@@ -2360,6 +2435,8 @@ class Table:
                     else:
                         self.hands[seat][aside] -= 1
                     self.discards[seat].append(aside)
+                    if aside < 34:
+                        self.shown[aside] += 1
                 self.declared[seat] = True  # locked, as after 报听
                 self._update_waits(seat)
         else:
@@ -2419,53 +2496,62 @@ class Table:
         last discard (34) and who made it (4); seat wind, round wind, dealer
         (4 each); live tiles / 144 (1); phase turn/claims/rob (3); wild kinds (34:
         with a hidden indicator, the kinds it names only for a seat that may
-        see it); wild flowers held (1).
+        see it); wild flowers held (1).  Tiles that are no kind (wild flowers
+        drawn or discarded) show in no kind plane.  Names and slices of the
+        planes: ``mahjong_core.envs.PLANES`` (docs/rl.md).
         """
         if out is None:
-            out = np.zeros(OBS_SIZE, dtype=np.float32)
-        else:
-            if out.shape != (OBS_SIZE,):
-                raise MahjongError(f"observe_tensor: out must have shape ({OBS_SIZE},), got {out.shape}")
-            out[:] = 0
-        out[0:34] = np.frombuffer(bytes(self.hands[seat]), dtype=np.uint8)
-        if self.drawn is not None and seat == self.turn and self.phase is _TURN:
-            out[34 + self.drawn] = 1
-        base = 68
-        for r in range(4):
-            if r < self.n:
-                s = (seat + r) % self.n
-                for m in self.melds[s]:
-                    if m.is_concealed and s != seat:
-                        continue  # others' concealed kongs show only as a kong
-                    for k in m.tiles:
-                        out[base + k] += 1
-                for k in self.discards[s]:
-                    out[base + 34 + k] += 1
-                out[base + 68] = len(self.flowers[s])
-            base += 69
+            out = np.empty(OBS_SIZE, dtype=np.float32)
+        elif out.shape != (OBS_SIZE,):
+            raise MahjongError(f"observe_tensor: out must have shape ({OBS_SIZE},), got {out.shape}")
+        # every plane but the live tiles is a small count: gathered in bytes,
+        # then written into ``out`` in one call (not element by element)
+        v = bytearray(OBS_SIZE)
+        v[0:34] = self.hands[seat]
+        drawn = self.drawn
+        if drawn is not None and drawn < 34 and seat == self.turn and self.phase is _TURN:
+            v[34 + drawn] = 1
+        n = self.n
+        for r in range(n):
+            base = 68 + 69 * r
+            s = (seat + r) % n
+            for m in self.melds[s]:
+                if m.is_concealed and s != seat:
+                    continue  # others' concealed kongs show only as a kong
+                for k in m.tiles:
+                    if k < 34:
+                        v[base + k] += 1
+            base += 34
+            for k in self.discards[s]:
+                if k < 34:  # (a discarded wild flower is no kind: it would spill into the next plane)
+                    v[base + k] += 1
+            v[base + 34] = len(self.flowers[s])
+        base = 68 + 4 * 69
         if self.last_discard is not None:
             s, k = self.last_discard
-            out[base + k] = 1
-            out[base + 34 + (s - seat) % self.n] = 1
+            if k < 34:
+                v[base + k] = 1
+            v[base + 34 + (s - seat) % n] = 1
         base += 38
-        out[base + self.seat_wind(seat)] = 1
-        out[base + 4 + self.round_wind % 4] = 1
-        out[base + 8 + (self.dealer - seat) % self.n] = 1
+        v[base + self.seat_wind(seat)] = 1
+        v[base + 4 + self.round_wind % 4] = 1
+        v[base + 8 + (self.dealer - seat) % n] = 1
         base += 12
-        out[base] = self.live_tiles / 144.0
-        out[base + 1 + {Phase.TURN: 0, Phase.CLAIMS: 1, Phase.ROB: 2}.get(self.phase, 0)] = (
-            0 if self.phase is _OVER else 1
-        )
+        phase = self.phase
+        if phase is not _OVER:
+            v[base + (2 if phase is _CLAIMS else 3 if phase is _ROB else 1)] = 1
         base += 4
         for k in self.wild_kinds:
             if k < 34:
-                out[base + k] = 1
+                v[base + k] = 1
         shown = self.indicator_for(seat) if self._hidden_indicator and self.ruleset.wild_indicator else None
         if shown is not None:
             for k in self.ruleset.wilds_for_indicator(shown):  # a hidden 宝, to a seat that sees it
                 if k < 34:
-                    out[base + k] = 1
-        out[base + 34] = len(self.wild_flowers[seat])
+                    v[base + k] = 1
+        v[base + 34] = len(self.wild_flowers[seat])
+        out[:] = np.frombuffer(v, dtype=np.uint8)
+        out[base - 4] = self.live_tiles / 144.0
         return out
 
     def deltas(self) -> list[int]:

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot
-from .engine import Table, play_out
-from .errors import MahjongError
+from .engine import Table, _check_table_arguments, _whole_number, play_out
+from .errors import InvalidArgumentError, MahjongError
 from .rules import Ruleset
 
 __all__ = ["HandResult", "Match"]
@@ -61,7 +61,11 @@ class Match:
     seed: int = 0
     hands: int | None = None
     rounds: int | None = None
-    dealer: int = 0
+    dealer: int = -1
+    """The first dealer's seat; -1 (default): the rule set's
+    :meth:`~mahjong_core.rules.Ruleset.first_dealer` for ``seed`` (seat 0,
+    or a seat drawn from the seed with ``random_first_dealer``: 宁波).
+    Kept in :attr:`first_dealer` and in each hand's result and record."""
     round_wind: int = 0
     streak: int = 0
     passes: int = 0
@@ -72,19 +76,34 @@ class Match:
     keep_tables: bool = False
     carry: dict[str, Any] = field(default_factory=dict)
     """State for the next hand, from :meth:`Ruleset.carry`."""
+    first_dealer: int = field(default=-1, init=False)
+    """The seat that dealt the first hand (set when the match is made)."""
     placement: tuple[int, ...] = ()
     """Where the players drew their places (:meth:`Ruleset.reseat`): player
     ``p`` sits where :meth:`Ruleset.seating` puts player ``placement[p]``
     (empty: where it puts ``p``)."""
 
     def __post_init__(self) -> None:
+        # (-1: the rule set's first dealer, checked once it is known)
+        _check_table_arguments(
+            self.ruleset, self.seed, 0 if self.dealer == -1 else self.dealer, self.round_wind, 0, self.streak, "Match"
+        )
         n = self.ruleset.num_players
         if len(self.bots) != n:
-            raise ValueError(f"{self.ruleset.id} needs {n} bots, got {len(self.bots)}")
+            raise InvalidArgumentError(f"Match: {self.ruleset.id} needs {n} bots, got {len(self.bots)}")
+        for name in ("hands", "rounds"):
+            value = getattr(self, name)
+            if value is not None and _whole_number(name, value, "Match") < 0:
+                raise InvalidArgumentError(f"Match: {name} must be 0 or more, got {value!r}")
         if self.hands is None and self.rounds is None:
             self.hands = 1
         self.totals = [0] * n
         self._rounds_done = 0
+        if self.dealer == -1:
+            self.dealer = self.ruleset.first_dealer(self.seed)
+        if not 0 <= self.dealer < n:
+            raise MahjongError(f"{self.ruleset.id}: the first dealer must be a seat 0..{n - 1}, got {self.dealer!r}")
+        self.first_dealer = self.dealer
 
     @property
     def over(self) -> bool:

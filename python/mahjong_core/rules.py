@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -744,6 +745,16 @@ class Ruleset:
         :meth:`shape_free_win`.  Default: True."""
         return True
 
+    def shape_free_ready_kinds(self, table: Table, seat: int, counts: Sequence[int]) -> int | None:
+        """The kinds (bit mask) whose discard from ``seat``'s 3n+2 hand
+        ``counts`` leaves :meth:`shape_free_waits`, when the rule set can
+        tell them at once; the engine then asks the kernel's shapes once
+        for the whole hand and :meth:`shape_free_waits` only after those
+        discards (and only with ``ready_needs_legal_wait``).  Asked after
+        :meth:`shape_free_ready` answered True.  Default: None (the engine
+        asks after each discard)."""
+        return None
+
     def pung_offer(self, table: Table, seat: int) -> int | None:
         """游戏中换牌 (二人麻将): asked after each draw of ``seat`` (only when
         a rule set overrides it): a kind the reserve holds three of, offered
@@ -819,6 +830,23 @@ class Ruleset:
         """Whether ``seat`` may declare ready now (when ``ready_rule`` is not
         NONE).  Default: any time before declaring."""
         return True
+
+    def ready_allowed(self, table: Table, seat: int, discard: int, counts: Sequence[int]) -> bool:
+        """Whether ``seat`` may declare ready with the discard of kind
+        ``discard``, which leaves the 3n+1 hand ``counts`` (34 counts, wild
+        tiles among them; read only) waiting: asked for each such discard,
+        only of rule sets that override it (福州 金坎: the two tiles around
+        the 金's kind, no 金 left and every other tile in sets and a pair).
+        Default: True."""
+        return True
+
+    def ready_shown(self, table: Table, seat: int, discard: int) -> tuple[int, ...]:
+        """The tiles ``seat`` lays face up when it declares ready with the
+        discard of kind ``discard`` (福州 金坎 "听牌时必须亮出1、3万"): kept in
+        ``table.ready_shown[seat]``, seen by every seat (``observe``) and
+        written in the ``ready`` event (``shown``); they stay in the hand.
+        Asked only of rule sets that override it.  Default: none."""
+        return ()
 
     def refuses_win(self, ctx: WinContext) -> bool:
         """A speed hook: True when ``ctx`` can never be a legal win, whatever
@@ -973,6 +1001,21 @@ class Ruleset:
         opposite seat (2), one more to the next seat in turn order (1, 下家),
         two more to the previous seat (3, 上家)."""
         return (2, 1, 3)[sum(table.dice) % 3] % self.num_players or 1
+
+    random_first_dealer: bool = False
+    """The first dealer of a match is drawn at random (宁波 "第一把系统随机选一
+    个人做庄"): :meth:`first_dealer` draws it from the match's seed, so the
+    same seed gives the same dealer (and each hand's record names it).  An
+    instance attribute may follow an option.  Default: seat 0 deals first."""
+
+    def first_dealer(self, seed: int) -> int:
+        """The seat that deals the first hand of a :class:`~mahjong_core.match.Match`
+        played with ``seed`` when the match is not given a dealer.  Default:
+        0, or with :attr:`random_first_dealer` a seat drawn from ``seed``
+        (``random.Random(seed ^ 0xDEA1E5).randrange(num_players)``)."""
+        if not self.random_first_dealer:
+            return 0
+        return random.Random(seed ^ 0xDEA1E5).randrange(self.num_players)
 
     def next_dealer(self, table: Table) -> int:
         """The seat that deals the next hand of a match.  Default: the dealer

@@ -136,7 +136,8 @@ class Scenario:
     """One hand of ``ruleset`` on a stacked wall (see :func:`stack_wall`),
     played move by move.
 
-    ``dealer`` (a table seat) and ``round_wind`` are passed to the
+    ``dealer`` (a table seat), ``round_wind`` and ``streak`` (the hands
+    the dealer has already dealt in a row, 连庄) are passed to the
     :class:`~mahjong_core.engine.Table`; seats are named by their wind this
     hand (``E`` deals), or given as table seat numbers.
     """
@@ -152,13 +153,14 @@ class Scenario:
         dealer: int = 0,
         round_wind: int = 0,
         seed: int = 0,
+        streak: int = 0,
     ) -> None:
         self.ruleset = ruleset
         # the indicator lies where this hand's dice put it (a stacked table
         # rolls them first thing from its seed)
         offset = ruleset.indicator_offset(roll_dice(random.Random(seed), ruleset.dice)) if indicator else 0
         self.wall = stack_wall(ruleset, hands, draws, tail, indicator=indicator, indicator_offset=offset)
-        self.table = Table(ruleset, seed=seed, dealer=dealer, round_wind=round_wind, wall=self.wall)
+        self.table = Table(ruleset, seed=seed, dealer=dealer, round_wind=round_wind, wall=self.wall, streak=streak)
         self.moves = 0
         """Moves played so far (the number of the next one is ``moves + 1``)."""
 

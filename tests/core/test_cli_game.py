@@ -75,13 +75,13 @@ def test_play_human_seat(capsys: pytest.CaptureFixture[str], monkeypatch: pytest
     monkeypatch.setattr("sys.stdin", io.StringIO("junk\n" + "0\n" * 400))
     code, out, _ = run(capsys, "play", "--seed", "2", "--human", "1")
     assert code == 0
-    assert "Your hand:" in out and "not a legal move: 'junk'" in out and "payments:" in out
+    assert "your hand:" in out and "refused 'junk': unknown input" in out and "payments:" in out
 
 
 def test_play_human_input_ends(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    code, _, err = run(capsys, "play", "--seed", "2", "--human", "0")
-    assert code == 2 and "input ended" in err
+    code, out, err = run(capsys, "play", "--seed", "2", "--human", "0")
+    assert code == 0 and "input ended: you left the table" in out and err == ""
 
 
 def test_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
@@ -108,11 +108,11 @@ def test_dice_kong_draws_are_described() -> None:
     from mahjong_core.cli_game import describe_event
 
     base = {"type": "draw", "seat": 0, "tile": "6m", "replacement": True}
-    assert describe_event(base) == "East draws 6m (replacement)"
-    assert describe_event({**base, "dice": [6, 5]}) == "East draws 6m (dice 6+5)"
-    assert describe_event({**base, "dice": [6, 5], "turned": ["6m", "9p"]}) == "East draws 6m (dice 6+5, turned up 6m 9p)"
+    assert describe_event(base) == "seat 0 draws 6m (replacement)"
+    assert describe_event({**base, "dice": [6, 5]}) == "seat 0 draws 6m (dice 6+5)"
+    assert describe_event({**base, "dice": [6, 5], "turned": ["6m", "9p"]}) == "seat 0 draws 6m (dice 6+5, turned up 6m 9p)"
     assert describe_event({**base, "tile": "9p", "dice": [6, 5], "turned": True}) == (
-        "East draws 9p (dice 6+5, the second dice tile)"
+        "seat 0 draws 9p (dice 6+5, the second dice tile)"
     )
 
 
@@ -121,5 +121,17 @@ def test_imagined_choices_are_described() -> None:
 
     assert describe_event({"type": "action", "seat": 1, "action": "imagine", "tile": "5m"}) is None
     assert describe_event({"type": "imagined", "kinds": ["1m", "2z", None, "9s"]}) == (
-        "imagined (心皇): East 1m, South 2z, West any, North 9s"
+        "imagined (心皇): seat 0 1m, seat 1 2z, seat 2 any, seat 3 9s"
     )
+
+
+def test_play_without_dealer_takes_the_rule_sets_first_dealer(capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_core.variants.ningbo import Ningbo
+
+    for seed in range(6):
+        _, out, _ = run(capsys, "play", "--variant", "ningbo", "--seed", str(seed), "--json")
+        assert json.loads(out.splitlines()[0])["dealer"] == Ningbo().first_dealer(seed)
+    _, out, _ = run(capsys, "play", "--variant", "ningbo", "--seed", "1", "--dealer", "2", "--json")
+    assert json.loads(out.splitlines()[0])["dealer"] == 2
+    _, out, _ = run(capsys, "play", "--seed", "1", "--json")  # guangdong: seat 0, as before
+    assert json.loads(out.splitlines()[0])["dealer"] == 0

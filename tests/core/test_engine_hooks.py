@@ -1749,3 +1749,92 @@ def test_refuses_win_skips_the_scoring_and_changes_nothing() -> None:
     assert wins > 5 and refusing.asked["refuses_win"] > refusing.asked["score"] > 0
     # a rule set that does not override it is never asked (the default answers False)
     assert not Ruleset().refuses_win(None)  # type: ignore[arg-type]
+
+
+class RandomDealerRules(Ruleset):
+    """The first dealer of a match drawn from the match's seed."""
+
+    name = "test-random-dealer"
+    random_first_dealer = True
+
+
+def test_first_dealer_is_drawn_from_the_match_seed_and_recorded() -> None:
+    bots = [RandomBot(seed=s) for s in range(4)]
+    firsts = []
+    for seed in range(40):
+        m = Match(RandomDealerRules(), bots, seed=seed, hands=1, keep_tables=True)
+        assert m.first_dealer == m.dealer == RandomDealerRules().first_dealer(seed)
+        m.play()
+        assert m.results[0].dealer == m.first_dealer == m.tables[0].dealer
+        assert m.tables[0].events[0]["dealer"] == m.first_dealer  # the record names it
+        firsts.append(m.first_dealer)
+    assert set(firsts) == {0, 1, 2, 3}  # every seat deals first for some seed
+    again = [Match(RandomDealerRules(), bots, seed=seed).first_dealer for seed in range(40)]
+    assert again == firsts  # the same seed, the same dealer
+    # a dealer given to the match wins over the draw; the default rule set deals from seat 0
+    assert Match(RandomDealerRules(), bots, seed=3, dealer=2).first_dealer == 2
+    assert {Match(Ruleset(), bots, seed=s).first_dealer for s in range(20)} == {0}
+    with pytest.raises(MahjongError, match="first dealer must be a seat 0..3"):
+        Match(RandomDealerRules(), bots, seed=3, dealer=4)
+
+
+class OptionalReadyRules(Ruleset):
+    name = "test-optional-ready"
+    ready_rule = ReadyRule.OPTIONAL
+
+
+class ShownReadyRules(OptionalReadyRules):
+    """A declaration only with an honour discard; it shows the pairs left."""
+
+    name = "test-shown-ready"
+
+    def ready_allowed(self, table: Table, seat: int, discard: int, counts: Sequence[int]) -> bool:
+        assert sum(counts) % 3 == 1 and counts[discard] == table.hands[seat][discard]  # (after the discard)
+        return discard >= 27
+
+    def ready_shown(self, table: Table, seat: int, discard: int) -> tuple[int, ...]:
+        return tuple(k for k in range(34) if table.hands[seat][k] - (k == discard) == 2)
+
+
+def test_ready_allowed_filters_the_declarations_and_ready_shown_lays_tiles_open() -> None:
+    from mahjong_core.scenario import Scenario
+
+    others = ["147m258p369s1234z", "258m369p147s5677z", "369m147p258s1234z"]
+    honour = ["123m456p789s11z22z3z", *others]
+    suit = ["123m456p789s11z22z5m", *others]
+    assert Scenario(OptionalReadyRules(), suit).offers("E")[-1] == "ready 5m"
+    assert not [o for o in Scenario(ShownReadyRules(), suit).offers("E") if o.startswith("ready")]
+    plain = Scenario(OptionalReadyRules(), honour)
+    sc = Scenario(ShownReadyRules(), honour)
+    assert [o for o in sc.offers("E") if o.startswith("ready")] == ["ready 3z"]
+    plain.play("E ready 3z")
+    assert plain.events("ready") == [{"type": "ready", "seat": 0}] and plain.table.ready_shown[0] == ()
+    sc.play("E ready 3z")
+    assert sc.events("ready") == [{"type": "ready", "seat": 0, "shown": ["1z", "2z"]}]
+    assert sc.table.ready_shown == [(27, 28), (), (), ()] and sc.table.declared[0]
+    assert all(sc.table.observe(s)["ready_shown"][0] == [27, 28] for s in range(4))
+    assert sc.hand("E") == "123m456p789s1122z"  # the shown tiles stay in the hand
+    check_invariants(sc.table)
+    again = replay(dumps(sc.table.events), ruleset=ShownReadyRules())
+    assert again.ready_shown == sc.table.ready_shown
+
+
+class EastsKongRules(EastsRules):
+    """EastsRules where a declared hand may kong when its waits stay."""
+
+    name = "test-easts-kong"
+    ready_allows_kong = True
+    allow_kong = True
+
+
+def test_a_declared_kong_keeps_shape_free_waits() -> None:
+    """After 报听 a concealed kong is offered when the waits stay the same,
+    the shape-free ones counted too (福州's wrapped 金坎)."""
+    from mahjong_core.scenario import Scenario
+
+    hands = ["999m456p789s111z23z", "258m369p147s2344z", "258m369p147s5566z", "147m258p369s5677z"]
+    sc = Scenario(EastsKongRules(), hands, draws="9p9s1p9m")
+    sc.play("E ready 2z", "S discard 9p", "W discard 9s", "N discard 1p")
+    assert sc.drawn == "9m" and sc.offers("E") == ["discard 9m", "concealed kong 9m"]
+    sc.play("E kong 9m")
+    check_invariants(sc.table)

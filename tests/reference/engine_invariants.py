@@ -11,8 +11,10 @@ import random
 from collections import Counter
 from collections.abc import Collection
 
+from mahjong_core import _native
 from mahjong_core.bots import GreedyBot
 from mahjong_core.engine import NUM_ACTIONS, Phase, Table
+from mahjong_core.tiles import MeldKind
 from mahjong_core.paper import score_hand_arguments
 from mahjong_core.records import dumps, replay
 from mahjong_core.rules import HandScore
@@ -35,6 +37,16 @@ def check_invariants(t: Table) -> None:
     if t.phase == Phase.ROB and t.pending_kong is not None:
         places[t.pending_kong[1]] += 1
     assert places == Counter(rs.wall_tiles()), "every tile is in exactly one place"
+    face_up = [0] * 34  # Table.shown, counted afresh
+    for s in range(t.n):
+        for k in t.discards[s]:
+            if k < 34:
+                face_up[k] += 1
+        for m in t.melds[s]:
+            if m.kind is not MeldKind.ANKAN:
+                for k in m.tiles:
+                    face_up[k] += 1
+    assert list(t.shown) == face_up, "Table.shown counts the discards and the exposed meld tiles"
     if t.phase != Phase.OVER:
         for s in range(t.n):
             if s in t.out:
@@ -46,6 +58,11 @@ def check_invariants(t: Table) -> None:
             if t.phase == Phase.ROB and t.pending_kong and t.pending_kong[0] == s:
                 extra = 0  # the added tile sits on the table, waiting
             assert size == rs.hand_size + extra, (s, size, t.phase)
+        if t.phase == Phase.CLAIMS:
+            for s in range(t.n):  # 吃听's shortcut: a seat marked far is two or more tiles from ready
+                if t._far[s]:
+                    c, w = t.analysis_counts(s)
+                    assert _native.shanten_buf(c, w, t.hand_rules(s)) >= 2, ("_far", s)
         for s in t.to_act:
             legal = t.legal_actions(s)
             assert legal, "a seat to act always has a legal action"

@@ -321,3 +321,37 @@ def test_listing() -> None:
     assert (d["wall_tiles"], d["flowers"], d["hand_size"], d["players"]) == (144, 36, 16, 4)
     d = Luoyuan.describe()
     assert (d["wall_tiles"], d["flowers"], d["defaults"]["flower_set"]) == (128, 20, "20")
+
+
+def test_gold_kan_needs_the_seed_shape() -> None:
+    """"只能用1、3万开听 … 暗牌里不能有金": a declared 金坎 is the two tiles
+    around the 金 and the rest in sets and a pair, won on the 金 alone."""
+    ok: dict[str, Any] = dict(hand="123m456m789m345p1p3p66s", win="2p", gold="2p", gold_kan=True)
+    assert score(**ok).sheet.names()[-1] == "金坎"
+    # the 金 pairs with a 6s: a win, but no 金坎
+    with pytest.raises(IllegalWinError, match="金坎: the hand must hold the two tiles around the 金"):
+        score(hand="123m456m789m345p456p6s", win="2p", gold="2p", gold_kan=True)
+    # a second 金 held among the concealed tiles
+    with pytest.raises(IllegalWinError, match="暗牌里不能有金"):
+        score(hand="123m456m789m345p1p3p6s2p", win="2p", gold="2p", gold_kan=True)
+    # won on a natural tile that completes the shape, not on the 金
+    with pytest.raises(IllegalWinError, match="金坎只能自摸"):
+        score(hand="123m456m789m456p33p1p3p", win="1p", gold="2p", gold_kan=True)
+
+
+@pytest.mark.parametrize(("gold", "tiles"), [("2m", "1m3m"), ("1m", "9m2m"), ("9s", "8s1s"), ("5p", "4p6p")])
+def test_gold_kan_tiles_wrap_in_the_suit(gold: str, tiles: str) -> None:
+    from mahjong_core.variants.fuzhou import kan_tiles
+
+    assert list(kan_tiles(parse_tiles(gold)[0])) == parse_tiles(tiles)
+
+
+def test_gold_kan_declare_option_is_checked() -> None:
+    with pytest.raises(MahjongError, match="gold_kan_declare must be True or False"):
+        Fuzhou(gold_kan_declare="yes")
+
+
+@pytest.mark.parametrize("bad", [4, -2, True])
+def test_first_dealer_option_is_checked(bad: Any) -> None:
+    with pytest.raises(MahjongError, match="first_dealer must be -1 \\(random\\) or a seat 0..3"):
+        Fuzhou(first_dealer=bad)

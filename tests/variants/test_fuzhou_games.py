@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mahjong_core.bots import GreedyBot
-from mahjong_core.engine import Table
+from collections.abc import Sequence
+
+from mahjong_core.bots import GreedyBot, TableView
+from mahjong_core.engine import Action, ActionKind, Table
 from mahjong_core.match import Match
 from mahjong_core.rules import WinContext
 from mahjong_core.tiles import MeldKind
 from mahjong_core.variants.fuzhou import Fuzhou, Scoring
 from mahjong_core.variants.luoyuan import Luoyuan
-from reference.engine_invariants import check_paper_path, check_replay, play_checked
+from mahjong_core.variants.fuzhou import kan_tiles
+from reference.engine_invariants import check_invariants, check_paper_path, check_replay, play_checked
 
 SPECIAL_VALUES = {"天胡": 30, "抢金": 30, "平胡": 30, "平胡(一张花)": 15, "三金倒": 40, "金雀": 60,
                   "金龙": 120, "混一色": 120, "清一色": 240, "金坎": 60}
@@ -148,3 +151,68 @@ def test_a_match_with_dealer_streaks() -> None:
     results = m.play()
     assert len(results) == 30 and sum(m.totals) == 0
     assert max(r.streak for r in results) >= 1
+
+
+class KanBot(GreedyBot):
+    """A greedy bot that declares 金坎 whenever it may."""
+
+    def choose(self, table: TableView, seat: int, legal: Sequence[Action]) -> Action:
+        ready = [a for a in legal if a.kind is ActionKind.READY]
+        return ready[0] if ready else super().choose(table, seat, legal)
+
+
+def test_gold_kan_declarations_in_bot_hands() -> None:
+    """Bots that declare 金坎 whenever offered: each declaration leaves the
+    two tiles around the 金 shown, no 金 and the rest complete; a declared
+    seat then discards what it draws and wins only 金坎, on a self-drawn 金."""
+    check_kan_bot_hands(Fuzhou(), 1000, min_declared=30, min_wins=1)
+
+
+def test_gold_kan_declarations_in_luoyuan_bot_hands() -> None:
+    check_kan_bot_hands(Luoyuan(), 300, min_declared=5, min_wins=0)
+
+
+def check_kan_bot_hands(rs: Fuzhou, hands: int, *, min_declared: int, min_wins: int) -> None:
+    bot = KanBot()
+    declared = wins = 0
+    for seed in range(hands):
+        t = Table(rs, seed=seed, dealer=seed % 4, streak=seed % 2)
+        since: dict[int, int] = {}
+        while not t.is_over:
+            seat = t.to_act[0]
+            action = bot.choose(t, seat, t.legal_actions(seat))
+            was, drawn = t.declared[seat], t.drawn
+            t.apply(action)
+            if t.declared[seat] and not was:
+                since[seat] = len(t.discards[seat])
+                gold = t.indicator
+                assert gold is not None and t.ready_shown[seat] == tuple(sorted(kan_tiles(gold)))
+                assert t.hands[seat][gold] == 0 and all(t.hands[seat][k] for k in kan_tiles(gold))
+                check_invariants(t)
+            elif was and action.kind is ActionKind.DISCARD:
+                assert action.tile == drawn  # 摸啥打啥
+        declared += len(since)
+        for s in t.winners:
+            if t.declared[s]:
+                ctx = t.contexts[s]
+                assert ctx.self_drawn and ctx.win_tile == t.indicator and t.scores[s].names()[-1] == "金坎"
+                assert ctx.extra["gold_kan"]
+                wins += 1
+        assert t.deltas() == expected_deltas(rs, t), seed
+        if since and seed % 2 == 0:
+            check_paper_path(t)
+            check_replay(t)
+    assert declared > min_declared and wins >= min_wins
+
+
+def test_the_first_dealer_is_random_and_recorded() -> None:
+    """福州 "新开第一局系统随机选择一个庄家", 罗源 "新开第一局随机选择一个庄家"."""
+    bots = [GreedyBot() for _ in range(4)]
+    for rs in (Fuzhou(), Luoyuan()):
+        firsts = [Match(rs, bots, seed=s).first_dealer for s in range(30)]
+        assert set(firsts) == {0, 1, 2, 3} and firsts == [Match(rs, bots, seed=s).first_dealer for s in range(30)]
+    m = Match(Fuzhou(), bots, seed=7, hands=1, keep_tables=True)
+    m.play()
+    assert m.tables[0].events[0]["dealer"] == m.first_dealer == m.results[0].dealer
+    assert {Match(Fuzhou(first_dealer=1), bots, seed=s).first_dealer for s in range(10)} == {1}
+    assert {Match(Luoyuan(first_dealer=3), bots, seed=s).first_dealer for s in range(10)} == {3}

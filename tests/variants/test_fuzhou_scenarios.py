@@ -13,6 +13,7 @@ import random
 import pytest
 from mahjong_core.bots import GreedyBot
 from mahjong_core.engine import ActionKind, Phase, Table
+from mahjong_core.errors import IllegalWinError
 from mahjong_core.match import Match
 from mahjong_core.records import dumps, replay
 from mahjong_core.scenario import Scenario
@@ -435,3 +436,158 @@ def test_records_of_stacked_hands_replay() -> None:
     sc = Scenario(FZ, fill([HEAVEN_E, None, READY_W, None]), indicator="9p")
     sc.play("W win", "E win")
     assert replay(dumps(sc.table.events), ruleset=FZ).events == sc.table.events
+
+
+# ------------------------------------------------------------ 金坎 (declared in play)
+
+KAN_S = "123m456m789m456p33p1p3p"
+"""S: five sets and a pair with 1p 3p, around a 2p 金 (ready at the deal)."""
+KAN_DRAWS = "9s5s7s8s1p6s7s9m2p"
+"""S draws 9s (declares 金坎 with it), later 1p (a win of the shape, refused) and the 金 2p."""
+
+
+def kan_scenario(rs: Fuzhou = FZ, gold: str = "2p", s_hand: str = KAN_S, draws: str = KAN_DRAWS) -> Scenario:
+    sc = Scenario(rs, fill([None, s_hand, None, None], gold, keep=draws), draws=draws, indicator=gold)
+    pass_opening(sc)  # (S could take the displayed 金: 抢金, passed)
+    idle_turn(sc)  # E discards
+    until_turn(sc, "S")
+    return sc
+
+
+def until_turn(sc: Scenario, who: str) -> None:
+    """Every seat discards what it drew and passes every claim until ``who``'s turn."""
+    while not (sc.to_act == [who] and sc.table.phase is Phase.TURN):
+        idle_turn(sc)
+
+
+def test_gold_kan_declared_in_play_and_won_on_a_self_drawn_gold() -> None:
+    """"开2万金，只能用1、3万开听，听牌时必须亮出1、3万，暗牌里不能有金，听牌后不能换牌：
+    除了可以开杠和摸金自摸外，摸啥打啥 … 金坎只能自摸，与金将一样大"."""
+    sc = kan_scenario()
+    assert sc.drawn == "9s" and "ready 9s" in sc.offers("S")
+    assert [o for o in sc.offers("S") if o.startswith("ready")] == ["ready 9s"]  # only the 金坎 discard
+    sc.play("S ready 9s")
+    t = sc.table
+    assert t.declared[1] and t.ready_shown[1] == tuple(parse_tiles("1p3p"))
+    assert sc.events("ready") == [{"type": "ready", "seat": 1, "shown": ["1p", "3p"]}]
+    assert t.observe(3)["ready_shown"][1] == parse_tiles("1p3p")  # every seat sees them
+    until_turn(sc, "S")
+    # 1p completes the tiles (11p 333p) but is no 金: 摸啥打啥
+    assert sc.drawn == "1p" and sc.offers("S") == ["discard 1p"]
+    sc.play("S discard 1p")
+    until_turn(sc, "S")
+    assert sc.drawn == "2p" and "win" in sc.offers("S")
+    sc.play("S win")
+    assert sc.winners == ["S"] and sc.items("S") == ["金", "底", "金坎"]
+    assert t.contexts[1].declared_ready and t.contexts[1].extra["gold_kan"]
+    # B = 0 + 1 + 0 + 5 = 6; S = 金坎 60 (平胡 30 also, the highest counts): 2*6 + 60 from each
+    assert sc.deltas() == {"E": -72, "S": 216, "W": -72, "N": -72}
+    assert check_paper_path(t) == 1
+    again = replay(dumps(t.events), ruleset=FZ)
+    assert again.deltas() == t.deltas() and again.ready_shown == t.ready_shown
+
+
+def test_gold_kan_value_option_and_the_declaration_switched_off() -> None:
+    sc = kan_scenario(Fuzhou(gold_kan=120))
+    sc.play("S ready 9s")
+    while not sc.table.is_over:
+        if sc.to_act == ["S"] and sc.table.phase is Phase.TURN and sc.drawn == "2p":
+            sc.play("S win")
+        else:
+            idle_turn(sc)
+    assert sc.deltas()["S"] == 3 * (2 * 6 + 120)
+    sc = kan_scenario(Fuzhou(gold_kan_declare=False))
+    assert not [o for o in sc.offers("S") if o.startswith("ready")]
+
+
+def test_gold_kan_is_refused_on_a_discard() -> None:
+    # declared, S may not win on another seat's 1p although its tiles make a hand
+    sc = kan_scenario(draws="9s5s1p")
+    sc.play("S ready 9s")
+    until_turn(sc, "N")
+    assert sc.drawn == "1p"
+    sc.play("N discard 1p")
+    assert not sc.can("S", "win")  # 金坎只能自摸
+
+
+@pytest.mark.parametrize("s_hand,gold,why", [
+    ("123m456m789m456p3p1p3p2p", "2p", "a 金 held: 暗牌里不能有金"),
+    ("123m456m789m234p55s1p3p", "2p", "a 金 held in a set (234p): 暗牌里不能有金"),
+    ("123m456m789m456p33p1p3p", "5p", "1p 3p are not around a 5p 金"),
+    ("123m456m789m45p33p1p3p6s", "2p", "the rest is not in sets and a pair"),
+])
+def test_gold_kan_is_not_offered_when_the_seed_conditions_fail(s_hand: str, gold: str, why: str) -> None:
+    sc = kan_scenario(gold=gold, s_hand=s_hand, draws="9s5s7s8s")
+    assert not [o for o in sc.offers("S") if o.startswith("ready")], why
+
+
+def test_gold_kan_wraps_around_a_one_and_is_a_pure_flush() -> None:
+    """"1万的金坎用2、9万听": with a 1m 金 the 坎 is 9m-1m-2m; all 万 with the
+    金 as itself (死金): 清一色 240 beats 金坎 60."""
+    s_hand = "345m456m567m777m88m2m9m"
+    sc = kan_scenario(gold="1m", s_hand=s_hand, draws="9s5s7s8s1p6s7s9p1m")
+    assert "ready 9s" in sc.offers("S")
+    sc.play("S ready 9s")
+    assert sc.table.ready_shown[1] == tuple(parse_tiles("2m9m"))
+    while not sc.table.is_over:
+        if sc.to_act == ["S"] and sc.table.phase is Phase.TURN and sc.drawn == "1m":
+            assert "win" in sc.offers("S")
+            sc.play("S win")
+        else:
+            idle_turn(sc)
+    assert sc.winners == ["S"] and sc.items("S")[-1] == "清一色"
+    assert sc.deltas()["S"] == 3 * (2 * 6 + 240)
+    assert check_paper_path(sc.table) == 1
+
+
+def test_gold_kan_wraps_around_a_nine() -> None:
+    s_hand = "123p456p789s123s55s8m1m"
+    sc = kan_scenario(gold="9m", s_hand=s_hand, draws="9s5s7s8s1p6s7s9p9m")
+    sc.play("S ready 9s")
+    assert sc.table.ready_shown[1] == tuple(parse_tiles("1m8m"))
+    while not sc.table.is_over:
+        if sc.to_act == ["S"] and sc.table.phase is Phase.TURN and sc.drawn == "9m":
+            sc.play("S win")
+        else:
+            idle_turn(sc)
+    assert sc.winners == ["S"] and sc.items("S")[-1] == "金坎"
+    assert check_paper_path(sc.table) == 1  # (the wrapped 坎: no set for the kernel, read as 7-8-9)
+    r = FZ.score_hand("123p456p789s123s55s8m1m", win_tile="9m", winner=1, context={"gold": "9m", "gold_kan": True})
+    assert r.sheet.names()[-1] == "金坎" and r.settlement.deltas(4) == [-72, 216, -72, -72]
+    with pytest.raises(IllegalWinError, match="not a winning hand"):  # undeclared, no set
+        FZ.score_hand("123p456p789s123s55s8m1m", win_tile="9m", winner=1, context={"gold": "9m"})
+
+
+def test_luoyuan_declares_gold_kan_as_fuzhou() -> None:
+    """罗源 plays 福州's 金坎 (PROPOSAL: the seed breaks off after the calls)."""
+    ly = Luoyuan()
+    r = ly.score_hand("123m456m789m456p33p1p3p", win_tile="2p", winner=1, context={"gold": "2p", "gold_kan": True})
+    assert r.sheet.names()[-1] == "金坎" and r.settlement.deltas(4) == [-72, 216, -72, -72]
+    assert ly.ready_rule is FZ.ready_rule and type(ly).ready_allowed is Fuzhou.ready_allowed
+
+
+@pytest.mark.parametrize("gold,s_hand", [("2p", "111s456m789m456p33p1p3p"), ("9m", "111p456p789s123s55s1m8m")])
+def test_gold_kan_may_kong_when_the_wait_stays(gold: str, s_hand: str) -> None:
+    """"除了可以开杠和摸金自摸外，摸啥打啥": a declared 金坎 konges the fourth
+    tile of a pung in its rest (the wait on the 金 stays), also a wrapped one."""
+    pung = s_hand[:4][-1]
+    fourth = s_hand[0] + pung
+    draws = "9s5s7s8s" + fourth + "6s7s9p" + gold
+    sc = Scenario(FZ, fill([None, s_hand, None, None], gold, keep=draws + "6p"), draws=draws, tail="6p",
+                  indicator=gold)
+    pass_opening(sc)
+    idle_turn(sc)
+    until_turn(sc, "S")
+    sc.play("S ready 9s")
+    until_turn(sc, "S")
+    assert sc.drawn == fourth and sc.offers("S") == [f"discard {fourth}", f"concealed kong {fourth}"]
+    sc.play(f"S kong {fourth}")
+    assert sc.drawn == "6p" and sc.offers("S") == ["discard 6p"]
+    sc.play("S discard 6p")
+    while not sc.table.is_over:
+        if sc.to_act == ["S"] and sc.table.phase is Phase.TURN and sc.drawn == gold:
+            sc.play("S win")
+        else:
+            idle_turn(sc)
+    assert sc.winners == ["S"] and sc.items("S")[-1] == "金坎" and "花" in sc.items("S")  # (暗杠 = 2 花)
+    assert check_paper_path(sc.table) == 1

@@ -15,7 +15,7 @@ from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.registry import find_variant
 from mahjong_core.tiles import counts_of, parse_tiles
 from mahjong_core.variants.luoshu import (
-    JIANG, KINDS, TRIPLES, Luoshu, is_luoshu_win, luoshu_discard_shanten, luoshu_ready_discard, luoshu_shanten,
+    JIANG, KINDS, TRIPLES, Luoshu, is_luoshu_win, luoshu_discard_shanten, luoshu_ready_discard, luoshu_ready_kinds, luoshu_shanten,
     luoshu_waits,
 )
 
@@ -193,10 +193,25 @@ def test_a_ready_discard_exists_exactly_when_one_leaves_waits(mixed: bool) -> No
         assert luoshu_ready_discard(c, mixed) == slow, tiles
         assert Luoshu(jiang_mixed=mixed).shape_free_ready(None, 0, bytearray(c)) == slow  # type: ignore[arg-type]
         ready += slow
+        # the kinds themselves (the engine's shape_free_ready_kinds)
+        kinds = 0
+        for k in range(34):
+            if c[k]:
+                c[k] -= 1
+                kinds |= (luoshu_waits(c, mixed) != 0) << k
+                c[k] += 1
+        assert luoshu_ready_kinds(c, mixed) == kinds, tiles
+        assert Luoshu(jiang_mixed=mixed).shape_free_ready_kinds(None, 0, bytearray(c)) == kinds  # type: ignore[arg-type]
     assert 100 < ready < len(hands) - 100
     c = counts_of(parse_tiles("159m267p348s55m12z9s"))
     c[32] = 1  # a kind outside the set: each discard is asked
     assert luoshu_ready_discard(c, mixed)
+    assert luoshu_ready_kinds(c, mixed) == 0  # (the 发 stays whatever else goes)
+    c[32], c[26] = 1, 0  # 159m267p348s55m12z + 发: only the 发's discard may leave waits
+    rest = bytearray(c)
+    rest[32] = 0
+    assert luoshu_ready_kinds(c, mixed) == (1 << 32 if luoshu_waits(rest, mixed) else 0)
+    assert not mixed or luoshu_ready_kinds(c, mixed) == 1 << 32
 
 
 @functools.lru_cache(maxsize=None)

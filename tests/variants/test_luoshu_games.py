@@ -84,3 +84,32 @@ def test_a_match() -> None:
     m = Match(Luoshu(), [GreedyBot() for _ in range(4)], seed=5, hands=12)
     results = m.play()
     assert len(results) == 12 and sum(m.totals) == 0
+
+
+def test_ready_offers_the_same_with_the_kinds_named_at_once() -> None:
+    """The engine's shortcut (shape_free_ready_kinds: the rule set names the
+    ready discards at once) offers the same actions, at every step of
+    seeded random and greedy hands, as asking each discard."""
+    import random
+
+    from mahjong_core.bots import RandomBot
+
+    class AskEach(Luoshu):
+        def shape_free_ready_kinds(self, table, seat, counts):  # type: ignore[no-untyped-def]
+            return None
+
+    ready_offers = 0
+    for seed in range(60):
+        a, b = Table(Luoshu(), seed=seed), Table(AskEach(), seed=seed)
+        bots = [RandomBot(seed) if seed % 2 else GreedyBot() for _ in range(4)]
+        rng = random.Random(seed)
+        while not a.is_over:
+            seat = a.to_act[0]
+            legal = a.legal_actions(seat)
+            assert [x.id for x in legal] == [x.id for x in b.legal_actions(seat)]
+            ready_offers += sum(x.kind.name == "READY" for x in legal)
+            act = rng.choice(legal) if seed % 2 else bots[seat].choose(a, seat, legal)
+            a.apply(act)
+            b.apply(act.id, seat)
+        assert a.deltas() == b.deltas()
+    assert ready_offers > 50

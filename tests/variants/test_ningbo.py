@@ -543,3 +543,42 @@ def test_refuses_win_never_refuses_a_win_and_the_bound_holds() -> None:
             assert fresh.score(ctx) == sheet
             refused += refuses
     assert len(games) > 150 and refused > 1000
+
+
+# --- the first dealer: "第一把系统随机选一个人做庄" -------------------------------
+
+
+def test_first_dealer_is_random_by_the_match_seed_and_replays() -> None:
+    from mahjong_core.bots import GreedyBot
+    from mahjong_core.match import Match
+    from mahjong_core.records import dumps, replay
+
+    rs = Ningbo()
+    assert rs.random_first_dealer
+    bots = [GreedyBot() for _ in range(4)]
+    firsts = [Match(rs, bots, seed=s).first_dealer for s in range(30)]
+    assert set(firsts) == {0, 1, 2, 3}
+    assert firsts == [Match(rs, bots, seed=s).first_dealer for s in range(30)]
+    seed = next(s for s in range(30) if firsts[s] != 0)
+    m = Match(rs, bots, seed=seed, hands=1, keep_tables=True)
+    m.play()
+    t = m.tables[0]
+    assert t.dealer == m.results[0].dealer == firsts[seed] != 0
+    assert t.events[0]["dealer"] == firsts[seed]
+    assert replay(dumps(t.events), ruleset=rs).dealer == firsts[seed]
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_first_dealer_option_fixes_the_seat(seat: int) -> None:
+    from mahjong_core.bots import GreedyBot
+    from mahjong_core.match import Match
+
+    rs = Ningbo(first_dealer=seat)
+    assert not rs.random_first_dealer
+    assert {Match(rs, [GreedyBot() for _ in range(4)], seed=s).first_dealer for s in range(20)} == {seat}
+
+
+@pytest.mark.parametrize("bad", [4, -2, True, "east"])
+def test_first_dealer_option_rejects_bad_values(bad: Any) -> None:
+    with pytest.raises(MahjongError, match="first_dealer must be -1 \\(random\\) or a seat 0..3"):
+        Ningbo(first_dealer=bad)

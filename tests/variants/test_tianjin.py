@@ -352,3 +352,45 @@ def test_docstring_and_page_examples() -> None:
     assert doctest.testmod(tianjin).failed == 0
     page = doctest.testfile(str(ROOT / "docs" / "variants" / "tianjin.md"), module_relative=False)
     assert page.failed == 0 and page.attempted >= 2
+
+
+# --- 天胡, 地胡, 连庄 on paper (PROPOSALs TJ-T, TJ-L) ------------------------------
+
+
+def test_tianhu_and_dihu_on_paper() -> None:
+    # the dealer's dealt hand: 龙 × 没混儿 × 天胡 = 4 × 2 × 4
+    r = TJ.score_hand("123m456m789m234p5z", win_tile="5z", winner=0, dealer=0, context={"first_turn": True})
+    assert r.sheet.names() == ["龙", "没混儿", "天胡"] and r.sheet.total == 32
+    assert r.settlement.deltas(4) == [96, -32, -32, -32]
+    # a non-dealer's first draw: 地胡 × 2
+    r = TJ.score_hand("123m456m789m234p5z", win_tile="5z", winner=1, dealer=0, context={"first_turn": True})
+    assert r.sheet.names() == ["龙", "没混儿", "地胡"] and r.sheet.total == 16
+    # options: other factors, or none
+    r = Tianjin(tianhu=8, dihu=1).score_hand("123m456m789m234p5z", win_tile="5z", winner=0, context={"first_turn": True})
+    assert r.sheet.total == 64
+    r = Tianjin(tianhu=8, dihu=1).score_hand("123m456m789m234p5z", win_tile="5z", winner=2, context={"first_turn": True})
+    assert r.sheet.names() == ["龙", "没混儿"] and r.sheet.total == 8
+
+
+def test_lianzhuang_on_paper() -> None:
+    # the dealer wins on its 3rd hand in a row: each pays 8 + 2
+    r = TJ.score_hand("123m456m789m234p5z", win_tile="5z", winner=0, context={"streak": 2})
+    assert r.settlement.deltas(4) == [30, -10, -10, -10]
+    # a 闲 wins: only the dealer pays the streak
+    r = TJ.score_hand("123m456m789m234p5z", win_tile="5z", winner=2, context={"streak": 2})
+    assert r.settlement.deltas(4) == [-10, -8, 26, -8]
+    r = Tianjin(streak_points=2, base=3).score_hand("123m456m789m234p5z", win_tile="5z", winner=2,
+                                                   context={"streak": "2"})
+    assert r.settlement.deltas(4) == [-36, -24, 84, -24]  # 8 × 3, the dealer + 2 × 2 × 3
+
+
+@pytest.mark.parametrize("bad", [-1, "x", 1.5, True])
+def test_bad_streak_and_options(bad: Any) -> None:
+    with pytest.raises(MahjongError, match="context streak"):
+        TJ.score_hand("123m456m789m234p5z", win_tile="5z", winner=0, context={"streak": bad})
+
+
+@pytest.mark.parametrize(("name", "value"), [("tianhu", 0), ("dihu", "2"), ("streak_points", -1)])
+def test_bad_opening_options(name: str, value: Any) -> None:
+    with pytest.raises(MahjongError, match=f"option {name}"):
+        Tianjin(**{name: value})

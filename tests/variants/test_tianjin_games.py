@@ -20,6 +20,8 @@ from reference.engine_invariants import check_paper_path, check_replay, play_che
 import tianjin_brute
 
 ITEMS = {"平胡", "龙", "捉伍儿", "混儿吊", "双混吊", "没混儿", "杠开", "本混儿龙"}
+OPENING = {"天胡", "地胡"}
+"""The PROPOSAL TJ-T items (a win on the deal or on the first draw)."""
 
 
 def expected_deltas(t: Table, rs: Tianjin) -> list[int]:
@@ -49,13 +51,15 @@ def expected_deltas(t: Table, rs: Tianjin) -> list[int]:
     for seat in t.winners:
         for s in range(4):
             if s != seat:
-                f = o.dealer_factor if t.dealer in (s, seat) else 1
-                pay(s, seat, t.scores[seat].points * f, out)
+                amount = t.scores[seat].points
+                if t.dealer in (s, seat):  # dealer_factor, and 连庄 (TJ-L)
+                    amount = amount * o.dealer_factor + t.streak * o.streak_points * o.base
+                pay(s, seat, amount, out)
     return out
 
 
-def play(rs: Tianjin, seed: int, check_every_step: bool) -> Table:
-    t = Table(rs, seed=seed, dealer=seed % 4)
+def play(rs: Tianjin, seed: int, check_every_step: bool, streak: int = 0) -> Table:
+    t = Table(rs, seed=seed, dealer=seed % 4, streak=streak)
     return play_checked(t, seed, {seed % 4} if seed % 3 == 0 else set(), check_every_step)
 
 
@@ -82,7 +86,9 @@ def test_a_thousand_bot_hands() -> None:
             held = [k for k in sorted(t.wild_kinds) for _ in range(t.hands[s][k])]
             assert list(ctx.wild_tiles) == held and ctx.wilds == len(held)
             got = set(sheet.names())
-            assert got <= ITEMS and len(got) == len(sheet.names())
+            assert got <= ITEMS | OPENING and len(got) == len(sheet.names())
+            assert ("天胡" in got) == (ctx.first_turn and ctx.dealer)
+            assert ("地胡" in got) == (ctx.first_turn and not ctx.dealer)
             assert ("没混儿" in got) == (ctx.wilds == 0)
             assert ("杠开" in got) == ctx.kong_replacement
             assert ("平胡" in got) == (not {"龙", "捉伍儿"} & got)
@@ -97,6 +103,7 @@ def test_a_thousand_bot_hands() -> None:
             if seed < 400 and ctx.wilds <= 2:
                 want = tianjin_brute.value(ctx.concealed, ctx.wild_tiles, ctx.win_tile, ctx.melds,
                                            kong_replacement=ctx.kong_replacement)
+                want *= rs.options.tianhu if "天胡" in got else rs.options.dihu if "地胡" in got else 1
                 assert sheet.total == want, (seed, sheet.names())
                 brute += 1
             names.update(got)
@@ -105,19 +112,20 @@ def test_a_thousand_bot_hands() -> None:
         assert 0 <= rs.next_dealer(t) < 4
     assert ends["self"] > 700 and ends["bloom"] > 10 and ends["hun"] > 600 and brute > 250
     assert names["平胡"] > 500 and names["混儿吊"] > 20 and names["没混儿"] > 20 and names["捉伍儿"] > 10
-    assert names["龙"] > 3
+    assert names["龙"] > 3 and names["地胡"] >= 1
 
 
 def test_options_in_play() -> None:
     rs = Tianjin(base=2, dealer_factor=2, exposed_kong=2, concealed_kong=3, kong_refund_on_draw=False,
-                 hun_discard=False, zhuo_wu="characters")
+                 hun_discard=False, zhuo_wu="characters", streak_points=3, tianhu=1, dihu=5)
     for seed in range(120):
-        t = play(rs, seed, check_every_step=seed % 20 == 0)
+        t = play(rs, seed, check_every_step=seed % 20 == 0, streak=seed % 3)
         assert t.deltas() == expected_deltas(t, rs), seed
         for s in t.winners:
             assert t.scores[s].points == 2 * t.scores[s].total
             if "捉伍儿" in t.scores[s].names():
                 assert t.contexts[s].win_tile == 4  # 五万 only
+            assert "天胡" not in t.scores[s].names()  # tianhu=1: no 天胡
 
 
 def test_hun_are_kept_without_hun_discard() -> None:
@@ -193,6 +201,10 @@ def test_a_match_follows_the_dealer_rules() -> None:
     m = Match(Tianjin(), [GreedyBot() for _ in range(4)], seed=5, hands=24)
     results = m.play()
     assert len(results) == 24 and sum(m.totals) == 0
+    streaks = 0
     for before, after in zip(results, results[1:]):
         stays = not before.winners or before.dealer in before.winners
         assert after.dealer == (before.dealer if stays else (before.dealer + 1) % 4)
+        assert after.streak == (before.streak + 1 if stays else 0)  # 连庄 counts on
+        streaks += after.streak > 0
+    assert streaks

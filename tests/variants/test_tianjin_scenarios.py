@@ -56,8 +56,9 @@ def test_no_chow_and_no_discard_win() -> None:
     assert not sc.events("call")
     assert "win" in sc.offers("S")
     sc.play("S win")
-    assert sc.winners == ["S"] and sc.items("S") == ["平胡", "没混儿"]
-    assert sc.deltas() == {"E": -2, "S": 6, "W": -2, "N": -2}
+    # (its first draw, no call made: 地胡 ×2, PROPOSAL TJ-T)
+    assert sc.winners == ["S"] and sc.items("S") == ["平胡", "没混儿", "地胡"]
+    assert sc.deltas() == {"E": -4, "S": 12, "W": -4, "N": -4}
     assert TJ.next_dealer(sc.table) == sc.seat("S")  # the dealer did not win: the next seat deals
     check_invariants(sc.table)
 
@@ -94,7 +95,8 @@ def test_hun_diao_wins_on_any_drawn_tile() -> None:
     sc.play("E discard 1m")
     assert sc.drawn == "3z" and "win" in sc.offers("S")
     sc.play("S win")
-    assert sc.items("S") == ["平胡", "混儿吊"] and sc.score("S").total == 2
+    # (S's first draw, no call made: 地胡 ×2 too)
+    assert sc.items("S") == ["平胡", "混儿吊", "地胡"] and sc.score("S").total == 4
     assert sc.table.contexts[sc.seat("S")].wild_tiles == tuple(parse_tiles("9s"))
 
 
@@ -163,3 +165,82 @@ def test_the_dealer_deals_again_after_its_own_win() -> None:
     sc = Scenario(TJ, hands, tail="7z", indicator="8s")
     sc.play("E kong 1z", "E win")
     assert TJ.next_dealer(sc.table) == sc.seat("E")
+
+
+# --- 天胡, 地胡 and 连庄 (PROPOSALs TJ-T and TJ-L) ------------------------------
+
+HEAVEN = ["123m456m789m234p55z", "23m456p789p111z66z", "456m123456s5577z", "2468m2468p246s33z"]
+"""E (the dealer) is complete on the deal: 龙 and no 混儿 (8s 9s)."""
+
+
+def test_tianhu_the_dealer_wins_on_the_deal() -> None:
+    sc = Scenario(TJ, HEAVEN, indicator="8s")
+    assert sc.to_act == ["E"] and "win" in sc.offers("E")
+    sc.play("E win")
+    # 龙 4 × 没混儿 2 × 天胡 4
+    assert sc.winners == ["E"] and sc.items("E") == ["龙", "没混儿", "天胡"] and sc.score("E").total == 32
+    assert sc.score("E").notes[0] == "天胡没混儿龙: 提溜龙+没混儿+天胡 = 4*2*4 = 32番"
+    assert sc.deltas() == {"E": 96, "S": -32, "W": -32, "N": -32}
+    check_invariants(sc.table)
+
+
+def test_tianhu_option_off_and_after_a_discard() -> None:
+    sc = Scenario(Tianjin(tianhu=1), HEAVEN, indicator="8s")
+    sc.play("E win")
+    assert sc.items("E") == ["龙", "没混儿"] and sc.score("E").total == 8
+    # the dealer who discards first is no longer on its dealt hand: no 天胡
+    hands = ["123m456m789m234p57z", "23m456p789p111z66z", "456m123456s5566z", "2468m2468p246s33z"]
+    sc = Scenario(TJ, hands, draws="1p2p3p5z", indicator="8s")
+    assert "win" not in sc.offers("E")
+    sc.play("E discard 7z", "S discard 1p", "W discard 2p", "N discard 3p")
+    assert sc.drawn == "5z" and "win" in sc.offers("E")
+    sc.play("E win")
+    assert sc.items("E") == ["龙", "没混儿"]
+
+
+DIHU = ["179m1379p137s2345z", "23m456p789p111z66z", "456m123456s5577z", "2468m2468p246s33z"]
+"""S waits on 1m / 4m with 23m; N holds 33z."""
+
+
+def test_dihu_a_non_dealer_wins_on_its_first_draw() -> None:
+    sc = Scenario(TJ, DIHU, draws="4m", indicator="8s")
+    sc.play("E discard 3z", "N pass")
+    assert sc.drawn == "4m" and "win" in sc.offers("S")
+    sc.play("S win")
+    assert sc.items("S") == ["平胡", "没混儿", "地胡"] and sc.score("S").total == 4
+    assert sc.deltas() == {"E": -4, "S": 12, "W": -4, "N": -4}
+
+
+def test_dihu_refused_after_a_call_and_with_the_option_off() -> None:
+    # N pungs the dealer's 3z before S has drawn: S's first draw wins, but not 地胡
+    sc = Scenario(TJ, DIHU, draws="8p4m", indicator="8s")
+    sc.play("E discard 3z", "N pung", "N discard 2m", "E discard 8p")
+    assert sc.drawn == "4m"
+    sc.play("S win")
+    assert sc.items("S") == ["平胡", "没混儿"] and sc.score("S").total == 2
+    sc = Scenario(Tianjin(dihu=1), DIHU, draws="4m", indicator="8s")
+    sc.play("E discard 3z", "N pass", "S win")
+    assert sc.items("S") == ["平胡", "没混儿"]
+
+
+def test_lianzhuang_the_dealers_streak_is_paid() -> None:
+    """连庄 (TJ-L): on its third hand in a row (streak 2) the dealer's 天胡
+    brings it 2 more from each; a 闲's win costs the dealer 2 more."""
+    sc = Scenario(TJ, HEAVEN, indicator="8s", streak=2)
+    sc.play("E win")
+    assert sc.deltas() == {"E": 102, "S": -34, "W": -34, "N": -34}
+    assert sc.table.contexts[0].extra["streak"] == 2
+    assert "连庄 2: each payer pays 2 more" in sc.score("E").notes
+    check_replay_of(sc)
+    sc = Scenario(TJ, DIHU, draws="4m", indicator="8s", streak=2)
+    sc.play("E discard 3z", "N pass", "S win")
+    assert sc.deltas() == {"E": -6, "S": 14, "W": -4, "N": -4}  # 4 each, the dealer 4 + 2
+    sc = Scenario(Tianjin(streak_points=0), DIHU, draws="4m", indicator="8s", streak=2)
+    sc.play("E discard 3z", "N pass", "S win")
+    assert sc.deltas() == {"E": -4, "S": 12, "W": -4, "N": -4}
+    assert TJ.next_dealer(sc.table) == sc.seat("S")  # the streak ends with the deal
+
+
+def check_replay_of(sc: Scenario) -> None:
+    t = replay(dumps(sc.table.events), ruleset=sc.ruleset)
+    assert t.streak == sc.table.streak and t.deltas() == sc.table.deltas()
