@@ -1774,7 +1774,7 @@ def test_first_dealer_is_drawn_from_the_match_seed_and_recorded() -> None:
     # a dealer given to the match wins over the draw; the default rule set deals from seat 0
     assert Match(RandomDealerRules(), bots, seed=3, dealer=2).first_dealer == 2
     assert {Match(Ruleset(), bots, seed=s).first_dealer for s in range(20)} == {0}
-    with pytest.raises(MahjongError, match="first dealer must be a seat 0..3"):
+    with pytest.raises(MahjongError, match="dealer must be a seat 0..3"):
         Match(RandomDealerRules(), bots, seed=3, dealer=4)
 
 

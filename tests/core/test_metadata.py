@@ -48,3 +48,22 @@ def test_short_description(meta: dict[str, list[str]]) -> None:
     assert "mahjong" in summary.lower()
     assert meta["Description-Content-Type"] == ["text/markdown"]
     assert meta["Name"] == ["mahjong-core"] and meta["Requires-Python"] == [">=3.10"]
+
+
+def test_musllinux_wheel_tests_install_the_test_extra_but_ray() -> None:
+    """cibuildwheel's musllinux override lists the test extra's packages by
+    name, all but Ray (no musllinux wheel): the two lists stay in step."""
+    import sys
+    from pathlib import Path
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - (tomli, the backport, is in the test extra for 3.10)
+        import tomli as tomllib
+
+    project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    extra = project["project"]["optional-dependencies"]["test"]
+    (musl,) = [o for o in project["tool"]["cibuildwheel"]["overrides"] if "musllinux" in o["select"]]
+    assert musl["test-extras"] == []
+    assert musl["test-requires"] == [d for d in extra if not d.startswith("ray")]
+    assert any(d.startswith("ray") for d in extra)
