@@ -137,6 +137,10 @@ class Requirements:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChangchunOptions:
     """House rules of 长春麻将 (see :class:`Changchun`)."""
+    first_dealer: int = -1
+    """The first dealer of a match: -1 (default) a seat drawn from the
+    match's seed, as the seed says ("第一把系统随机选一个人做庄": ``random_first_dealer``); 0..3:
+    that seat deals first."""
 
     base: int = 1
     """The base point (底分), 1 or more."""
@@ -253,6 +257,7 @@ class Changchun(Ruleset):
     summary = "长春: 136 tiles, chow (no honours), 推倒胡 with 三色全/幺九/刻, 立胡 and 夹胡 double, 旋风杠/喜杠 (PROPOSAL)"
     aliases = ("长春", "吉林长春麻将", "吉林麻将", "jilin")
     Options = ChangchunOptions
+    random_first_dealer = True  # "第一把系统随机选一个人做庄" (option first_dealer fixes the seat)
 
     allow_chow = True
     multiple_winners = False

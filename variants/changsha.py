@@ -169,6 +169,10 @@ class Scoring(enum.Enum):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChangshaOptions:
     """House rules of 长沙麻将 (see :class:`Changsha`)."""
+    first_dealer: int = -1
+    """The first dealer of a match: -1 (default) a seat drawn from the
+    match's seed, as the seed says ("第一局由系统随机分配庄家": ``random_first_dealer``); 0..3:
+    that seat deals first."""
 
     birds: int = 1
     """Birds drawn after a win (扎鸟), 0..4; 0 switches birds off."""
@@ -317,6 +321,7 @@ class Changsha(Ruleset):
     summary = "长沙: 108 tiles, 2-5-8 pair for small hands, opening small wins, big hands add up, 扎鸟"
     aliases = ("长沙", "长沙麻将")
     Options = ChangshaOptions
+    random_first_dealer = True  # "第一局由系统随机分配庄家" (option first_dealer fixes the seat)
 
     honors = False
     allow_chow = True

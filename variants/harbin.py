@@ -21,6 +21,14 @@ What the rule set decides (the seed's wording first, then each gap of §10.10):
 * Tiles (§10.1): 万饼条 ×4 and four 红中 ("万、饼、条各36张，再加4个红中，
   一共112张牌"), no other honours, no flowers; 13 tiles, the dealer 14 and
   discards first; two dice.
+* Dealer and deal (§10.2, §10.3): "新开第一局系统随机选择一个庄家" — the first
+  dealer of a match is drawn from its seed (``random_first_dealer``; option
+  ``first_dealer`` fixes the seat); "庄家摇两次筛子，第一次逆时针数点找到先拿牌
+  的人，先拿牌的人再从自己面前的牌堆右向左按根据第二次摇筛子的两个筛子点数之和的
+  点数开始拿牌" — as 长春: the two rolls choose where the shuffled wall is
+  broken, which changes nothing for a shuffled wall (the engine deals from
+  the head and the 宝 is its last tile); :func:`deal_start` (长春's) gives
+  the seat and the stack the two rolls name, for front ends.
 * 宝 (§10.4): after the deal the last tile of the wall is the 宝, face down
   ("牌墙中的最后一张牌为"宝"牌 … 背面朝上"): the engine's ``wild_indicator``
   with no wild kinds (:meth:`wild_tile_kinds` is empty).  Only a seat that
@@ -109,12 +117,13 @@ from mahjong_core.analysis import Form, HandRules, Shape, decompositions, waits
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Reading
 from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from .changchun import deal_start
 from mahjong_core.tiles import KIND_NAMES, MeldKind, parse_tile
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
-__all__ = ["Harbin", "HarbinOptions", "HarbinValues", "closed_wait"]
+__all__ = ["Harbin", "HarbinOptions", "HarbinValues", "closed_wait", "deal_start"]
 
 RED = 33
 """红中, the only honour of the set."""
@@ -154,6 +163,10 @@ class HarbinValues:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HarbinOptions:
     """House rules of 哈尔滨麻将 (see :class:`Harbin`)."""
+    first_dealer: int = -1
+    """The first dealer of a match: -1 (default) a seat drawn from the
+    match's seed, as the seed says ("新开第一局系统随机选择一个庄家": ``random_first_dealer``); 0..3:
+    that seat deals first."""
 
     chow_ready_any_seat: bool = True
     """吃听 by any seat, the nearest first (HR-2 PROPOSAL); False: the 下家 only."""
@@ -209,6 +222,7 @@ class Harbin(Ruleset):
     summary = "哈尔滨: 112 tiles with 红中, hidden 宝 wild only for a ready seat's draw, 吃听, open + 1/9/中 + pung + chow"
     aliases = ("哈尔滨", "黑龙江", "黑龙江麻将", "黑龙江哈尔滨麻将", "宝牌", "哈尔滨宝牌", "haerbin", "heilongjiang")
     Options = HarbinOptions
+    random_first_dealer = True  # "新开第一局系统随机选择一个庄家" (option first_dealer fixes the seat)
 
     honors = False
     hand_rules = RULES

@@ -117,6 +117,10 @@ class HebeiValues:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HebeiOptions:
     """House rules of 河北麻将 (see :class:`Hebei`)."""
+    first_dealer: int = -1
+    """The first dealer of a match: -1 (default) a seat drawn from the
+    match's seed, as the seed says ("第一把系统随机选一个人做庄": ``random_first_dealer``); 0..3:
+    that seat deals first."""
 
     base: int = 1
     """底分: 1, 2 or 3 (seed 001 "基点为 1、2、3")."""
@@ -167,6 +171,7 @@ class Hebei(Ruleset):
     summary = "河北: 136 tiles, no chow, win > pong, multiple ron, 6 stacks kept back, 推倒胡 table (PROPOSAL)"
     aliases = ("河北", "河北推倒胡", "hebei-tuidaohu")
     Options = HebeiOptions
+    random_first_dealer = True  # "第一把系统随机选一个人做庄" (option first_dealer fixes the seat)
 
     allow_chow = False
     multiple_winners = True

@@ -161,6 +161,10 @@ class DealerPoints(enum.Enum):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HefeiOptions:
     """House rules of 合肥麻将 (see :class:`Hefei`)."""
+    first_dealer: int = -1
+    """The first dealer of a match: -1 (default) a seat drawn from the
+    match's seed, as the seed says ("第一盘游戏系统随机选取一名玩家为庄家": ``random_first_dealer``); 0..3:
+    that seat deals first."""
 
     room: Room = Room.DECLARE
     """报听房间 (default) or 不报听房间."""
@@ -311,6 +315,7 @@ class Hefei(Ruleset):
     summary = "合肥: 84 tiles (2-8), no chow or pung, concealed kongs, 八支, 报听 rooms, 海捞区, additive points"
     aliases = ("合肥", "安徽", "安徽合肥麻将", "安徽麻将", "anhui")
     Options = HefeiOptions
+    random_first_dealer = True  # "第一盘游戏系统随机选取一名玩家为庄家" (option first_dealer fixes the seat)
 
     suits = (0, 1, 2)
     honors = False

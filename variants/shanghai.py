@@ -158,6 +158,10 @@ class ChengbaoCount(enum.Enum):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShanghaiOptions:
     """House rules of 上海麻将 (see :mod:`mahjong_core.variants.shanghai`)."""
+    first_dealer: int = -1
+    """The first dealer of a match: -1 (default) a seat drawn from the
+    match's seed, as the seed says ("第一局系统随机选择庄家": ``random_first_dealer``); 0..3:
+    that seat deals first."""
 
     lezi: int = 20
     """The points of 1 勒子 (G1 PROPOSAL: a table setting; the seed gives none)."""
@@ -384,6 +388,7 @@ class Shanghai(Ruleset):
     summary = "上海: 144 tiles with flowers, 碰碰胡 or flush hands only, 花 under a 勒子 cap, 开宝 and 荒番 doubling, 承包"
     aliases = ("上海", "shanghai-mahjong", "沪麻", "上海敲麻")
     Options = ShanghaiOptions
+    random_first_dealer = True  # "第一局系统随机选择庄家" (option first_dealer fixes the seat)
     options: ShanghaiOptions
 
     flower_tiles = FLOWERS

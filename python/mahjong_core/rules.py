@@ -571,6 +571,11 @@ class Ruleset:
             raise MahjongError(
                 f"{self.id}: unknown option in {sorted(options)!r}; known: {known or 'none'}"
             ) from e
+        fd = getattr(self.options, "first_dealer", -1)
+        if isinstance(fd, bool) or not isinstance(fd, int) or not -1 <= fd < self.num_players:
+            raise MahjongError(
+                f"{self.id}: option first_dealer must be -1 (random) or a seat 0..{self.num_players - 1}, got {fd!r}"
+            )
 
     def options_json(self) -> dict[str, Any]:
         """The options as plain JSON values (enums by value, nested dataclasses
@@ -1012,7 +1017,11 @@ class Ruleset:
         """The seat that deals the first hand of a :class:`~mahjong_core.match.Match`
         played with ``seed`` when the match is not given a dealer.  Default:
         0, or with :attr:`random_first_dealer` a seat drawn from ``seed``
-        (``random.Random(seed ^ 0xDEA1E5).randrange(num_players)``)."""
+        (``random.Random(seed ^ 0xDEA1E5).randrange(num_players)``); an
+        option ``first_dealer`` of the rule set (a seat; -1: as above) wins."""
+        fixed = getattr(self.options, "first_dealer", -1)
+        if fixed >= 0:
+            return int(fixed)
         if not self.random_first_dealer:
             return 0
         return random.Random(seed ^ 0xDEA1E5).randrange(self.num_players)
