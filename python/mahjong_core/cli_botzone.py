@@ -15,9 +15,6 @@ import json
 import sys
 from typing import Any, TextIO
 
-from rich.console import Console
-from rich.table import Table as RichTable
-
 from .botzone import (
     KEEP_RUNNING,
     BotInput,
@@ -28,7 +25,6 @@ from .botzone import (
     parse_json_input,
     parse_simple_input,
 )
-from .botzone_judge import Judge, program_from_spec
 from .errors import MahjongError, ProtocolError
 
 __all__ = ["add_botzone_commands", "run_bot"]
@@ -136,6 +132,12 @@ def cmd_botzone_judge(args: argparse.Namespace) -> int:
         raise MahjongError(f"--hands must be at least 1, got {args.hands}")
     if args.timeout <= 0:
         raise MahjongError(f"--timeout must be positive, got {args.timeout}")
+    # imported here: a bot's run (once per turn on Botzone) needs neither
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    from .botzone_judge import Judge, program_from_spec
+
     programs = [program_from_spec(spec, timeout=args.timeout, flowers=args.flowers or None) for spec in args.bots]
     out: TextIO | None = open(args.transcript, "w", encoding="utf-8") if args.transcript else None
     try:

@@ -31,16 +31,17 @@ import enum
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from . import _native
 from .analysis import Counts, HandRules, decompositions
 from .errors import IllegalActionError, InvalidHandError, MahjongError
 from .rules import _NO_EXTRA, ReadyRule, Ruleset, ScoreSheet, Settlement, WinContext
 from .tiles import KIND_NAMES, Meld, MeldKind
+
+if TYPE_CHECKING:  # numpy is imported on use (the RL arrays): a bot started afresh every turn never needs it
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "NUM_ACTIONS",
@@ -1125,6 +1126,8 @@ class Table:
         return [a.id for a in self.legal_actions(seat)]
 
     def action_mask(self, seat: int) -> npt.NDArray[np.int8]:
+        import numpy as np
+
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         for a in self.legal_actions(seat):
             mask[a.id] = 1
@@ -2465,6 +2468,8 @@ class Table:
         with a hidden indicator, the kinds it names only for a seat that may
         see it); wild flowers held (1).
         """
+        import numpy as np
+
         if out is None:
             out = np.zeros(OBS_SIZE, dtype=np.float32)
         else:
