@@ -94,10 +94,19 @@ def botzone_turn(mode: str, old: str | None, cwd: str) -> float:
     return wall
 
 
+def bare_python(cwd: str) -> float:
+    """The wall time of ``python -c pass``: what any process pays on this machine."""
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "pass"], cwd=cwd, check=True)
+    return time.perf_counter() - t0
+
+
 def measure(runs: int, modes: Sequence[str], old: str | None = None) -> dict[str, dict[str, dict[str, float]]]:
-    """Medians in ms: result[mode][row] = {"import+call", "call", "process"} (botzone: "process")."""
+    """Medians in ms: result[mode][row] = {"import+call", "call", "process"} (botzone: "process");
+    result["python"]["-c pass"] = {"process"}, the interpreter alone."""
     result: dict[str, dict[str, dict[str, float]]] = {}
     with tempfile.TemporaryDirectory() as cwd:
+        result["python"] = {"-c pass": {"process": 1e3 * statistics.median(bare_python(cwd) for _ in range(runs))}}
         for mode in modes:
             rows: dict[str, dict[str, float]] = {}
             for call in CALLS:
