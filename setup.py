@@ -1,7 +1,8 @@
 """Build the Cython kernels of mahjong-core.
 
 Compiler directives are set here, once.  Set ``MAHJONG_CORE_DEBUG_CYTHON=1``
-to turn bounds and wrap-around checks back on while debugging a kernel.
+to turn bounds and wrap-around checks back on while debugging a kernel (that
+build also keeps the debug information a release build leaves out).
 No ``-march``/AVX flags: released wheels must run on any CPU of their arch.
 """
 
@@ -30,10 +31,20 @@ directives = {
     "infer_types": True,
 }
 
+# Released extension modules carry no debug information (gcc/clang: -g0,
+# overriding the -g in Python's own CFLAGS, and -s to strip the symbol table at
+# link time; ld64 on macOS ignores -s, and with -g0 there is no debug map to
+# strip).  A debug build keeps it for gdb.  MSVC writes debug information
+# to separate .pdb files, so nothing is added there.
 if os.name == "nt":
     extra_compile_args = ["/O2"]
+    extra_link_args: list[str] = []
+elif DEBUG:
+    extra_compile_args = ["-O3", "-g"]
+    extra_link_args = []
 else:
-    extra_compile_args = ["-O3"]
+    extra_compile_args = ["-O3", "-g0"]
+    extra_link_args = [] if sys.platform == "darwin" else ["-s"]
 
 extensions = [
     Extension(
@@ -41,6 +52,7 @@ extensions = [
         [f"src/mahjong_core/{name}.pyx"],
         include_dirs=[numpy.get_include()],
         extra_compile_args=extra_compile_args,
+        extra_link_args=extra_link_args,
         define_macros=[
             ("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION"),
             ("MAHJONG_CYTHON_VERSION", f'"{Cython.__version__}"'),
@@ -56,7 +68,8 @@ extensions = [
 # is set.  Type annotations there are for mypy, not for Cython.
 if os.environ.get("MAHJONG_CORE_PURE_ENGINE", "") in ("", "0"):
     extensions += cythonize(
-        [Extension("mahjong_core.engine", ["python/mahjong_core/engine.py"], extra_compile_args=extra_compile_args)],
+        [Extension("mahjong_core.engine", ["python/mahjong_core/engine.py"],
+                   extra_compile_args=extra_compile_args, extra_link_args=extra_link_args)],
         compiler_directives={**directives, "boundscheck": True, "wraparound": True, "annotation_typing": False},
     )
 

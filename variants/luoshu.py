@@ -238,10 +238,50 @@ def luoshu_ready_discard(counts: Sequence[int], mixed: bool = True) -> bool:
     for k in _OUTSIDE:
         if counts[k]:
             return True
+    # (asked at every turn of every seat: each group's summary is looked up
+    # as a small number, and the answer by the four numbers)
     b = bytes(counts)
-    return _ready_any(
-        _suit_summary(b[0:9]), _suit_summary(b[9:18]), _suit_summary(b[18:27]), _jiang_summary(b[27:34], mixed)
-    )
+    ids = _SUIT_IDS
+    i0 = ids.get(b[0:9])
+    if i0 is None:
+        i0 = _summary_id(ids, b[0:9], _suit_summary(b[0:9]))
+    i1 = ids.get(b[9:18])
+    if i1 is None:
+        i1 = _summary_id(ids, b[9:18], _suit_summary(b[9:18]))
+    i2 = ids.get(b[18:27])
+    if i2 is None:
+        i2 = _summary_id(ids, b[18:27], _suit_summary(b[18:27]))
+    jids = _JIANG_IDS[mixed]
+    j = jids.get(b[27:34])
+    if j is None:
+        j = _summary_id(jids, b[27:34], _jiang_summary(b[27:34], mixed))
+    key = (i0, i1, i2, j)
+    ready = _READY_ANY_BY_ID.get(key)
+    if ready is None:
+        s = _SUMMARIES
+        ready = _READY_ANY_BY_ID[key] = _ready_any(s[i0], s[i1], s[i2], s[j])
+    return ready
+
+
+_SUMMARIES: list[tuple[tuple[bool, bool], frozenset[tuple[bool, bool]]]] = []
+"""Every group summary met so far, by its number (:func:`_summary_id`)."""
+_SUMMARY_NUMBERS: dict[tuple[tuple[bool, bool], frozenset[tuple[bool, bool]]], int] = {}
+_SUIT_IDS: dict[bytes, int] = {}
+"""A suit's nine counts -> the number of its summary."""
+_JIANG_IDS: dict[bool, dict[bytes, int]] = {True: {}, False: {}}
+"""By ``mixed``: the 将头 tiles' counts -> the number of their summary."""
+_READY_ANY_BY_ID: dict[tuple[int, int, int, int], bool] = {}
+""":func:`_ready_any` by the four groups' summary numbers."""
+
+
+def _summary_id(ids: dict[bytes, int], group: bytes, summary: tuple[tuple[bool, bool], frozenset[tuple[bool, bool]]]) -> int:
+    """Number ``summary`` (once per distinct summary) and remember it for ``group``."""
+    n = _SUMMARY_NUMBERS.get(summary)
+    if n is None:
+        n = _SUMMARY_NUMBERS[summary] = len(_SUMMARIES)
+        _SUMMARIES.append(summary)
+    ids[group] = n
+    return n
 
 
 def luoshu_ready_kinds(counts: Sequence[int], mixed: bool = True) -> int:

@@ -25,7 +25,7 @@ from typing import NamedTuple, Union
 
 from . import _native
 from ._native import Counts, KernelRules
-from .errors import InvalidHandError
+from .errors import InvalidArgumentTypeError, InvalidHandError
 from .tiles import counts_of, parse_tiles
 
 __all__ = [
@@ -169,9 +169,19 @@ def counts(tiles: Tiles) -> Counts:
         return tiles
     if isinstance(tiles, str):
         ids = parse_tiles(tiles)
+    elif isinstance(tiles, (bytes, bytearray)) or not isinstance(tiles, Iterable):
+        raise InvalidArgumentTypeError(
+            f"tiles must be notation (a str such as '123m'), tile ids or Counts, "
+            f"got {type(tiles).__name__} {_short_repr(tiles)}"
+        )
     else:
         ids = list(tiles)
     return Counts(counts_of(ids))
+
+
+def _short_repr(value: object, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 _native._set_converter(counts)
@@ -203,7 +213,8 @@ class DiscardOption(NamedTuple):
     improving: tuple[int, ...]
     """Kinds whose draw would lower that shanten."""
     unseen: int
-    """Copies of the improving kinds not in the hand nor in ``visible``."""
+    """Copies of the improving kinds not in the hand nor in ``visible``,
+    nor the tile just discarded (seen by everyone)."""
 
 
 def discard_options(
@@ -236,4 +247,13 @@ def discard_options(
                 if not 0 <= k < 34:
                     raise InvalidHandError(f"visible: kind {k!r} is not in 0..33")
                 seen[k] += 1
-    return tuple(map(DiscardOption._make, _native.discard_table(c, wilds, rules, seen)))
+    options = [DiscardOption._make(row) for row in _native.discard_table(c, wilds, rules, seen)]
+    # The tile just discarded is seen by everyone: when its own kind would
+    # improve the hand, that copy is not among the unseen ones.
+    held = c.tolist()
+    for i, o in enumerate(options):
+        k = o.discard
+        if k in o.improving and 4 - (held[k] - 1) - seen[k] > 0:
+            options[i] = o._replace(unseen=o.unseen - 1)
+    options.sort(key=lambda o: (o.shanten, -o.unseen, o.discard))
+    return tuple(options)

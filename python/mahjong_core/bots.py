@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from . import _native
 from .engine import Action, ActionKind, Phase, Table, play_out
+from .errors import InvalidArgumentError
 from .tiles import Meld
 from .analysis import HandRules
 from .rules import ReadyRule, Ruleset
@@ -304,6 +305,8 @@ def play_hand(
 ) -> Table:
     """Play one hand to its end with one bot per seat; returns the table."""
     table = Table(ruleset, seed=seed, dealer=dealer, round_wind=round_wind, hand_number=hand_number)
+    if len(bots) != table.n:
+        raise InvalidArgumentError(f"play_hand: {ruleset.id} has {table.n} seats, got {len(bots)} bots")
     return play_out(table, bots)
 
 

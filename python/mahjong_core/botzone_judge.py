@@ -544,12 +544,18 @@ class Judge:
         flowers: bool = False,
         transcript: IO[str] | None = None,
         observer: Callable[[Table, Sequence[str]], None] | None = None,
+        ruleset: BotzoneMCR | None = None,
     ) -> None:
         if len(programs) != 4:
             raise MahjongError(f"the judge needs 4 bot programs, got {len(programs)}")
         self.programs = list(programs)
         self.flowers = flowers
-        self.ruleset: BotzoneMCR = BotzoneMCRFlowers() if flowers else BotzoneMCR()
+        if ruleset is not None and isinstance(ruleset, BotzoneMCRFlowers) != flowers:
+            raise MahjongError(f"the judge's rule set {ruleset.id} does not match flowers={flowers}")
+        self.ruleset: BotzoneMCR = ruleset if ruleset is not None else (
+            BotzoneMCRFlowers() if flowers else BotzoneMCR())
+        """The rule set (``ruleset``: one with house-rule options, of the
+        class ``flowers`` asks for)."""
         self.transcript = transcript
         self.observer = observer
         self._table: Table | None = None

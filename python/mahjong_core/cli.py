@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
@@ -356,6 +357,7 @@ def analyze_hand(
     seen = [0] * NUM_KINDS
     for k in seen_ids:
         seen[k] += 1
+    for k in dict.fromkeys(seen_ids):  # every copy given is counted before the check
         if held[k] + seen[k] > 4:
             raise InvalidHandError(
                 f"--visible: {seen[k]} visible {KIND_NAMES[k]!r} and {held[k]} in the hand"
@@ -696,7 +698,9 @@ _ALONE: dict[str, Callable[[Any], None]] = {"botzone-bot": _add_botzone}
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The ``mahjong-core`` argument parser with every sub-command (only the
     group of ``command`` when that is one of ``_ALONE``)."""
-    parser = argparse.ArgumentParser(
+    from .cli_common import CliParser
+
+    parser = CliParser(
         prog=PROG,
         description="mahjong-core: a rules engine for Chinese mahjong: hand analysis, play, simulation.",
         epilog=f"Run '{PROG} COMMAND --help' for the options of a command.",
@@ -705,6 +709,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     for add in (_ALONE[command],) if command in _ALONE else _SUBCOMMANDS:
         add(sub)
+    _finish_parser(parser)
     return parser
 
 
@@ -727,9 +732,41 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except (MahjongError, ValueError) as exc:
-        message = " ".join(str(exc).split())
-        print(f"{PROG}: error: {message}", file=sys.stderr)
+        _print_error(str(exc))
         return 2
+    except OSError as exc:  # a file that cannot be read or written
+        where = f" {exc.filename!r}" if exc.filename is not None else ""
+        _print_error(f"{exc.strerror or exc}{where}")
+        return 2
+    except KeyboardInterrupt:
+        _print_error("interrupted")
+        return 130
+    except RecursionError:
+        _print_error("input nested too deeply")
+        return 2
+    except Exception as exc:  # a bug: still one line, with a way to see more
+        if os.environ.get("MAHJONG_CORE_DEBUG"):
+            raise
+        _print_error(f"internal error ({type(exc).__name__}: {exc}); please report it "
+                     "(MAHJONG_CORE_DEBUG=1 shows the traceback)")
+        return 1
+
+
+# --- one-line errors and help with defaults (issue 13) -----------------------
+
+
+def _print_error(message: str) -> None:
+    """``mahjong-core: error: MESSAGE`` on one line of stderr (long inputs cut)."""
+    from .cli_common import one_line
+
+    print(f"{PROG}: error: {one_line(message)}", file=sys.stderr)
+
+
+def _finish_parser(parser: argparse.ArgumentParser) -> None:
+    """Every sub-command's help shows each flag's default."""
+    from .cli_common import use_defaults_formatter
+
+    use_defaults_formatter(parser)
 
 
 if __name__ == "__main__":  # pragma: no cover

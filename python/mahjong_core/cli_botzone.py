@@ -13,11 +13,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 from .botzone import (
     KEEP_RUNNING,
     BotInput,
+    BotzoneMCR,
+    BotzoneMCRFlowers,
     BotzoneSeat,
     Response,
     format_json_output,
@@ -25,6 +27,7 @@ from .botzone import (
     parse_json_input,
     parse_simple_input,
 )
+from .cli_common import add_option_argument, open_output, ruleset_with_options, writable_file
 from .errors import MahjongError, ProtocolError
 
 __all__ = ["add_botzone_commands", "run_bot"]
@@ -138,10 +141,12 @@ def cmd_botzone_judge(args: argparse.Namespace) -> int:
 
     from .botzone_judge import Judge, program_from_spec
 
+    ruleset = ruleset_with_options(BotzoneMCRFlowers if args.flowers else BotzoneMCR, args.option or ())
+    assert isinstance(ruleset, BotzoneMCR)
     programs = [program_from_spec(spec, timeout=args.timeout, flowers=args.flowers or None) for spec in args.bots]
-    out: TextIO | None = open(args.transcript, "w", encoding="utf-8") if args.transcript else None
+    out: IO[str] | None = open_output(args.transcript) if args.transcript else None
     try:
-        judge = Judge(programs, flowers=args.flowers, transcript=out)
+        judge = Judge(programs, flowers=args.flowers, transcript=out, ruleset=ruleset)
         summary = judge.run(args.hands, seed=args.seed, rotate=args.rotate)
     finally:
         if out is not None:
@@ -183,7 +188,7 @@ def add_botzone_commands(sub: Any) -> None:
                    help=f"stay alive after answering (print {KEEP_RUNNING}), one request per line")
     p.add_argument("--flowers", action=argparse.BooleanOptionalAction, default=None,
                    help="the game has flowers (walls of 36); default: decided from what is seen")
-    p.add_argument("--seed", type=int, default=None, help="seed of the random bot")
+    p.add_argument("--seed", type=int, default=None, help="seed of the random bot (default: none, a fresh one)")
     p.set_defaults(func=cmd_botzone_bot)
 
     p = sub.add_parser("botzone-judge", help="run four Botzone bots against each other under our engine")
@@ -197,7 +202,9 @@ def add_botzone_commands(sub: Any) -> None:
     p.add_argument("--rotate", action="store_true",
                    help="duplicate play: each wall four times, the bots moving one seat on each time")
     p.add_argument("--timeout", type=float, default=6.0, metavar="SECONDS",
-                   help="time per turn and bot, doubled on a bot's first turn (default: 6)")
+                   help="time per turn and bot, doubled on a bot's first turn")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--transcript", metavar="FILE", help="write every turn's requests and responses (JSON lines)")
+    p.add_argument("--transcript", metavar="FILE", type=writable_file,
+                   help="write every turn's requests and responses (JSON lines; checked before the first hand)")
+    add_option_argument(p)
     p.set_defaults(func=cmd_botzone_judge)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -16,28 +18,29 @@ from rich.table import Table as RichTable
 
 from . import _native
 from .bots import Bot, GreedyBot, make_bot, play_hand
+from .cli_common import add_option_argument, option_help, ruleset_with_options, writable_file
 from .cli_table import HumanSeat, InputEnded, play_live, render_table
-from .engine import Table, play_out
+from .engine import Action, Table, play_out
 from .gamelog import LANGS, GameLog
 from .errors import MahjongError
 from .records import RecordError, dumps, loads, replay
 from .registry import available, find_variant
 from .rules import Ruleset
+from .simulation import BACKENDS, PlotData, RowWriter, check_backend, check_out, check_plot, draw_plot, hand_row
 from .tiles import format_tiles
 
 __all__ = ["add_game_commands"]
 
 SEAT_NAMES = ("East", "South", "West", "North")
 
+MAX_WORKERS = 64
+"""Most processes ``simulate --workers`` starts."""
+
 
 def _ruleset(name: str, options: Sequence[str] = ()) -> Ruleset:
     """The rule set ``name`` with ``--option key=value`` house rules (typed
     as for ``score``)."""
-    from .cli_score import parse_options
-
-    cls = find_variant(name)
-    values = parse_options(cls, options)
-    return cls.from_options_json(values) if values else cls()
+    return ruleset_with_options(name, options)
 
 
 def _hand_seed(seed: int, i: int) -> int:
@@ -54,32 +57,43 @@ def cmd_variants(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
-    table = RichTable(title="Rule sets")
-    for col in ("name", "中文", "players", "wall", "hand", "wild tiles"):
-        table.add_column(col)
+    table = RichTable(
+        title="Rule sets",
+        caption="tiles in the wall: every tile of the set, flowers included; hand size: tiles dealt to a "
+        "player, the dealer one more; options below, as --option KEY=VALUE",
+    )
+    for col, right in (("id", False), ("中文", False), ("players", True), ("tiles in the wall", True),
+                       ("hand size", True), ("wild tiles", False)):
+        table.add_column(col, justify="right" if right else "left")
     for r in rows:
         table.add_row(
             r["id"], r["zh"], str(r["players"]),
-            f"{r['wall_tiles']}" + (f" ({r['flowers']} flowers)" if r["flowers"] else ""),
+            f"{r['wall_tiles']}" + (f" (with {r['flowers']} flowers)" if r["flowers"] else ""),
             str(r["hand_size"]), r["wild_tiles"],
         )
     con = Console(highlight=False)
     con.print(table)
-    for r in rows:
+    for cls, r in zip(available(), rows):
+        defaults = cls.Options()
         con.print(f"{r['name']} ({r['zh']}): {r['summary']}", markup=False)
         con.print(f"  names: {', '.join(dict.fromkeys([r['name'], r['zh'], *r['aliases']]))}", markup=False)
-        options = ", ".join(f"{k}={json.dumps(d, ensure_ascii=False)}" for k, d in r["defaults"].items())
-        con.print(f"  options (defaults): {options or 'none'}", markup=False)
+        if not r["defaults"]:
+            con.print("  options: none", markup=False)
+            continue
+        con.print("  options (KEY=default, then the type --option KEY=VALUE takes):", markup=False)
+        for f in dataclasses.fields(defaults):
+            default = json.dumps(r["defaults"][f.name], ensure_ascii=False)
+            con.print(f"    {f.name}={default}  ({option_help(getattr(defaults, f.name), f.type)})", markup=False)
     return 0
 
 
 # ---------------------------------------------------------------- simulate
-def _run_chunk(job: tuple[str, int, list[int], str, tuple[str, ...]]) -> dict[str, Any]:
-    name, seed, indices, bots, options = job
+def _run_chunk(job: tuple[str, int, list[int], str, tuple[str, ...], bool]) -> dict[str, Any]:
+    name, seed, indices, bots, options, keep_rows = job
     rs = _ruleset(name, options)
     out: dict[str, Any] = {
         "hands": 0, "errors": 0, "zero_sum": True, "wins": [0] * rs.num_players, "draws": 0,
-        "payments": [0] * rs.num_players, "tiles_drawn": 0, "error_examples": [],
+        "payments": [0] * rs.num_players, "tiles_drawn": 0, "error_examples": [], "rows": [],
     }
     for i in indices:
         hs = _hand_seed(seed, i)
@@ -90,7 +104,12 @@ def _run_chunk(job: tuple[str, int, list[int], str, tuple[str, ...]]) -> dict[st
             out["errors"] += 1
             if len(out["error_examples"]) < 3:
                 out["error_examples"].append(f"hand {i} (seed {hs}): {type(e).__name__}: {e}")
+            if keep_rows:
+                out["rows"].append(hand_row(rs.id, rs.num_players, i, hs, i % rs.num_players, None,
+                                            f"{type(e).__name__}: {e}"))
             continue
+        if keep_rows:
+            out["rows"].append(hand_row(rs.id, rs.num_players, i, hs, i % rs.num_players, t))
         out["hands"] += 1
         d = t.deltas()
         if sum(d) != 0:
@@ -105,18 +124,30 @@ def _run_chunk(job: tuple[str, int, list[int], str, tuple[str, ...]]) -> dict[st
 
 
 def simulate(
-    name: str, hands: int, seed: int, bots: str, workers: int, progress: bool, options: Sequence[str] = ()
+    name: str, hands: int, seed: int, bots: str, workers: int, progress: bool, options: Sequence[str] = (),
+    *, backend: str = "local", address: str | None = None,
+    on_rows: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``hands`` hands of rule set ``name`` with ``options``
-    (``key=value`` texts); the totals do not depend on ``workers``."""
+    (``key=value`` texts); the totals do not depend on ``workers`` nor on
+    ``backend`` ("local": this process or ``workers`` processes; "ray": the
+    Ray cluster at ``address``, or a local one). ``on_rows`` is given the
+    rows of the hands (``simulation.hand_row``) in the order of the hands."""
     setup = time.perf_counter()
     rs = _ruleset(name, options)
     _native._build_tables()  # process start-up, not the engine's rate
+    stack = ExitStack()
+    if backend == "ray":
+        from .simulation import ray_session
+
+        workers = stack.enter_context(ray_session(address))  # the cluster's CPUs
     chunk = max(1, min(200, hands // max(1, workers * 4) or 1))
     opts = tuple(options)
-    jobs = [(name, seed, list(range(i, min(hands, i + chunk))), bots, opts) for i in range(0, hands, chunk)]
+    jobs = [(name, seed, list(range(i, min(hands, i + chunk))), bots, opts, on_rows is not None)
+            for i in range(0, hands, chunk)]
     total: dict[str, Any] = {
         "variant": rs.id, "options": rs.options_json(), "bots": bots, "seed": seed, "workers": workers,
+        "backend": backend,
         "hands": 0, "errors": 0,
         "zero_sum": True, "wins": [0] * rs.num_players, "draws": 0, "payments": [0] * rs.num_players,
         "tiles_drawn": 0, "error_examples": [],
@@ -130,10 +161,20 @@ def simulate(
         total["wins"] = [a + b for a, b in zip(total["wins"], part["wins"])]
         total["payments"] = [a + b for a, b in zip(total["payments"], part["payments"])]
         total["error_examples"] += part["error_examples"][: 3 - len(total["error_examples"])]
+        if on_rows is not None:
+            on_rows(part["rows"])
 
-    with Progress(transient=True, disable=not progress, console=Console(stderr=True)) as bar:
+    with stack, Progress(transient=True, disable=not progress, console=Console(stderr=True)) as bar:
         task = bar.add_task(f"{rs.id} {bots}", total=hands)
-        if workers <= 1:
+        if backend == "ray":
+            from .simulation import ray_map
+
+            def ray_part(i: int, part: dict[str, Any]) -> None:
+                add(part)
+                bar.advance(task, len(jobs[i][2]))
+
+            ray_map(_run_chunk, jobs, ray_part)
+        elif workers <= 1:
             for job in jobs:
                 add(_run_chunk(job))
                 bar.advance(task, len(job[2]))
@@ -154,11 +195,45 @@ def simulate(
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    if args.hands < 0 or args.workers < 1:
-        raise MahjongError("--hands must be >= 0 and --workers >= 1")
-    res = simulate(
-        args.variant, args.hands, args.seed, args.bots, args.workers, progress=not args.json, options=args.option or ()
-    )
+    if args.hands < 0:
+        raise MahjongError(f"--hands must be 0 or more, got {args.hands}")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise MahjongError(f"--workers must be 1..{MAX_WORKERS}, got {args.workers}")
+    # every flag is checked before a hand is played
+    check_backend(args.backend, args.address)
+    if args.backend == "ray" and args.workers != 1:
+        raise MahjongError("--workers is for --backend local; with ray every CPU of the cluster plays")
+    fmt = check_out(args.out) if args.out else None
+    if args.plot:
+        check_plot(args.plot)
+    options = args.option or ()
+    rs = _ruleset(args.variant, options)
+    sinks: list[Callable[[list[dict[str, Any]]], None]] = []
+
+    def to_sinks(rows: list[dict[str, Any]]) -> None:
+        for sink in sinks:
+            sink(rows)
+
+    with ExitStack() as stack:
+        writer = None
+        if args.out and fmt:
+            writer = stack.enter_context(RowWriter(args.out, fmt, rs.num_players))
+            sinks.append(writer.write)
+        plot = PlotData(rs.num_players) if args.plot else None
+        if plot is not None:
+            sinks.append(plot.add)
+        res = simulate(
+            args.variant, args.hands, args.seed, args.bots, args.workers, progress=not args.json, options=options,
+            backend=args.backend, address=args.address,
+            on_rows=to_sinks if sinks else None,
+        )
+        if writer is not None:
+            writer.metadata["mahjong_core.simulate"] = json.dumps(res, ensure_ascii=False)
+    if writer is not None:
+        res["out"], res["rows_written"] = args.out, writer.rows_written
+    if plot is not None:
+        draw_plot(plot, args.plot, f"{res['variant']}: {res['hands']} hands, {res['bots']} bots, seed {res['seed']}")
+        res["plot"] = args.plot
     if args.json:
         print(json.dumps(res, ensure_ascii=False))
         return 0 if res["errors"] == 0 else 1
@@ -173,8 +248,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     con.print(
         f"draws {res['draws']} ({res['draw_rate']:.1%}) · errors {res['errors']} · zero-sum {res['zero_sum']} · "
         f"tiles drawn per hand {res['tiles_drawn_per_hand']} · {res['hands_per_s']} hands/s "
-        f"({res['workers']} worker{'s' if res['workers'] > 1 else ''})"
+        f"({res['workers']} worker{'s' if res['workers'] > 1 else ''}{' on Ray' if res['backend'] == 'ray' else ''})"
     )
+    if "out" in res:
+        con.print(f"{res['rows_written']} rows written to {res['out']}", markup=False, soft_wrap=True)
+    if "plot" in res:
+        con.print(f"figure drawn to {res['plot']}", markup=False, soft_wrap=True)
     for ex in res["error_examples"]:
         con.print(f"[red]error:[/red] {ex}")
     return 0 if res["errors"] == 0 else 1
@@ -332,32 +411,43 @@ def add_game_commands(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=1, help="shuffle and dice seed (default: 1)")
     p.add_argument("--dealer", type=int, default=None,
                    help="dealer seat (default: the rule set's first dealer for the seed: 0, or drawn at random)")
-    p.add_argument("--human", type=int, default=None, metavar="SEAT", help="play this seat yourself")
+    p.add_argument("--human", type=int, default=None, metavar="SEAT",
+                   help="play this seat yourself (default: none, bots play every seat)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
-    p.add_argument("--log", metavar="FILE", help="also write the JSON-lines record to FILE")
+    p.add_argument("--log", metavar="FILE", type=writable_file,
+                   help="also write the JSON-lines record to FILE (checked before the hand is played)")
     p.add_argument("--json", action="store_true", help="print the JSON-lines record instead of text")
     p.add_argument("--lang", choices=LANGS, default="en", help="words of the log: en (chow/pung/kong) or zh (吃/碰/杠); default: en")
     p.add_argument("--hints", action="store_true",
                    help="with --human: the shanten and waits after each possible discard (default: off)")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="a house rule of the rule set, typed from its default (repeatable; see 'variants')")
+    add_option_argument(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="play many hands with bots; summary and speed")
-    p.add_argument("--variant", default="guangdong")
-    p.add_argument("--hands", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", choices=("random", "greedy"), default="greedy")
-    p.add_argument("--workers", type=int, default=1, help="processes (same results as one)")
+    p.add_argument("--variant", default="guangdong", help="rule set (see 'variants')")
+    p.add_argument("--hands", type=int, default=1000, help="hands to play")
+    p.add_argument("--seed", type=int, default=1, help="seed of the run (each hand's seed derives from it)")
+    p.add_argument("--bots", choices=("random", "greedy"), default="greedy", help="the bot at every seat")
+    p.add_argument("--workers", type=int, default=1, help=f"processes 1..{MAX_WORKERS} (same results as one)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object on stdout (hands_per_s: the play alone; startup_seconds: "
                         "resolving the rule set and building the kernel tables, before the clock starts)")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="a house rule of the rule set, typed from its default (repeatable; see 'variants')")
+    add_option_argument(p)
+    p.add_argument("--backend", choices=BACKENDS, default="local",
+                   help="local: this process or --workers processes; ray: a Ray cluster (extra 'ray'; "
+                        "same totals and rows; default: local)")
+    p.add_argument("--address", metavar="ADDR",
+                   help="with --backend ray: the cluster to join (auto, HOST:PORT, ray://HOST:PORT; "
+                        "default: RAY_ADDRESS, else a new local Ray instance)")
+    p.add_argument("--out", metavar="FILE", type=writable_file,
+                   help="write one row per hand to FILE.parquet (extra 'data') or FILE.jsonl (default: none)")
+    p.add_argument("--plot", metavar="FILE", type=writable_file,
+                   help="draw the run to FILE.png (or .svg, .pdf): scores per seat, hand lengths, "
+                        "wins and fans (extra 'plot'; default: none)")
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("variants", help="list the rule sets")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("variants", help="list the rule sets with their options and defaults")
+    p.add_argument("--json", action="store_true", help="print one JSON list instead of tables")
     p.set_defaults(func=cmd_variants)
 
     p = sub.add_parser("replay", help="show a recorded hand step by step and check it")

@@ -33,101 +33,19 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from .cli_common import add_option_argument, parse_options, ruleset_with_options
 from .errors import IllegalWinError, InvalidHandError, MahjongError
 from .paper import build_context
-from .registry import find_variant
 from .rules import HandScore, Ruleset, ScoreSheet, Settlement, WinContext
 from .tiles import format_tiles, parse_melds, parse_tiles, parse_wind
 
 __all__ = ["add_score_command", "cmd_score", "parse_options", "result_json", "score_hand"]
 
-_TRUE = {"1", "true", "yes", "on", "y"}
-_FALSE = {"0", "false", "no", "off", "n"}
 
 
 # ---------------------------------------------------------------------------
 # Typed options and context values from text
 # ---------------------------------------------------------------------------
-
-
-def _option_value(path: str, text: str, default: Any) -> Any:
-    """The JSON value of option ``path`` from ``text``, typed by ``default``."""
-    stripped = text.strip()
-    if isinstance(default, bool):
-        low = stripped.lower()
-        if low in _TRUE:
-            return True
-        if low in _FALSE:
-            return False
-        raise MahjongError(f"--option {path}: {text!r} is not a yes/no value")
-    if isinstance(default, enum.Enum):
-        for member in type(default):
-            if stripped in (str(member.value), member.name) or stripped.lower() == member.name.lower():
-                return member.value
-        known = ", ".join(str(m.value) for m in type(default))
-        raise MahjongError(f"--option {path}: {text!r} is not one of {known}")
-    if isinstance(default, int):
-        try:
-            return int(stripped)
-        except ValueError:
-            raise MahjongError(f"--option {path}: {text!r} is not a whole number") from None
-    if isinstance(default, float):
-        try:
-            return float(stripped)
-        except ValueError:
-            raise MahjongError(f"--option {path}: {text!r} is not a number") from None
-    if dataclasses.is_dataclass(default) or isinstance(default, (tuple, list, frozenset, set)) or default is None:
-        try:
-            return json.loads(stripped)
-        except json.JSONDecodeError:
-            if dataclasses.is_dataclass(default):
-                raise MahjongError(
-                    f"--option {path}: {text!r} is not a JSON object (or set one field: {path}.FIELD=VALUE)"
-                ) from None
-            if default is None:
-                return stripped
-            items = [x.strip() for x in stripped.replace("，", ",").split(",") if x.strip()]
-            return [int(x) if x.lstrip("-").isdigit() else x for x in items]
-    return stripped
-
-
-def parse_options(cls: type[Ruleset], pairs: Sequence[str]) -> dict[str, Any]:
-    """Options as the JSON values :meth:`Ruleset.from_options_json` reads,
-    from ``key=value`` texts; a dotted key sets one field of a nested option.
-
-    >>> from mahjong_core.variants.guangdong import GuangdongChicken
-    >>> parse_options(GuangdongChicken, ["cap=4", "discard_payment=full", "heaven_values.human=5"])
-    {'cap': 4, 'discard_payment': 'full', 'heaven_values': {'human': 5}}
-
-    :raises MahjongError: for a malformed pair, an unknown option or a value
-        of the wrong type.
-    """
-    defaults = cls.Options()
-    known = [f.name for f in dataclasses.fields(defaults)]
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise MahjongError(f"--option {pair!r}: write KEY=VALUE")
-        path = key.split(".")
-        if path[0] not in known:
-            raise MahjongError(
-                f"--option {key!r}: unknown option of {cls.name}; known: {', '.join(known) or 'none'}"
-            )
-        default: Any = defaults
-        target = out
-        for i, part in enumerate(path):
-            if not dataclasses.is_dataclass(default) or part not in {f.name for f in dataclasses.fields(default)}:
-                raise MahjongError(f"--option {key!r}: {'.'.join(path[:i]) or cls.name} has no field {part!r}")
-            default = getattr(default, part)
-            if i < len(path) - 1:
-                nested = target.setdefault(part, {})
-                if not isinstance(nested, dict):
-                    raise MahjongError(f"--option {key!r}: {part} is already set as a whole")
-                target = nested
-        target[path[-1]] = _option_value(key, text, default)
-    return out
 
 
 def _context_pairs(pairs: Sequence[str]) -> dict[str, Any]:
@@ -225,6 +143,11 @@ def score_hand(
     抢杠 (robbing a kong).  A hand that has the shape but breaks a rule of
     the rule set (国标's 8 fans ...) is still scored: ``can_win`` is false
     and ``problem`` names the rule.
+
+    >>> from mahjong_core.registry import find_variant
+    >>> r = score_hand(find_variant("guangdong")(), hand="123m456p78s11s777z", win="9s", self_drawn=True)
+    >>> r["total"], r["unit"], [item["zh"] for item in r["items"]]
+    (2, '番', ['鸡和', '自摸', '三元牌'])
 
     :raises MahjongError: for bad input, or tiles that are no winning hand.
     """
@@ -331,9 +254,7 @@ def _plain(v: Any) -> Any:
 
 def cmd_score(args: argparse.Namespace) -> int:
     """``mahjong-core score``: print the score sheet and the payments (table or JSON)."""
-    cls = find_variant(args.variant)
-    options = parse_options(cls, args.option or ())
-    rules = cls.from_options_json(options) if options else cls()
+    rules = ruleset_with_options(args.variant, args.option or ())
     context = _context_pairs(args.context or ())
     result = score_hand(
         rules,
@@ -430,7 +351,6 @@ def add_score_command(sub: Any) -> None:
     p.add_argument("--fourth-tile", action="store_true", help="the other three copies were visible (和绝张)")
     p.add_argument("--context", action="append", metavar="KEY=VALUE",
                    help="a WinContext field or a context key of the rule set (may repeat)")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="a house-rule option, typed from its default (may repeat; KEY.FIELD for nested ones)")
+    add_option_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_score)

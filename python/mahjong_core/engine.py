@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import enum
 import random
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsInt, TypeGuard
 
 from . import _native
 from .analysis import Counts, HandRules, decompositions
-from .errors import IllegalActionError, InvalidHandError, MahjongError
+from .errors import IllegalActionError, InvalidArgumentError, InvalidArgumentTypeError, InvalidHandError, MahjongError
 from .rules import _NO_EXTRA, ReadyRule, Ruleset, ScoreSheet, Settlement, WinContext
 from .tiles import KIND_NAMES, Meld, MeldKind
 
@@ -347,6 +348,45 @@ _PRIORITY = {
 (A kong and a pung of one discard never meet: they would need five copies.)"""
 
 
+def _numpy_integer(value: object) -> TypeGuard[SupportsInt]:
+    """``value`` is a numpy integer (numpy is not imported for this: without
+    it loaded, no value can be one)."""
+    np_mod = sys.modules.get("numpy")
+    return np_mod is not None and isinstance(value, np_mod.integer)
+
+
+def _whole_number(name: str, value: object, where: str = "Table") -> int:
+    """``value`` as an int, or :class:`InvalidArgumentTypeError` naming ``name``."""
+    if isinstance(value, bool) or not (isinstance(value, int) or _numpy_integer(value)):
+        text = repr(value)
+        text = text if len(text) <= 60 else text[:60] + "…"
+        raise InvalidArgumentTypeError(f"{where}: {name} must be a whole number, got {type(value).__name__} {text}")
+    return int(value)
+
+
+def _check_table_arguments(
+    ruleset: object, seed: object, dealer: object, round_wind: object, hand_number: object, streak: object,
+    where: str = "Table",
+) -> None:
+    """What :class:`Table` checks before it deals: the rule set's type, the
+    seed's type, the dealer at the table, the round wind 0..3 and counts
+    that are not negative (typed errors naming the argument)."""
+    if not isinstance(ruleset, Ruleset):
+        raise InvalidArgumentTypeError(
+            f"{where}: ruleset must be a Ruleset (e.g. find_variant('guobiao')()), got {type(ruleset).__name__}"
+        )
+    if seed is not None:
+        _whole_number("seed", seed, where)
+    n = ruleset.num_players
+    if not 0 <= _whole_number("dealer", dealer, where) < n:
+        raise InvalidArgumentError(f"{where}: dealer must be a seat 0..{n - 1} of {ruleset.id}, got {dealer!r}")
+    if not 0 <= _whole_number("round_wind", round_wind, where) < 4:
+        raise InvalidArgumentError(f"{where}: round_wind must be 0..3 (E S W N), got {round_wind!r}")
+    for name, value in (("hand_number", hand_number), ("streak", streak)):
+        if not 0 <= _whole_number(name, value, where) < 2**31:  # a C int in the compiled Table
+            raise InvalidArgumentError(f"{where}: {name} must be 0 or more (and below 2**31), got {value!r}")
+
+
 class Table:
     """One hand of mahjong under a rule set.
 
@@ -370,6 +410,7 @@ class Table:
         carry: dict[str, Any] | None = None,
         wall: Sequence[int] | None = None,
     ) -> None:
+        _check_table_arguments(ruleset, seed, dealer, round_wind, hand_number, streak)
         self.ruleset = ruleset
         self.streak = streak
         """Hands the dealer has already dealt in a row (连庄), from the match."""
@@ -2466,55 +2507,64 @@ class Table:
         last discard (34) and who made it (4); seat wind, round wind, dealer
         (4 each); live tiles / 144 (1); phase turn/claims/rob (3); wild kinds (34:
         with a hidden indicator, the kinds it names only for a seat that may
-        see it); wild flowers held (1).
+        see it); wild flowers held (1).  Tiles that are no kind (wild flowers
+        drawn or discarded) show in no kind plane.  Names and slices of the
+        planes: ``mahjong_core.envs.PLANES`` (docs/rl.md).
         """
         import numpy as np
 
         if out is None:
-            out = np.zeros(OBS_SIZE, dtype=np.float32)
-        else:
-            if out.shape != (OBS_SIZE,):
-                raise MahjongError(f"observe_tensor: out must have shape ({OBS_SIZE},), got {out.shape}")
-            out[:] = 0
-        out[0:34] = np.frombuffer(bytes(self.hands[seat]), dtype=np.uint8)
-        if self.drawn is not None and seat == self.turn and self.phase is _TURN:
-            out[34 + self.drawn] = 1
-        base = 68
-        for r in range(4):
-            if r < self.n:
-                s = (seat + r) % self.n
-                for m in self.melds[s]:
-                    if m.is_concealed and s != seat:
-                        continue  # others' concealed kongs show only as a kong
-                    for k in m.tiles:
-                        out[base + k] += 1
-                for k in self.discards[s]:
-                    out[base + 34 + k] += 1
-                out[base + 68] = len(self.flowers[s])
-            base += 69
+            out = np.empty(OBS_SIZE, dtype=np.float32)
+        elif out.shape != (OBS_SIZE,):
+            raise MahjongError(f"observe_tensor: out must have shape ({OBS_SIZE},), got {out.shape}")
+        # every plane but the live tiles is a small count: gathered in bytes,
+        # then written into ``out`` in one call (not element by element)
+        v = bytearray(OBS_SIZE)
+        v[0:34] = self.hands[seat]
+        drawn = self.drawn
+        if drawn is not None and drawn < 34 and seat == self.turn and self.phase is _TURN:
+            v[34 + drawn] = 1
+        n = self.n
+        for r in range(n):
+            base = 68 + 69 * r
+            s = (seat + r) % n
+            for m in self.melds[s]:
+                if m.is_concealed and s != seat:
+                    continue  # others' concealed kongs show only as a kong
+                for k in m.tiles:
+                    if k < 34:
+                        v[base + k] += 1
+            base += 34
+            for k in self.discards[s]:
+                if k < 34:  # (a discarded wild flower is no kind: it would spill into the next plane)
+                    v[base + k] += 1
+            v[base + 34] = len(self.flowers[s])
+        base = 68 + 4 * 69
         if self.last_discard is not None:
             s, k = self.last_discard
-            out[base + k] = 1
-            out[base + 34 + (s - seat) % self.n] = 1
+            if k < 34:
+                v[base + k] = 1
+            v[base + 34 + (s - seat) % n] = 1
         base += 38
-        out[base + self.seat_wind(seat)] = 1
-        out[base + 4 + self.round_wind % 4] = 1
-        out[base + 8 + (self.dealer - seat) % self.n] = 1
+        v[base + self.seat_wind(seat)] = 1
+        v[base + 4 + self.round_wind % 4] = 1
+        v[base + 8 + (self.dealer - seat) % n] = 1
         base += 12
-        out[base] = self.live_tiles / 144.0
-        out[base + 1 + {Phase.TURN: 0, Phase.CLAIMS: 1, Phase.ROB: 2}.get(self.phase, 0)] = (
-            0 if self.phase is _OVER else 1
-        )
+        phase = self.phase
+        if phase is not _OVER:
+            v[base + (2 if phase is _CLAIMS else 3 if phase is _ROB else 1)] = 1
         base += 4
         for k in self.wild_kinds:
             if k < 34:
-                out[base + k] = 1
+                v[base + k] = 1
         shown = self.indicator_for(seat) if self._hidden_indicator and self.ruleset.wild_indicator else None
         if shown is not None:
             for k in self.ruleset.wilds_for_indicator(shown):  # a hidden 宝, to a seat that sees it
                 if k < 34:
-                    out[base + k] = 1
-        out[base + 34] = len(self.wild_flowers[seat])
+                    v[base + k] = 1
+        v[base + 34] = len(self.wild_flowers[seat])
+        out[:] = np.frombuffer(v, dtype=np.uint8)
+        out[base - 4] = self.live_tiles / 144.0
         return out
 
     def deltas(self) -> list[int]:

@@ -14,6 +14,8 @@ __all__ = [
     "IllegalActionError",
     "IllegalWinError",
     "ProtocolError",
+    "InvalidArgumentError",
+    "InvalidArgumentTypeError",
 ]
 
 
@@ -62,3 +64,15 @@ class ProtocolError(MahjongError):
         self.turn = turn
         self.text = text
         self.token = token
+
+
+class InvalidArgumentError(MahjongError):
+    """An argument of a public function or constructor outside what it takes:
+    a dealer seat that is not at the table, a round wind that is not 0..3, a
+    negative count.  The message names the argument and what it takes."""
+
+
+class InvalidArgumentTypeError(InvalidArgumentError, TypeError):
+    """An argument of the wrong type (``is_win(None)``, a seed that is not a
+    whole number): a :class:`TypeError` as well, so code that catches the
+    built-in error keeps working."""

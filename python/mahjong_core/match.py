@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot
-from .engine import Table, play_out
-from .errors import MahjongError
+from .engine import Table, _check_table_arguments, _whole_number, play_out
+from .errors import InvalidArgumentError, MahjongError
 from .rules import Ruleset
 
 __all__ = ["HandResult", "Match"]
@@ -84,9 +84,17 @@ class Match:
     (empty: where it puts ``p``)."""
 
     def __post_init__(self) -> None:
+        # (-1: the rule set's first dealer, checked once it is known)
+        _check_table_arguments(
+            self.ruleset, self.seed, 0 if self.dealer == -1 else self.dealer, self.round_wind, 0, self.streak, "Match"
+        )
         n = self.ruleset.num_players
         if len(self.bots) != n:
-            raise ValueError(f"{self.ruleset.id} needs {n} bots, got {len(self.bots)}")
+            raise InvalidArgumentError(f"Match: {self.ruleset.id} needs {n} bots, got {len(self.bots)}")
+        for name in ("hands", "rounds"):
+            value = getattr(self, name)
+            if value is not None and _whole_number(name, value, "Match") < 0:
+                raise InvalidArgumentError(f"Match: {name} must be 0 or more, got {value!r}")
         if self.hands is None and self.rounds is None:
             self.hands = 1
         self.totals = [0] * n

@@ -132,9 +132,10 @@ def test_winning_hand_details(capsys: pytest.CaptureFixture[str]) -> None:
         "text": "55p",
     }
     best = data["discards"][0]
-    # drawing the discarded 1m back completes the hand again, so it counts
+    # drawing a 1m completes the hand again, but the only 1m left unseen is
+    # the one just discarded, which everyone sees: 0 (1m) + 4 (4m) + 2 (5p)
     assert best == {
-        "discard": "1m", "kind": 0, "shanten": 0, "improving": ["1m", "4m", "5p"], "unseen": 7
+        "discard": "1m", "kind": 0, "shanten": 0, "improving": ["1m", "4m", "5p"], "unseen": 6
     }
 
 
@@ -168,8 +169,8 @@ def test_visible_feeds_discard_unseen(capsys: pytest.CaptureFixture[str]) -> Non
         (KIND_NAMES[o.discard], o.unseen) for o in options
     ]
     assert data["discards"][0]["discard"] == "1m"
-    # 1m: 4 - 3 held; 4m: 4 - 2 seen; 5p: 4 - 2 held - 1 seen
-    assert data["discards"][0]["unseen"] == 4
+    # 1m: 4 - 3 held - 1 discarded; 4m: 4 - 2 seen; 5p: 4 - 2 held - 1 seen
+    assert data["discards"][0]["unseen"] == 3
 
 
 def test_wilds_decompositions(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,6 +13,7 @@ from mahjong_core import (
     analysis,
     batch,
     bots,
+    cli_common,
     cli_score,
     engine,
     match,
@@ -35,7 +36,8 @@ def test_readme_examples() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    [mahjong_core, analysis, batch, tiles, _native, rules, engine, bots, records, match, registry, patterns, cli_score, scenario],
+    [mahjong_core, analysis, batch, tiles, _native, rules, engine, bots, records, match, registry, patterns, cli_score, scenario,
+     cli_common],
 )
 def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]

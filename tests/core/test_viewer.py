@@ -205,8 +205,8 @@ def browser() -> Iterator[WebDriver]:
     driver_path = shutil.which("chromedriver")
     if chromium is None or driver_path is None:
         why = f"headless Chromium and chromedriver are needed: {INSTALL} (.ci/run installs them)"
-        if os.environ.get("CI"):
-            pytest.fail(why)
+        if os.environ.get("CI") and not os.environ.get("MAHJONG_CORE_BROWSER_OPTIONAL"):
+            pytest.fail(why)  # (cibuildwheel's test step sets MAHJONG_CORE_BROWSER_OPTIONAL)
         pytest.skip(why)
     opts = webdriver.ChromeOptions()
     opts.binary_location = chromium
