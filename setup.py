@@ -9,12 +9,14 @@ No ``-march``/AVX flags: released wheels must run on any CPU of their arch.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 
 import Cython
 import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 DEBUG = os.environ.get("MAHJONG_CORE_DEBUG_CYTHON", "") not in ("", "0")
 
@@ -71,7 +73,25 @@ if os.environ.get("MAHJONG_CORE_PURE_ENGINE", "") in ("", "0"):
         compiler_directives={**directives, "boundscheck": True, "wraparound": True, "annotation_typing": False},
     )
 
+
+class BuildExtWithTables(build_ext):
+    """build_ext, then the kernel tables: the built _native writes them to
+    _tables.bin beside itself (package data, mapped at first use, so a fresh
+    process does not build them).  When the built module cannot run here
+    (cross-compiling) there is no file and the tables are built at first use."""
+
+    def run(self) -> None:
+        super().run()
+        ext = self.get_ext_fullpath("mahjong_core._native")
+        out = os.path.join(os.path.dirname(ext), "_tables.bin")
+        code = "import sys; sys.path.insert(0, sys.argv[1]); from mahjong_core import _native; _native._write_tables(sys.argv[2])"
+        done = subprocess.run([sys.executable, "-c", code, os.path.dirname(os.path.dirname(ext)), out], check=False)
+        if done.returncode != 0:
+            print(f"warning: kernel tables not written to {out}; they will be built at first use", file=sys.stderr)
+
+
 setup(
+    cmdclass={"build_ext": BuildExtWithTables},
     ext_modules=cythonize(
         extensions,
         compiler_directives=directives,

@@ -20,11 +20,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TextIO
-
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__
 from .analysis import (
@@ -45,6 +41,9 @@ from .analysis import (
 )
 from .errors import InvalidHandError, MahjongError
 from .tiles import KIND_NAMES, NUM_KINDS, format_tiles, parse_tiles, tile_name
+
+if TYPE_CHECKING:  # rich is imported on use: botzone-bot, run once per turn, never needs it
+    from rich.text import Text
 
 __all__ = [
     "FORM_NAMES",
@@ -428,6 +427,8 @@ def _shanten_words(value: int) -> str:
 
 
 def _tile_cell(name: str, glyphs: bool) -> Text:
+    from rich.text import Text
+
     kind = KIND_NAMES.index(name)
     if glyphs:
         return Text(format_tiles([kind], glyphs=True))
@@ -443,6 +444,10 @@ def _tiles_text(names: Iterable[str], glyphs: bool) -> str:
 
 def print_analysis(result: dict[str, Any], out: TextIO, *, glyphs: bool = False, limit: int = 30) -> None:
     """The terminal report of :func:`analyze_hand`'s result (rich tables)."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
     console = Console(file=out, highlight=False, soft_wrap=False)
     ids = parse_tiles(result["hand"])
     hand_text = format_tiles(ids, glyphs=glyphs) if ids else "(no tiles)"
@@ -563,6 +568,8 @@ def print_analysis(result: dict[str, Any], out: TextIO, *, glyphs: bool = False,
 
 
 def _heading(label: str, value: str) -> Text:
+    from rich.text import Text
+
     text = Text(f"{label}: ", style="bold")
     text.append(value)
     return text
@@ -682,8 +689,15 @@ def _add_score(sub: Any) -> None:
 _SUBCOMMANDS += (_add_score,)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``mahjong-core`` argument parser with every sub-command."""
+# Commands that a process is started for again and again (Botzone runs a bot
+# afresh every turn): their parser holds only their own group, so a run does
+# not import the modules of every other command (bench/startup.py).
+_ALONE: dict[str, Callable[[Any], None]] = {"botzone-bot": _add_botzone}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``mahjong-core`` argument parser with every sub-command (only the
+    group of ``command`` when that is one of ``_ALONE``)."""
     from .cli_common import CliParser
 
     parser = CliParser(
@@ -693,7 +707,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
-    for add in _SUBCOMMANDS:
+    for add in (_ALONE[command],) if command in _ALONE else _SUBCOMMANDS:
         add(sub)
     _finish_parser(parser)
     return parser
@@ -701,7 +715,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``mahjong-core``; returns the exit status (0 ok, 2 bad input)."""
-    parser = build_parser()
+    args_list = sys.argv[1:] if argv is None else argv
+    parser = build_parser(args_list[0] if args_list else None)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, usage errors

@@ -15,9 +15,6 @@ import json
 import sys
 from typing import IO, Any, TextIO
 
-from rich.console import Console
-from rich.table import Table as RichTable
-
 from .botzone import (
     KEEP_RUNNING,
     BotInput,
@@ -30,7 +27,6 @@ from .botzone import (
     parse_json_input,
     parse_simple_input,
 )
-from .botzone_judge import Judge, program_from_spec
 from .cli_common import add_option_argument, open_output, ruleset_with_options, writable_file
 from .errors import MahjongError, ProtocolError
 
@@ -139,6 +135,12 @@ def cmd_botzone_judge(args: argparse.Namespace) -> int:
         raise MahjongError(f"--hands must be at least 1, got {args.hands}")
     if args.timeout <= 0:
         raise MahjongError(f"--timeout must be positive, got {args.timeout}")
+    # imported here: a bot's run (once per turn on Botzone) needs neither
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    from .botzone_judge import Judge, program_from_spec
+
     ruleset = ruleset_with_options(BotzoneMCRFlowers if args.flowers else BotzoneMCR, args.option or ())
     assert isinstance(ruleset, BotzoneMCR)
     programs = [program_from_spec(spec, timeout=args.timeout, flowers=args.flowers or None) for spec in args.bots]

@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
 from .errors import MahjongError
-from .registry import find_variant
 from .rules import Ruleset, _type_name
 
 __all__ = [
@@ -277,6 +276,8 @@ def parse_options(cls: type[Ruleset], pairs: Sequence[str]) -> dict[str, Any]:
 def ruleset_with_options(name: str | type[Ruleset], pairs: Sequence[str] = ()) -> Ruleset:
     """The rule set ``name`` (or class) with ``--option`` house rules; every
     failure is a :class:`MahjongError` naming the option."""
+    from .registry import find_variant  # here: importlib.metadata costs a Botzone bot's run ~10 ms
+
     cls = find_variant(name) if isinstance(name, str) else name
     values = parse_options(cls, pairs)
     if not values:

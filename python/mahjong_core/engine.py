@@ -29,18 +29,20 @@ from __future__ import annotations
 
 import enum
 import random
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, SupportsInt, TypeGuard
 
 from . import _native
 from .analysis import Counts, HandRules, decompositions
 from .errors import IllegalActionError, InvalidArgumentError, InvalidArgumentTypeError, InvalidHandError, MahjongError
 from .rules import _NO_EXTRA, ReadyRule, Ruleset, ScoreSheet, Settlement, WinContext
 from .tiles import KIND_NAMES, Meld, MeldKind
+
+if TYPE_CHECKING:  # numpy is imported on use (the RL arrays): a bot started afresh every turn never needs it
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "NUM_ACTIONS",
@@ -346,9 +348,16 @@ _PRIORITY = {
 (A kong and a pung of one discard never meet: they would need five copies.)"""
 
 
+def _numpy_integer(value: object) -> TypeGuard[SupportsInt]:
+    """``value`` is a numpy integer (numpy is not imported for this: without
+    it loaded, no value can be one)."""
+    np_mod = sys.modules.get("numpy")
+    return np_mod is not None and isinstance(value, np_mod.integer)
+
+
 def _whole_number(name: str, value: object, where: str = "Table") -> int:
     """``value`` as an int, or :class:`InvalidArgumentTypeError` naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+    if isinstance(value, bool) or not (isinstance(value, int) or _numpy_integer(value)):
         text = repr(value)
         text = text if len(text) <= 60 else text[:60] + "…"
         raise InvalidArgumentTypeError(f"{where}: {name} must be a whole number, got {type(value).__name__} {text}")
@@ -1158,6 +1167,8 @@ class Table:
         return [a.id for a in self.legal_actions(seat)]
 
     def action_mask(self, seat: int) -> npt.NDArray[np.int8]:
+        import numpy as np
+
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         for a in self.legal_actions(seat):
             mask[a.id] = 1
@@ -2500,6 +2511,8 @@ class Table:
         drawn or discarded) show in no kind plane.  Names and slices of the
         planes: ``mahjong_core.envs.PLANES`` (docs/rl.md).
         """
+        import numpy as np
+
         if out is None:
             out = np.empty(OBS_SIZE, dtype=np.float32)
         elif out.shape != (OBS_SIZE,):

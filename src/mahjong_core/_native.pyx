@@ -229,22 +229,13 @@ cdef int _mcap(const uint8_t* d) noexcept nogil:
     return 0
 
 
-cdef int _build_part(Part* P, int L, int honor_chows) except -1:
-    """Fill P's tables.  L = 9 (a suit), 4 (winds) or 3 (dragons)."""
-    cdef int i, j, k, pos, plane, m, pt, size, sumc, best
-    cdef uint32_t r, nk
-    cdef uint8_t* keys
-    cdef uint64_t* bits
-    cdef uint8_t* rec
-    cdef uint8_t* nrec
-    cdef uint8_t mx[36]
-    cdef uint8_t possible[36]
-    cdef uint32_t nb[9]
-    cdef int t[9]
-    cdef uint8_t c[9]
-
+cdef void _init_part(Part* P, int L, int honor_chows) noexcept nogil:
+    """P's ranks and set types (cheap); its tables stay unset.
+    L = 9 (a suit), 4 (winds) or 3 (dragons)."""
+    cdef int i, j, k
     _init_rank(P, L)
-    nk = P.nkeys
+    P.tab = NULL
+    P.wt = NULL
     # set types
     P.nsets = 0
     memset(P.sets, 0, sizeof(P.sets))
@@ -268,6 +259,23 @@ cdef int _build_part(Part* P, int L, int honor_chows) except -1:
                     P.sets[P.nsets][j] = 1
                     P.sets[P.nsets][k] = 1
                     P.nsets += 1
+
+
+cdef int _build_part(Part* P) except -1:
+    """Fill the tables of P (set up by _init_part): about a tenth of a second
+    for a suit, which is why the installed package ships them in a file."""
+    cdef int i, j, k, pos, plane, m, pt, size, sumc, best
+    cdef int L = P.L
+    cdef uint32_t r, nk = P.nkeys
+    cdef uint8_t* keys
+    cdef uint64_t* bits
+    cdef uint8_t* rec
+    cdef uint8_t* nrec
+    cdef uint8_t mx[36]
+    cdef uint8_t possible[36]
+    cdef uint32_t nb[9]
+    cdef int t[9]
+    cdef uint8_t c[9]
 
     keys = <uint8_t*>malloc(nk * L)
     bits = <uint64_t*>calloc(nk, sizeof(uint64_t))
@@ -410,17 +418,88 @@ cdef void _init_static() noexcept nogil:
             NLAN += 1
 
 
+# The five parts in the order the table file stores them.
+cdef Part* _ALL[5]
+_ALL[:] = [&T_SUIT, &T_WIND[0], &T_WIND[1], &T_DRAGON[0], &T_DRAGON[1]]
+cdef int _ALL_L[5]
+cdef int _ALL_HC[5]
+_ALL_L[:] = [9, 4, 4, 3, 3]
+_ALL_HC[:] = [0, 0, 1, 0, 1]
+
+# The table file (``_tables.bin`` beside this module, written by setup.py at
+# build time with _write_tables): a header, then for each part of _ALL its
+# deficits (nkeys * REC bytes) and its wild counts (nkeys * 4 bytes).  Every
+# entry is a byte, so one file serves every platform.  Bump TABLE_FORMAT
+# whenever _build_part's output changes; tests/core/test_tables.py checks the
+# shipped file against tables built afresh, byte for byte.
+TABLE_FILE = "_tables.bin"
+TABLE_FORMAT = 1
+cdef object _mapped = None           # the mapped file, open for the life of the process
+cdef const uint8_t[::1] _mapped_view
+cdef str _origin = ""                # "file" or "built" once the tables are ready
+
+
+cdef bytes _table_header(Part** parts):
+    """The table file's header: a magic, TABLE_FORMAT, each part's key count."""
+    cdef int i
+    cdef bytearray h = bytearray(b"MJCORETB")
+    h += TABLE_FORMAT.to_bytes(4, "little")
+    for i in range(5):
+        h += (<uint32_t>parts[i].nkeys).to_bytes(4, "little")
+    return bytes(h)
+
+
+cdef int _load_tables() except -1:
+    """Point the parts' tables into the mapped table file (parts already set
+    up by _init_part).  1 when done, 0 when the file is absent or not this
+    build's (the caller then builds the tables)."""
+    global _mapped, _mapped_view
+    import os
+    if os.environ.get("MAHJONG_CORE_BUILD_TABLES", "") not in ("", "0"):
+        return 0
+    import mmap
+    cdef bytes head = _table_header(_ALL)
+    cdef size_t size = len(head), ofs
+    cdef int i
+    for i in range(5):
+        size += <size_t>_ALL[i].nkeys * (REC + 4)
+    try:
+        with open(os.path.join(os.path.dirname(__file__), TABLE_FILE), "rb") as f:
+            m = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        return 0
+    if len(m) != size or m[:len(head)] != head:
+        m.close()
+        return 0
+    _mapped = m
+    _mapped_view = m
+    cdef const uint8_t* base = &_mapped_view[0]
+    ofs = len(head)
+    for i in range(5):
+        _ALL[i].tab = <uint8_t*>(base + ofs)
+        ofs += <size_t>_ALL[i].nkeys * REC
+        _ALL[i].wt = <uint8_t*>(base + ofs)
+        ofs += <size_t>_ALL[i].nkeys * 4
+    return 1
+
+
 cdef int ensure_tables() except -1:
-    """Build the tables on first use (about a tenth of a second), once per process."""
-    global _ready
+    """Make the tables ready on first use, once per process: mapped from the
+    shipped table file (a few page reads as calls touch them), or built here
+    (about a tenth of a second) when there is none."""
+    global _ready, _origin
     if _ready:
         return 0
     _init_static()
-    _build_part(&T_SUIT, 9, 0)
-    _build_part(&T_WIND[0], 4, 0)
-    _build_part(&T_WIND[1], 4, 1)
-    _build_part(&T_DRAGON[0], 3, 0)
-    _build_part(&T_DRAGON[1], 3, 1)
+    cdef int i
+    for i in range(5):
+        _init_part(_ALL[i], _ALL_L[i], _ALL_HC[i])
+    if _load_tables():
+        _origin = "file"
+    else:
+        for i in range(5):
+            _build_part(_ALL[i])
+        _origin = "built"
     cdef int hc, p
     for hc in range(2):
         for p in range(3):
@@ -432,8 +511,49 @@ cdef int ensure_tables() except -1:
 
 
 def _build_tables() -> None:
-    """Build the lookup tables now rather than on first use."""
+    """Make the lookup tables ready now rather than on first use."""
     ensure_tables()
+
+
+def _tables_origin() -> str:
+    """Where this process's tables came from: "file" (the shipped table
+    file), "built" (built at first use), or "" (not needed yet)."""
+    return _origin
+
+
+def _table_bytes() -> bytes:
+    """The tables built afresh (not the ones in use), in the table file's layout."""
+    cdef Part* tmp = <Part*>calloc(5, sizeof(Part))
+    if tmp == NULL:
+        raise MemoryError()
+    cdef Part* parts[5]
+    cdef int i
+    chunks = []
+    try:
+        for i in range(5):
+            parts[i] = &tmp[i]
+            _init_part(&tmp[i], _ALL_L[i], _ALL_HC[i])
+            _build_part(&tmp[i])
+        head = _table_header(parts)
+        for i in range(5):
+            chunks.append((<char*>tmp[i].tab)[:<size_t>tmp[i].nkeys * REC])
+            chunks.append((<char*>tmp[i].wt)[:<size_t>tmp[i].nkeys * 4])
+    finally:
+        for i in range(5):
+            free(tmp[i].tab)
+            free(tmp[i].wt)
+        free(tmp)
+    return head + b"".join(chunks)
+
+
+def _write_tables(path: str) -> None:
+    """Write the table file (setup.py calls this at build time)."""
+    import os
+    data = _table_bytes()
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
 
 
 # ---------------------------------------------------------------------------
