@@ -8,10 +8,21 @@
 
 cimport cython
 
-@cython.locals(tiles=list, i=Py_ssize_t, j=Py_ssize_t)
+ctypedef unsigned long long u64
+
+@cython.locals(tiles=list, i=Py_ssize_t, j=Py_ssize_t, r=u64)
 cpdef shuffle(tiles, rng)
 
 cdef class Table
+
+@cython.locals(acts=list, ids=list, out=list, i=Py_ssize_t)
+cpdef _pick(acts, ids)
+
+@cython.locals(hand=bytearray, out=list, k=int)
+cpdef _held_kinds(hand)
+
+@cython.locals(counts=bytearray, out=list, k=int, n=int)
+cpdef _tiles_of(counts)
 
 @cython.locals(table=Table, seat=int)
 cpdef play_out(table, bots)

@@ -207,6 +207,8 @@ class Action:
 
 
 _ACTIONS: list[list[Action]] = [[Action.from_id(s, i) for i in range(NUM_ACTIONS)] for s in range(8)]
+_ACTION_JSON: list[list[dict[str, Any]]] = [[a.to_json() for a in row] for row in _ACTIONS]
+"""Each action's ``to_json()`` (copied before use)."""
 _ACTION_EVENTS: list[list[dict[str, Any]]] = [[{**a.to_json(), "type": "action"} for a in row] for row in _ACTIONS]
 """The record event of each action (copied into the log)."""
 
@@ -222,7 +224,8 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
     """
     getrandbits = rng.getrandbits
     for i in range(len(tiles) - 1, 0, -1):
-        j = (getrandbits(32) * (i + 1)) >> 32
+        r = getrandbits(32)
+        j = (r * (i + 1)) >> 32
         tiles[i], tiles[j] = tiles[j], tiles[i]
 
 
@@ -290,6 +293,37 @@ def play_out(table: Table, bots: Sequence[Any]) -> Table:
 def action_of(seat: int, action_id: int) -> Action:
     """The (shared, immutable) Action value of ``seat`` with this id."""
     return _ACTIONS[seat][action_id]
+
+
+def _pick(acts: list[Action], ids: list[int]) -> list[Action]:
+    """``[acts[i] for i in ids]``: the actions of a legal list (a typed loop
+    when compiled)."""
+    out: list[Action] = []
+    for i in ids:
+        out.append(acts[i])
+    return out
+
+
+def _held_kinds(hand: bytearray) -> list[int]:
+    """The kinds held in a 34-count hand, ascending (as
+    ``_native.held_kinds``, without the call into the kernel module)."""
+    out: list[int] = []
+    for k in range(34):
+        if hand[k]:
+            out.append(k)
+    return out
+
+
+def _tiles_of(counts: bytearray) -> tuple[int, ...]:
+    """One kind per tile of a 34-count buffer, ascending (a context's
+    ``concealed``)."""
+    out: list[int] = []
+    for k in range(34):
+        n = counts[k]
+        while n > 0:
+            out.append(k)
+            n -= 1
+    return tuple(out)
 
 
 class Phase(enum.Enum):
@@ -1138,7 +1172,7 @@ class Table:
             ids = [_discard_id(self.drawn)]
             if (self._has_instant and self._instant_win(seat) is not None) or self._win_on(seat, None) is not None:
                 ids = [125] if self._win_forced() else ids + [125]
-            return [_ACTIONS[seat][i] for i in ids]
+            return _pick(_ACTIONS[seat], ids)
         if self.declared[seat] or self.locked[seat]:
             return self._ready_turn_actions(seat)
         if self.last_tile_taker == seat and self.drawn is not None:
@@ -1146,8 +1180,8 @@ class Table:
             ids = [_discard_id(self.drawn)]
             if self._win_on(seat, None) is not None:
                 ids.append(125)
-            return [_ACTIONS[seat][i] for i in ids]
-        ids = _native.held_kinds(hand)
+            return _pick(_ACTIONS[seat], ids)
+        ids = _held_kinds(hand)
         if self.swap_owed[seat]:  # a taken pung: three tiles go back first
             return [_ACTIONS[seat][_SWAP_BASE + k] for k in ids]
         if self.must_declare:  # 吃听: the declaration comes with this discard
@@ -1216,13 +1250,13 @@ class Table:
         if self._specials and self._left(seat) > self._zone:
             ids += self._special_ids(seat)
         if self._swap_first and not self.discards[seat] and not self.melds[seat] and not self._called:
-            ids += [_SWAP_BASE + k for k in _native.held_kinds(hand)]  # 开始时换牌: before the first discard
+            ids += [_SWAP_BASE + k for k in _held_kinds(hand)]  # 开始时换牌: before the first discard
         if self.pung_offers[seat] is not None:
             ids.append(_TAKE_PUNG)
         if self._win_forced() and 125 in ids:
             ids = [125]  # 最后四张自动胡: a win on the last tiles is not declined
         acts = _ACTIONS[seat]
-        return [acts[i] for i in ids]
+        return _pick(acts, ids)
 
     def _special_ids(self, seat: int) -> list[int]:
         """The special kongs ``seat`` may lay down or add to now (ids)."""
@@ -1442,7 +1476,7 @@ class Table:
         if drawn is not None:
             ids.append(_discard_id(drawn))
         else:  # after a call (should not happen when locked): any discard
-            ids = _native.held_kinds(hand)
+            ids = _held_kinds(hand)
         if (
             rs.ready_allows_kong and self._allow_kong and self._left(seat) > self._zone and drawn is not None
             and not self.locked[seat] and not self._drawn_wild(seat)
@@ -1469,7 +1503,7 @@ class Table:
                 ids = [125]
         ids.sort()
         acts = _ACTIONS[seat]
-        return [acts[i] for i in ids]
+        return _pick(acts, ids)
 
     def _instant_win(self, seat: int) -> WinContext | None:
         """A special win the rule set grants on the seat's turn whatever the
@@ -1558,7 +1592,7 @@ class Table:
         )
         return WinContext(
             seat=seat,
-            concealed=tuple(k for k in range(34) for _ in range(c[k])),
+            concealed=_tiles_of(c),
             win_tile=win_tile,
             melds=tuple(self.melds[seat]),
             meld_sources=tuple(self.meld_sources[seat]),
@@ -1658,7 +1692,7 @@ class Table:
         ids.append(126)
         ids += ready_ids  # 吃听 (ids 127..: after pass, ascending)
         acts = _ACTIONS[seat]
-        return [acts[i] for i in ids]
+        return _pick(acts, ids)
 
     def _chow_makes_ready(self, seat: int, low: int, tile: int, discarder: int) -> bool:
         """吃听: whether chowing ``tile`` into the chow from ``low`` lets
@@ -1680,7 +1714,7 @@ class Table:
             if _native.shanten_buf(c, w, rules) > 0:
                 return False  # no discard leaves it waiting
             return self.ruleset.may_declare_ready(self, seat) and bool(
-                self._ready_discards(seat, _native.held_kinds(hand), first_only=True)
+                self._ready_discards(seat, _held_kinds(hand), first_only=True)
             )
         finally:
             self.melds[seat].pop()
@@ -2248,7 +2282,13 @@ class Table:
         if best is None:
             self._next_draw(self._next_seat(discarder))
             return
-        self._event("call", **best.to_json(), claimed=KIND_NAMES[tile], discarder=discarder)
+        # (the event of ``{**best.to_json(), claimed=..., discarder=...}``,
+        # from the action's JSON built once at import)
+        ev = _ACTION_JSON[best.seat][best.id].copy()
+        ev["claimed"] = KIND_NAMES[tile]
+        ev["discarder"] = discarder
+        ev["type"] = "call"
+        self.events.append(ev)
         self._make_meld(best, discarder, tile)
 
     def _first_by_precedence(self, ctxs: Sequence[WinContext | None]) -> list[WinContext]:

@@ -606,7 +606,10 @@ class Ruleset:
         kinds = [s * 9 + i for s in self.suits for i in range(9)]
         if self.honors:
             kinds += list(range(27, 34))
-        return [k for k in kinds for _ in range(self.copies)] + list(self.flower_tiles)
+        tiles: list[int] = []
+        for k in kinds:  # each kind's copies side by side
+            tiles += [k] * self.copies
+        return tiles + list(self.flower_tiles)
 
     def is_flower(self, tile: int) -> bool:
         return tile in self.flower_tiles
