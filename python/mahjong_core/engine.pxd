@@ -18,9 +18,6 @@ cdef class Table
 @cython.locals(acts=list, ids=list, out=list, i=Py_ssize_t)
 cpdef _pick(acts, ids)
 
-@cython.locals(hand=bytearray, out=list, k=int)
-cpdef _held_kinds(hand)
-
 @cython.locals(counts=bytearray, out=list, k=int, n=int)
 cpdef _tiles_of(counts)
 
@@ -108,6 +105,7 @@ cdef class Table:
     cdef public int _max_melds, indicator_changes
 
     cpdef _left(self, seat)
+    cpdef _kept(self)
     cpdef _pop_front(self, seat)
     cpdef _next_seat(self, seat)
     cpdef _order_from(self, seat)

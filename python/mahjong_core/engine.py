@@ -30,7 +30,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
 
 import numpy as np
@@ -304,14 +304,33 @@ def _pick(acts: list[Action], ids: list[int]) -> list[Action]:
     return out
 
 
-def _held_kinds(hand: bytearray) -> list[int]:
-    """The kinds held in a 34-count hand, ascending (as
-    ``_native.held_kinds``, without the call into the kernel module)."""
-    out: list[int] = []
-    for k in range(34):
-        if hand[k]:
-            out.append(k)
-    return out
+_CTX_SLOTS: tuple[tuple[str, Any, Any, Any], ...] = tuple(
+    (f.name, getattr(WinContext, f.name).__set__, f.default, f.default_factory) for f in fields(WinContext)
+)
+"""Each WinContext field: its name, its slot's setter, its default and its
+default factory (``MISSING`` when none)."""
+
+
+def _make_context(**values: Any) -> WinContext:
+    """``WinContext(**values)`` without the frozen dataclass's ``__init__``
+    (one ``object.__setattr__`` call per field, thirty of them): each slot
+    is set through its descriptor, the fields not given take their
+    defaults.  The same value, built for every win the engine checks."""
+    ctx: WinContext = object.__new__(WinContext)
+    n = 0
+    for name, setter, default, factory in _CTX_SLOTS:
+        if name in values:
+            setter(ctx, values[name])
+            n += 1
+        elif default is not MISSING:
+            setter(ctx, default)
+        elif factory is not MISSING:
+            setter(ctx, factory())
+        else:
+            raise TypeError(f"WinContext needs {name}")
+    if n != len(values):
+        raise TypeError(f"WinContext has no field among {sorted(set(values) - {f[0] for f in _CTX_SLOTS})}")
+    return ctx
 
 
 def _tiles_of(counts: bytearray) -> tuple[int, ...]:
@@ -1181,7 +1200,7 @@ class Table:
             if self._win_on(seat, None) is not None:
                 ids.append(125)
             return _pick(_ACTIONS[seat], ids)
-        ids = _held_kinds(hand)
+        ids = _native.held_kinds(hand)
         if self.swap_owed[seat]:  # a taken pung: three tiles go back first
             return [_ACTIONS[seat][_SWAP_BASE + k] for k in ids]
         if self.must_declare:  # 吃听: the declaration comes with this discard
@@ -1218,7 +1237,8 @@ class Table:
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
             if self._kong_kinds is not None:
                 kongs = [i for i in kongs if i - 34 in self._kong_kinds]
-            kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
+            if self.melds[seat]:
+                kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
             if self._has_single:  # single tiles laid out as kongs (武汉 红中杠, 赖子杠)
                 single = [34 + k for k in rs.single_kong_kinds(self, seat) if hand[k]]
                 if single:
@@ -1250,7 +1270,7 @@ class Table:
         if self._specials and self._left(seat) > self._zone:
             ids += self._special_ids(seat)
         if self._swap_first and not self.discards[seat] and not self.melds[seat] and not self._called:
-            ids += [_SWAP_BASE + k for k in _held_kinds(hand)]  # 开始时换牌: before the first discard
+            ids += [_SWAP_BASE + k for k in _native.held_kinds(hand)]  # 开始时换牌: before the first discard
         if self.pung_offers[seat] is not None:
             ids.append(_TAKE_PUNG)
         if self._win_forced() and 125 in ids:
@@ -1476,7 +1496,7 @@ class Table:
         if drawn is not None:
             ids.append(_discard_id(drawn))
         else:  # after a call (should not happen when locked): any discard
-            ids = _held_kinds(hand)
+            ids = _native.held_kinds(hand)
         if (
             rs.ready_allows_kong and self._allow_kong and self._left(seat) > self._zone and drawn is not None
             and not self.locked[seat] and not self._drawn_wild(seat)
@@ -1590,7 +1610,7 @@ class Table:
         first = no_calls and self_drawn and self.draws_made[seat] == (
             0 if seat == self.dealer and not self._dealer_draws else 1
         )
-        return WinContext(
+        return _make_context(
             seat=seat,
             concealed=_tiles_of(c),
             win_tile=win_tile,
@@ -1714,7 +1734,7 @@ class Table:
             if _native.shanten_buf(c, w, rules) > 0:
                 return False  # no discard leaves it waiting
             return self.ruleset.may_declare_ready(self, seat) and bool(
-                self._ready_discards(seat, _held_kinds(hand), first_only=True)
+                self._ready_discards(seat, _native.held_kinds(hand), first_only=True)
             )
         finally:
             self.melds[seat].pop()
