@@ -207,6 +207,10 @@ class Action:
 
 
 _ACTIONS: list[list[Action]] = [[Action.from_id(s, i) for i in range(NUM_ACTIONS)] for s in range(8)]
+_DRAW_EVENTS: list[list[dict[str, Any]]] = [
+    [{"seat": s, "tile": KIND_NAMES[t], "type": "draw"} for t in range(len(KIND_NAMES))] for s in range(8)
+]
+"""The record event of each seat's draw of each tile id (copied into the log)."""
 _ACTION_JSON: list[list[dict[str, Any]]] = [[a.to_json() for a in row] for row in _ACTIONS]
 """Each action's ``to_json()`` (copied before use)."""
 _ACTION_EVENTS: list[list[dict[str, Any]]] = [[{**a.to_json(), "type": "action"} for a in row] for row in _ACTIONS]
@@ -2128,7 +2132,7 @@ class Table:
             tile = self._pop_front(seat)
             if tile in self._wild_flower_ids:
                 self.wild_flowers[seat].append(tile)
-                self.events.append({"seat": seat, "tile": KIND_NAMES[tile], "type": "draw"})
+                self.events.append(_DRAW_EVENTS[seat][tile].copy())
             elif tile in self._flower_ids:
                 self.flowers[seat].append(tile)
                 self._flowers_shown[seat] = len(self.flowers[seat])
@@ -2148,7 +2152,7 @@ class Table:
                 self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
             else:
                 self.hands[seat][tile] += 1
-                self.events.append({"seat": seat, "tile": KIND_NAMES[tile], "type": "draw"})
+                self.events.append(_DRAW_EVENTS[seat][tile].copy())
             break
         self.drawn = tile
         self.draws_made[seat] += 1
