@@ -104,11 +104,15 @@ cdef class Table:
     cdef public bint _chow_ready, _chow_ready_any, _zone_kongs, must_declare
     cdef public int _max_melds, indicator_changes
 
+    @cython.locals(seat=int)
     cpdef _left(self, seat)
     cpdef _kept(self)
     cpdef _pop_front(self, seat)
+    @cython.locals(seat=int)
     cpdef _next_seat(self, seat)
+    @cython.locals(seat=int)
     cpdef _order_from(self, seat)
+    @cython.locals(seat=int)
     cpdef _rules_for(self, seat)
     @cython.locals(hand=bytearray, seat=int)
     cpdef _update_waits(self, seat)
@@ -128,8 +132,11 @@ cdef class Table:
     cpdef _make_meld(self, a, discarder, tile)
     cpdef _replacement(self, seat, fed_by, roll=*)
     cpdef _ready(self, seat)
+    @cython.locals(seat=int)
     cpdef _draw_replacement(self, seat, flower_round=*)
+    @cython.locals(seat=int)
     cpdef _split_wilds(self, counts, seat=*)
     cpdef _complete_added_kong(self)
     cpdef _kong_paid(self, seat, meld, source)
+    @cython.locals(seat=int, tile=int)
     cpdef _take(self, seat, tile)
