@@ -8,10 +8,18 @@
 
 cimport cython
 
-@cython.locals(tiles=list, i=Py_ssize_t, j=Py_ssize_t)
+ctypedef unsigned long long u64
+
+@cython.locals(tiles=list, i=Py_ssize_t, j=Py_ssize_t, r=u64)
 cpdef shuffle(tiles, rng)
 
 cdef class Table
+
+@cython.locals(acts=list, ids=list, out=list, i=Py_ssize_t)
+cpdef _pick(acts, ids)
+
+@cython.locals(counts=bytearray, out=list, k=int, n=int)
+cpdef _tiles_of(counts)
 
 @cython.locals(table=Table, seat=int)
 cpdef play_out(table, bots)
@@ -96,30 +104,39 @@ cdef class Table:
     cdef public bint _chow_ready, _chow_ready_any, _zone_kongs, must_declare
     cdef public int _max_melds, indicator_changes
 
+    @cython.locals(seat=int)
     cpdef _left(self, seat)
+    cpdef _kept(self)
     cpdef _pop_front(self, seat)
+    @cython.locals(seat=int)
     cpdef _next_seat(self, seat)
+    @cython.locals(seat=int)
     cpdef _order_from(self, seat)
+    @cython.locals(seat=int)
     cpdef _rules_for(self, seat)
-    @cython.locals(hand=bytearray)
+    @cython.locals(hand=bytearray, seat=int)
     cpdef _update_waits(self, seat)
-    @cython.locals(hand=bytearray)
+    @cython.locals(hand=bytearray, seat=int)
     cpdef _next_draw(self, seat)
-    @cython.locals(hand=bytearray, s=int, k=int, near=int, suit_lo=int, nxt=int)
+    @cython.locals(hand=bytearray, s=int, k=int, near=int, suit_lo=int, nxt=int, discarder=int, tile=int)
     cpdef _open_claims(self, discarder, tile)
-    @cython.locals(hand=bytearray, cnt=int)
+    @cython.locals(hand=bytearray, cnt=int, seat=int, tile=int, discarder=int)
     cpdef _claims_for(self, seat, tile, discarder)
-    @cython.locals(hand=bytearray, k=int, ids=list)
+    @cython.locals(hand=bytearray, k=int, ids=list, seat=int)
     cpdef _turn_actions(self, seat)
     cpdef legal_actions(self, seat)
     cpdef apply(self, action, seat=*)
+    @cython.locals(seat=int)
     cpdef _apply_turn(self, a)
     cpdef _resolve(self)
     cpdef _make_meld(self, a, discarder, tile)
     cpdef _replacement(self, seat, fed_by, roll=*)
     cpdef _ready(self, seat)
+    @cython.locals(seat=int)
     cpdef _draw_replacement(self, seat, flower_round=*)
+    @cython.locals(seat=int)
     cpdef _split_wilds(self, counts, seat=*)
     cpdef _complete_added_kong(self)
     cpdef _kong_paid(self, seat, meld, source)
+    @cython.locals(seat=int, tile=int)
     cpdef _take(self, seat, tile)

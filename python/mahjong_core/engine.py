@@ -31,7 +31,7 @@ import enum
 import random
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, SupportsInt, TypeGuard
 
 from . import _native
@@ -209,6 +209,12 @@ class Action:
 
 
 _ACTIONS: list[list[Action]] = [[Action.from_id(s, i) for i in range(NUM_ACTIONS)] for s in range(8)]
+_DRAW_EVENTS: list[list[dict[str, Any]]] = [
+    [{"seat": s, "tile": KIND_NAMES[t], "type": "draw"} for t in range(len(KIND_NAMES))] for s in range(8)
+]
+"""The record event of each seat's draw of each tile id (copied into the log)."""
+_ACTION_JSON: list[list[dict[str, Any]]] = [[a.to_json() for a in row] for row in _ACTIONS]
+"""Each action's ``to_json()`` (copied before use)."""
 _ACTION_EVENTS: list[list[dict[str, Any]]] = [[{**a.to_json(), "type": "action"} for a in row] for row in _ACTIONS]
 """The record event of each action (copied into the log)."""
 
@@ -224,7 +230,8 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
     """
     getrandbits = rng.getrandbits
     for i in range(len(tiles) - 1, 0, -1):
-        j = (getrandbits(32) * (i + 1)) >> 32
+        r = getrandbits(32)
+        j = (r * (i + 1)) >> 32
         tiles[i], tiles[j] = tiles[j], tiles[i]
 
 
@@ -292,6 +299,56 @@ def play_out(table: Table, bots: Sequence[Any]) -> Table:
 def action_of(seat: int, action_id: int) -> Action:
     """The (shared, immutable) Action value of ``seat`` with this id."""
     return _ACTIONS[seat][action_id]
+
+
+def _pick(acts: list[Action], ids: list[int]) -> list[Action]:
+    """``[acts[i] for i in ids]``: the actions of a legal list (a typed loop
+    when compiled)."""
+    out: list[Action] = []
+    for i in ids:
+        out.append(acts[i])
+    return out
+
+
+_CTX_SLOTS: tuple[tuple[str, Any, Any, Any], ...] = tuple(
+    (f.name, getattr(WinContext, f.name).__set__, f.default, f.default_factory) for f in fields(WinContext)
+)
+"""Each WinContext field: its name, its slot's setter, its default and its
+default factory (``MISSING`` when none)."""
+
+
+def _make_context(**values: Any) -> WinContext:
+    """``WinContext(**values)`` without the frozen dataclass's ``__init__``
+    (one ``object.__setattr__`` call per field, thirty of them): each slot
+    is set through its descriptor, the fields not given take their
+    defaults.  The same value, built for every win the engine checks."""
+    ctx: WinContext = object.__new__(WinContext)
+    n = 0
+    for name, setter, default, factory in _CTX_SLOTS:
+        if name in values:
+            setter(ctx, values[name])
+            n += 1
+        elif default is not MISSING:
+            setter(ctx, default)
+        elif factory is not MISSING:
+            setter(ctx, factory())
+        else:
+            raise TypeError(f"WinContext needs {name}")
+    if n != len(values):
+        raise TypeError(f"WinContext has no field among {sorted(set(values) - {f[0] for f in _CTX_SLOTS})}")
+    return ctx
+
+
+def _tiles_of(counts: bytearray) -> tuple[int, ...]:
+    """One kind per tile of a 34-count buffer, ascending (a context's
+    ``concealed``)."""
+    out: list[int] = []
+    for k in range(34):
+        n = counts[k]
+        while n > 0:
+            out.append(k)
+            n -= 1
+    return tuple(out)
 
 
 class Phase(enum.Enum):
@@ -1182,7 +1239,7 @@ class Table:
             ids = [_discard_id(self.drawn)]
             if (self._has_instant and self._instant_win(seat) is not None) or self._win_on(seat, None) is not None:
                 ids = [125] if self._win_forced() else ids + [125]
-            return [_ACTIONS[seat][i] for i in ids]
+            return _pick(_ACTIONS[seat], ids)
         if self.declared[seat] or self.locked[seat]:
             return self._ready_turn_actions(seat)
         if self.last_tile_taker == seat and self.drawn is not None:
@@ -1190,7 +1247,7 @@ class Table:
             ids = [_discard_id(self.drawn)]
             if self._win_on(seat, None) is not None:
                 ids.append(125)
-            return [_ACTIONS[seat][i] for i in ids]
+            return _pick(_ACTIONS[seat], ids)
         ids = _native.held_kinds(hand)
         if self.swap_owed[seat]:  # a taken pung: three tiles go back first
             return [_ACTIONS[seat][_SWAP_BASE + k] for k in ids]
@@ -1228,7 +1285,8 @@ class Table:
             kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
             if self._kong_kinds is not None:
                 kongs = [i for i in kongs if i - 34 in self._kong_kinds]
-            kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
+            if self.melds[seat]:
+                kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
             if self._has_single:  # single tiles laid out as kongs (武汉 红中杠, 赖子杠)
                 single = [34 + k for k in rs.single_kong_kinds(self, seat) if hand[k]]
                 if single:
@@ -1266,7 +1324,7 @@ class Table:
         if self._win_forced() and 125 in ids:
             ids = [125]  # 最后四张自动胡: a win on the last tiles is not declined
         acts = _ACTIONS[seat]
-        return [acts[i] for i in ids]
+        return _pick(acts, ids)
 
     def _special_ids(self, seat: int) -> list[int]:
         """The special kongs ``seat`` may lay down or add to now (ids)."""
@@ -1513,7 +1571,7 @@ class Table:
                 ids = [125]
         ids.sort()
         acts = _ACTIONS[seat]
-        return [acts[i] for i in ids]
+        return _pick(acts, ids)
 
     def _instant_win(self, seat: int) -> WinContext | None:
         """A special win the rule set grants on the seat's turn whatever the
@@ -1600,9 +1658,9 @@ class Table:
         first = no_calls and self_drawn and self.draws_made[seat] == (
             0 if seat == self.dealer and not self._dealer_draws else 1
         )
-        return WinContext(
+        return _make_context(
             seat=seat,
-            concealed=tuple(k for k in range(34) for _ in range(c[k])),
+            concealed=_tiles_of(c),
             win_tile=win_tile,
             melds=tuple(self.melds[seat]),
             meld_sources=tuple(self.meld_sources[seat]),
@@ -1702,7 +1760,7 @@ class Table:
         ids.append(126)
         ids += ready_ids  # 吃听 (ids 127..: after pass, ascending)
         acts = _ACTIONS[seat]
-        return [acts[i] for i in ids]
+        return _pick(acts, ids)
 
     def _chow_makes_ready(self, seat: int, low: int, tile: int, discarder: int) -> bool:
         """吃听: whether chowing ``tile`` into the chow from ``low`` lets
@@ -2118,7 +2176,7 @@ class Table:
             tile = self._pop_front(seat)
             if tile in self._wild_flower_ids:
                 self.wild_flowers[seat].append(tile)
-                self.events.append({"seat": seat, "tile": KIND_NAMES[tile], "type": "draw"})
+                self.events.append(_DRAW_EVENTS[seat][tile].copy())
             elif tile in self._flower_ids:
                 self.flowers[seat].append(tile)
                 self._flowers_shown[seat] = len(self.flowers[seat])
@@ -2138,7 +2196,7 @@ class Table:
                 self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
             else:
                 self.hands[seat][tile] += 1
-                self.events.append({"seat": seat, "tile": KIND_NAMES[tile], "type": "draw"})
+                self.events.append(_DRAW_EVENTS[seat][tile].copy())
             break
         self.drawn = tile
         self.draws_made[seat] += 1
@@ -2292,7 +2350,13 @@ class Table:
         if best is None:
             self._next_draw(self._next_seat(discarder))
             return
-        self._event("call", **best.to_json(), claimed=KIND_NAMES[tile], discarder=discarder)
+        # (the event of ``{**best.to_json(), claimed=..., discarder=...}``,
+        # from the action's JSON built once at import)
+        ev = _ACTION_JSON[best.seat][best.id].copy()
+        ev["claimed"] = KIND_NAMES[tile]
+        ev["discarder"] = discarder
+        ev["type"] = "call"
+        self.events.append(ev)
         self._make_meld(best, discarder, tile)
 
     def _first_by_precedence(self, ctxs: Sequence[WinContext | None]) -> list[WinContext]:

@@ -237,6 +237,9 @@ class WinContext:
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+
+_WALLS: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...]], tuple[int, ...]] = {}
+"""The tiles of :meth:`Ruleset.wall_tiles` per (suits, honors, copies, flower tiles)."""
 _NO_COSTS: tuple[int, ...] = (0,) * 34
 
 
@@ -608,10 +611,14 @@ class Ruleset:
     # --- hooks (neutral defaults) ------------------------------------------
     def wall_tiles(self) -> list[int]:
         """Every physical tile of the set, as tile ids (0..41)."""
-        kinds = [s * 9 + i for s in self.suits for i in range(9)]
-        if self.honors:
-            kinds += list(range(27, 34))
-        return [k for k in kinds for _ in range(self.copies)] + list(self.flower_tiles)
+        key = (tuple(self.suits), bool(self.honors), self.copies, tuple(self.flower_tiles))
+        wall = _WALLS.get(key)
+        if wall is None:  # (made once per kind of set: a new list for every hand)
+            kinds = [s * 9 + i for s in self.suits for i in range(9)]
+            if self.honors:
+                kinds += list(range(27, 34))
+            wall = _WALLS[key] = tuple(k for k in kinds for _ in range(self.copies)) + tuple(self.flower_tiles)
+        return list(wall)
 
     def is_flower(self, tile: int) -> bool:
         return tile in self.flower_tiles

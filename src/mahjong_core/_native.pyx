@@ -1646,7 +1646,25 @@ cdef class Counts:
 
     def notation(self) -> str:
         """Compact notation, suits in the order m p s z."""
-        cdef int s, i, k
+        cdef int s, i, k, j, n = 0, start
+        cdef char buf[144]  # 34 kinds of at most 4 copies, 4 suit letters
+        cdef const char* letters = b"mpsz"
+        cdef bint small = True
+        for k in range(34):
+            if self.c[k] > 4:
+                small = False
+                break
+        if small:  # written into one C buffer
+            for s in range(4):
+                start = n
+                for i in range(9 if s < 3 else 7):
+                    for j in range(self.c[s * 9 + i]):
+                        buf[n] = 49 + i  # the digit i + 1
+                        n += 1
+                if n > start:
+                    buf[n] = letters[s]
+                    n += 1
+            return buf[:n].decode("ascii")
         parts = []
         for s in range(4):
             digits = []
