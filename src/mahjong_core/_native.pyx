@@ -2342,6 +2342,11 @@ cdef struct StdCtx:
     # so a draw into part q costs one step.
     int hp
     int16_t H[2][5][2][16]
+    # _free_wild_kinds of that discard's hand, and the kind drawn to it
+    # (-1: none), so a draw updates them in O(1)
+    int fm1
+    int fmp1
+    int dj
 
 
 cdef inline int _part_of(int k) noexcept nogil:
@@ -2415,8 +2420,11 @@ cdef void _std_discard(StdCtx* x, const uint8_t* c, int p, const KRules* r) noex
     """Fill ``x.H`` for ``c``, the prepared hand less a tile of part ``p``."""
     cdef int u, q
     x.hp = -1
+    x.dj = -1
     if not x.on:
         return
+    if x.w:
+        _free_wild_kinds(c, r, &x.fm1, &x.fmp1)
     for u in range(2 if x.w else 1):
         for q in range(5):
             if q == p:
@@ -2478,7 +2486,14 @@ cdef int _std_near(const StdCtx* x, const uint8_t* c, int p, int q, const KRules
     if q < p:
         p, q = q, p
     if x.w:  # as _std_draws with wilds: the fast bound, checked, else the exact path
-        _free_wild_kinds(c, r, &fm, &fmp)
+        if x.hp >= 0:  # the prepared discard's hand, plus x.dj when drawn
+            fm = x.fm1
+            fmp = x.fmp1
+            if x.dj >= 0 and c[x.dj] == 1 and _bit(r.wild_mask, x.dj):
+                fm -= 1
+                fmp -= _bit(r.pair_mask, x.dj)
+        else:
+            _free_wild_kinds(c, r, &fm, &fmp)
         if fm < n + 1:
             return _std_draws_slow(c, n, x.w, r, 0, 0)
         lo = _near_wild(x, c, p, q, r, 1, fm, fmp)
@@ -2556,12 +2571,14 @@ cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x
 
 
 cdef inline int _lowers(uint8_t* h, int j, int wilds, const KRules* r, int form, int n, int shk,
-                        const StdCtx* x, int pk) noexcept nogil:
+                        StdCtx* x, int pk) noexcept nogil:
     """Whether drawing kind ``j`` lowers ``form``'s shanten below ``shk``
     (``h``: the prepared hand of ``x`` less a tile of part ``pk``)."""
     cdef int d
     h[j] += 1
+    x.dj = j
     d = _form_draws_near(h, wilds, r, form, n, x, pk, _part_of(j), shk + 1)
+    x.dj = -1
     h[j] -= 1
     return 0 <= d <= shk
 
@@ -2634,6 +2651,71 @@ cdef uint64_t _knitted_improving(const uint8_t* h, int w, const KRules* r, int f
     return out
 
 
+cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) noexcept nogil:
+    """The kinds whose draw brings the 3n+1 hand ``h`` (n is 3 or 4, its
+    组合龙 draws shk + 1) to at most ``shk`` draws of 组合龙.  A draw lowers
+    each knitting's draws by one at most, so only the knittings at shk + 1
+    can; for each, a missing knitted tile shrinks its extra slots and any
+    other kind joins the rest of the hand, whose standard form is asked as
+    _improving asks it (without wilds, the kinds within two of no tile left
+    and not knitted answer in two classes)."""
+    cdef uint8_t c2[34]
+    cdef int a, j, k, km, ku, d, fp, wj, lb
+    cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls
+    for a in range(6):
+        memcpy(c2, h, 34)
+        km = 0
+        ku = 0
+        for j in range(9):
+            k = KNIT[a][j]
+            if c2[k]:
+                c2[k] -= 1
+            elif _bit(r.wild_mask, k):
+                km += 1
+            else:
+                ku += 1
+        lb = ku + (km - w if km > w else 0)
+        if lb > shk + 1:
+            continue
+        if _std_draws(c2, n - 3, w, r, km, ku) != shk + 1:
+            continue
+        fresh = 0
+        ask = ALL
+        if lb == shk + 1:
+            # the missing knitted tiles alone cost shk + 1: only drawing
+            # one of them can lower it
+            ask = 0
+            for j in range(9):
+                if not h[KNIT[a][j]]:
+                    ask |= (<uint64_t>1) << KNIT[a][j]
+        elif w == 0 and not r.honor_chows:
+            ask = _near_mask(c2) | KNIT_MASK[a]
+            fresh = ALL & ~ask
+        ask &= ~out
+        for j in range(NK):
+            if not (ask >> j) & 1 or h[j] >= 4:
+                continue
+            if _bit(KNIT_MASK[a], j) and not h[j]:
+                wj = _bit(r.wild_mask, j)
+                d = _std_draws(c2, n - 3, w, r, km - wj, ku - (1 - wj))
+            else:
+                c2[j] += 1
+                d = _std_draws(c2, n - 3, w, r, km, ku)
+                c2[j] -= 1
+            if d <= shk:
+                out |= (<uint64_t>1) << j
+        for fp in range(2):
+            cls = fresh & (r.pair_mask if fp else ~r.pair_mask) & ~out
+            if cls:
+                j = _lowest_bit(cls)
+                c2[j] += 1
+                d = _std_draws(c2, n - 3, w, r, km, ku)
+                c2[j] -= 1
+                if d <= shk:
+                    out |= cls
+    return out
+
+
 cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx* x, int pk) noexcept nogil:
     """The kinds whose draw lowers the shanten ``shk`` of the 3n+1 hand
     ``h`` (restored on return).
@@ -2662,6 +2744,9 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
             continue
         if (f == F_KNITTED or f == F_GREATER_KNITTED) and n == 4:
             out |= _knitted_improving(h, wilds, r, f, shk)
+            continue
+        if f == F_KNITTED_STRAIGHT:
+            out |= _ks_improving(h, n, wilds, r, shk)
             continue
         ask = ALL
         fresh = 0
