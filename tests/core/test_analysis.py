@@ -441,6 +441,8 @@ def _themed_kinds(theme: int, knit: int) -> list[int]:
         return kinds + (list(range(27, 34)) if theme == 2 else [])
     if theme == 4:  # few kinds: pairs and sets
         return list(range(knit * 5, knit * 5 + 6))
+    if theme == 5:  # honours only (no pair allowed among them under PAIR_258)
+        return list(range(27, 34))
     return list(range(34))
 
 
@@ -493,7 +495,7 @@ def test_discard_options_every_form_and_wilds(data: st.DataObject) -> None:
     size = data.draw(st.sampled_from([14, 14, 14, 11, 8]))
     if mc.Form.STANDARD not in rules.forms:
         size = 14  # the special forms need 14 tiles (组合龙: 11 or 14)
-    theme = data.draw(st.integers(0, 4))
+    theme = data.draw(st.integers(0, 5))
     pool = _themed_kinds(theme, data.draw(st.integers(0, 5)))
     n = size - wilds
     kinds = data.draw(st.lists(st.sampled_from(pool), min_size=n - n // 3, max_size=n - n // 3))
@@ -506,20 +508,40 @@ def test_discard_options_every_form_and_wilds(data: st.DataObject) -> None:
     assert got == _brute_options(counts, wilds, rules)
 
 
-@pytest.mark.parametrize("rules", _RULES_EVERY_FORM[:4], ids=["all", "guobiao+", "guobiao", "ks"])
-def test_discard_options_leaning_hands(rules: mc.HandRules) -> None:
-    """Seeded hands one or two tiles from each special form (where the
-    per-form draw counts do the work), against the brute force."""
-    rng = random.Random(14)
-    for _ in range(60):
-        theme = rng.randrange(1, 5)
+@pytest.mark.parametrize("index", range(len(_RULES_EVERY_FORM)))
+def test_discard_options_leaning_hands(index: int) -> None:
+    """Seeded hands near each special form (where the per-form draw counts
+    do the work) or made of honours only, many with 3 or 4 wilds, against
+    the brute force, under each rule set of _RULES_EVERY_FORM."""
+    rules = _RULES_EVERY_FORM[index]
+    rng = random.Random(14 + index)
+    for _ in range(150):
+        theme = rng.randrange(1, 6)
         pool = _themed_kinds(theme, rng.randrange(6))
-        wilds = rng.choice([0, 0, 1, 2, 4])
+        wilds = rng.choice([0, 1, 2, 3, 4, 4])
         counts = [0] * 34
         while sum(counts) < 14 - wilds:
             k = rng.choice(pool) if rng.random() < 0.85 else rng.randrange(34)
-            if counts[k] < (4 if theme == 4 else 1 + (rng.random() < 0.2)):
+            if counts[k] < (4 if theme in (4, 5) else 1 + (rng.random() < 0.2)):
                 counts[k] += 1
         options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
         got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
         assert got == _brute_options(counts, wilds, rules), (counts, wilds)
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "1111z333z444z5z77z",  # honours only: under PAIR_258 the pair must be the wild
+        "6p1z222z333z55z666z",
+        "8m1z222z33z555z666z",
+    ],
+)
+def test_discard_options_wild_pair_outside_the_hand(hand: str) -> None:
+    """A wild that must make the pair on its own (no held kind may be the
+    pair): found by fuzzing the fresh-cost shortcut of the discard pass."""
+    rules = mc.HandRules(pair_kinds=mc.HandRules.PAIR_258)
+    counts = mc.counts(hand).tolist()
+    options = mc.discard_options(mc.Counts(counts), wilds=1, rules=rules)
+    got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
+    assert got == _brute_options(counts, 1, rules)
