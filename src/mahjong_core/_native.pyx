@@ -2657,8 +2657,8 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
     each knitting's draws by one at most, so only the knittings at shk + 1
     can; for each, a missing knitted tile shrinks its extra slots and any
     other kind joins the rest of the hand, whose standard form is asked as
-    _improving asks it (without wilds, the kinds within two of no tile left
-    and not knitted answer in two classes)."""
+    _improving asks it (the kinds within two of no tile left and not
+    knitted answer in two classes, as there)."""
     cdef uint8_t c2[34]
     cdef int a, j, k, km, ku, d, fp, wj, lb
     cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls
@@ -2688,7 +2688,7 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
             for j in range(9):
                 if not h[KNIT[a][j]]:
                     ask |= (<uint64_t>1) << KNIT[a][j]
-        elif w == 0 and not r.honor_chows:
+        elif not r.honor_chows and (w == 0 or r.wild_mask == ALL):
             ask = _near_mask(c2) | KNIT_MASK[a]
             fresh = ALL & ~ask
         ask &= ~out
@@ -2720,12 +2720,15 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
     """The kinds whose draw lowers the shanten ``shk`` of the 3n+1 hand
     ``h`` (restored on return).
 
-    Without wilds, kinds a form cannot tell apart are asked once: for the
-    standard form (no honour chows), every kind that is not held and has no
-    held tile within two in its suit is "fresh": drawn, it can only start a
-    set or a pair of fresh tiles, which costs the same whichever fresh kind
-    it is, so one fresh kind whose pair is allowed and one whose pair is not
-    answer for all; for seven pairs, every kind not held (with wilds, split
+    Kinds a form cannot tell apart are asked once: for the standard form
+    (no honour chows; without wilds, or wilds that may be any kind), every
+    kind that is not held and has no held tile within two in its suit is
+    "fresh": drawn, it can only start a set or a pair of fresh tiles, which
+    costs the same whichever fresh kind it is (a best target using one
+    fresh kind's unit, all of whose tiles are missing, may swap that unit
+    for a pung, or the pair, of another fresh kind at the same cost), so
+    one fresh kind whose pair is allowed and one whose pair is not answer
+    for all; for seven pairs, every kind not held (with wilds, split
     by the wild mask); for the thirteen orphans, only terminals and honours
     can help (with wilds too).  全不靠 and 七星不靠 count each draw from
     per-knitting counts taken once (_knitted_improving)."""
@@ -2750,7 +2753,7 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
             continue
         ask = ALL
         fresh = 0
-        if f == F_STANDARD and wilds == 0 and not r.honor_chows:
+        if f == F_STANDARD and not r.honor_chows and (wilds == 0 or r.wild_mask == ALL):
             ask = _near_mask(h)
             fresh = ALL & ~ask
         elif f == F_ORPHANS:
