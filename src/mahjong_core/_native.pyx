@@ -2553,8 +2553,15 @@ cdef inline int _form_draws_near(const uint8_t* c, int w, const KRules* r, int f
         return -1
     if form == F_STANDARD and x != NULL and x.on:
         return _std_near(x, c, p, q, r, bound)
+    cdef int k, distinct = 0
     if form == F_KNITTED_STRAIGHT and (n == 3 or n == 4):
         return _d_knitted_straight_below(c, n, w, r, bound)
+    if (form == F_KNITTED or form == F_GREATER_KNITTED) and n == 4 and bound < BIG:
+        # 14 different kinds: at least 14 - (kinds held) - w draws
+        for k in range(NK):
+            distinct += c[k] != 0
+        if 14 - distinct - w >= bound:
+            return bound
     return _form_draws(c, w, r, form, n)
 
 
