@@ -2462,6 +2462,17 @@ cdef int _near_wild(const StdCtx* x, const uint8_t* c, int p, int q, const KRule
     cdef int m, p1, d, v, best = BIG, n = x.n
     cdef int pair_any = r.pair_mask != 0
     _near_product(x, c, p, q, r, use_u, F)
+    if fm >= n + 1 and fmp >= 1 and pair_any:
+        # every fresh unit, the pair too, may be wilds (a = f, b = fp in
+        # _fresh_cost_top), and max(0, . - w) commutes with the min
+        for m in range(n + 1):
+            if F[1][8 + m] < INF8 and F[1][8 + m] + 3 * (n - m) < best:
+                best = F[1][8 + m] + 3 * (n - m)
+            if F[0][8 + m] < INF8 and F[0][8 + m] + 3 * (n - m) + 2 < best:
+                best = F[0][8 + m] + 3 * (n - m) + 2
+        if best >= BIG:
+            return BIG
+        return best - x.w if best > x.w else 0
     # _fresh_draws with no part outside the wild group (its FU is 0 sets,
     # no pair, cost 0)
     for m in range(n + 1):
