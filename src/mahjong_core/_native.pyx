@@ -2475,6 +2475,16 @@ cdef struct StdCtx:
     int n
     int w
     int16_t G[2][5][5][2][16]   # [use_u]: with wilds, [1] holds the parts' use_u deficits
+    # One discard of the prepared hand, from part hp (-1: none): H[u][q] is
+    # the product of every part but q, part hp as it is after the discard,
+    # so a draw into part q costs one step.
+    int hp
+    int16_t H[2][5][2][16]
+    # _free_wild_kinds of that discard's hand, and the kind drawn to it
+    # (-1: none), so a draw updates them in O(1)
+    int fm1
+    int fmp1
+    int dj
 
 
 cdef inline int _part_of(int k) noexcept nogil:
@@ -2509,6 +2519,7 @@ cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, 
                 x.on = 0
     x.n = n
     x.w = wilds
+    x.hp = -1
     if not x.on:
         return
     for u in range(2 if wilds else 1):
@@ -2523,6 +2534,63 @@ cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, 
                         _part_apply(x.G[u][p][q][0], x.G[u][p][q][1], c, t, r, n, u)
 
 
+cdef inline int _fresh_cost_top(int M, int f, int fp, int w, int fm, int fmp,
+                                int pair_any) noexcept nogil:
+    """_fresh_cost with no drawn slots (U = 0), in closed form.  Its cost
+    3 (f - a) + 2 (fp - b) + max(0, M + 3 a + 2 b - w) never grows when a
+    (or b) grows by one (the first term falls by 3 (2), the second rises by
+    at most as much), so the best is a = min(f, fm) with b = 0, or, when the
+    fresh pair may be wilds (fmp and a + 1 <= fm), a = min(f, fm - 1), b = fp."""
+    cdef int a, d, best
+    if fp and not pair_any:
+        return BIG
+    a = f if f < fm else fm
+    best = 3 * (f - a) + 2 * fp + (M + 3 * a - w if M + 3 * a > w else 0)
+    if fp and fmp and fm >= 1:
+        a = f if f < fm - 1 else fm - 1
+        d = 3 * (f - a) + (M + 3 * a + 2 - w if M + 3 * a + 2 > w else 0)
+        if d < best:
+            best = d
+    return best
+
+
+cdef void _std_discard(StdCtx* x, const uint8_t* c, int p, const KRules* r) noexcept nogil:
+    """Fill ``x.H`` for ``c``, the prepared hand less a tile of part ``p``."""
+    cdef int u, q
+    x.hp = -1
+    x.dj = -1
+    if not x.on:
+        return
+    if x.w:
+        _free_wild_kinds(c, r, &x.fm1, &x.fmp1)
+    for u in range(2 if x.w else 1):
+        for q in range(5):
+            if q == p:
+                memcpy(x.H[u][q], x.G[u][p][p], sizeof(x.H[u][q]))
+            else:
+                memcpy(x.H[u][q], x.G[u][p if p < q else q][q if p < q else p], sizeof(x.H[u][q]))
+                _part_apply(x.H[u][q][0], x.H[u][q][1], c, p, r, x.n, u)
+    x.hp = p
+
+
+cdef inline void _near_product(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r,
+                               int use_u, int16_t (*F)[16]) noexcept nogil:
+    """The product of every part of ``c`` (which differs from the prepared
+    hand in parts ``p`` and ``q`` only; from the prepared discard's hand in
+    one of them when ``x.hp`` is the other) into F."""
+    if x.hp == p:
+        memcpy(F, x.H[use_u][q], sizeof(int16_t) * 32)
+        _part_apply(F[0], F[1], c, q, r, x.n, use_u)
+    elif x.hp == q:
+        memcpy(F, x.H[use_u][p], sizeof(int16_t) * 32)
+        _part_apply(F[0], F[1], c, p, r, x.n, use_u)
+    else:
+        memcpy(F, x.G[use_u][p][q], sizeof(int16_t) * 32)
+        _part_apply(F[0], F[1], c, p, r, x.n, use_u)
+        if q != p:
+            _part_apply(F[0], F[1], c, q, r, x.n, use_u)
+
+
 cdef int _near_wild(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r, int use_u,
                     int fm, int fmp) noexcept nogil:
     """_std_draws_fast with wilds (every part in the wild group) for ``c``,
@@ -2531,10 +2599,18 @@ cdef int _near_wild(const StdCtx* x, const uint8_t* c, int p, int q, const KRule
     cdef int16_t F[2][16]
     cdef int m, p1, d, v, best = BIG, n = x.n
     cdef int pair_any = r.pair_mask != 0
-    memcpy(F, x.G[use_u][p][q], sizeof(F))
-    _part_apply(F[0], F[1], c, p, r, n, use_u)
-    if q != p:
-        _part_apply(F[0], F[1], c, q, r, n, use_u)
+    _near_product(x, c, p, q, r, use_u, F)
+    if fm >= n + 1 and fmp >= 1 and pair_any:
+        # every fresh unit, the pair too, may be wilds (a = f, b = fp in
+        # _fresh_cost_top), and max(0, . - w) commutes with the min
+        for m in range(n + 1):
+            if F[1][8 + m] < INF8 and F[1][8 + m] + 3 * (n - m) < best:
+                best = F[1][8 + m] + 3 * (n - m)
+            if F[0][8 + m] < INF8 and F[0][8 + m] + 3 * (n - m) + 2 < best:
+                best = F[0][8 + m] + 3 * (n - m) + 2
+        if best >= BIG:
+            return BIG
+        return best - x.w if best > x.w else 0
     # _fresh_draws with no part outside the wild group (its FU is 0 sets,
     # no pair, cost 0)
     for m in range(n + 1):
@@ -2542,32 +2618,41 @@ cdef int _near_wild(const StdCtx* x, const uint8_t* c, int p, int q, const KRule
             v = F[p1][8 + m]
             if v >= INF8:
                 continue
-            d = _fresh_cost(v, 0, n - m, 1 - p1, x.w, fm, fmp, pair_any)
+            d = _fresh_cost_top(v, n - m, 1 - p1, x.w, fm, fmp, pair_any)
             if d < best:
                 best = d
     return best
 
 
-cdef int _std_near(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r) noexcept nogil:
+cdef int _std_near(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r,
+                   int bound=BIG) noexcept nogil:
     """Standard-form draws of ``c``, which differs from the prepared hand in
-    parts ``p`` and ``q`` only (the same as _std_draws without wilds)."""
+    parts ``p`` and ``q`` only (the same as _std_draws).  With wilds, an
+    answer of ``bound`` or more may be any value >= ``bound`` (the lower
+    bound alone rules it out)."""
     cdef int16_t F[2][16]
     cdef int m, f, best = BIG, n = x.n, hi, lo, fm, fmp
     if q < p:
         p, q = q, p
     if x.w:  # as _std_draws with wilds: the fast bound, checked, else the exact path
-        _free_wild_kinds(c, r, &fm, &fmp)
+        if x.hp >= 0:  # the prepared discard's hand, plus x.dj when drawn
+            fm = x.fm1
+            fmp = x.fmp1
+            if x.dj >= 0 and c[x.dj] == 1 and _bit(r.wild_mask, x.dj):
+                fm -= 1
+                fmp -= _bit(r.pair_mask, x.dj)
+        else:
+            _free_wild_kinds(c, r, &fm, &fmp)
         if fm < n + 1:
             return _std_draws_slow(c, n, x.w, r, 0, 0)
-        hi = _near_wild(x, c, p, q, r, 0, fm, fmp)
         lo = _near_wild(x, c, p, q, r, 1, fm, fmp)
+        if lo >= bound:
+            return lo
+        hi = _near_wild(x, c, p, q, r, 0, fm, fmp)
         if lo == hi:
             return hi
         return _std_draws_slow(c, n, x.w, r, 0, 0)
-    memcpy(F, x.G[0][p][q], sizeof(F))
-    _part_apply(F[0], F[1], c, p, r, n)
-    if q != p:
-        _part_apply(F[0], F[1], c, q, r, n)
+    _near_product(x, c, p, q, r, 0, F)
     for m in range(n + 1):
         f = 3 * (n - m)
         if F[1][8 + m] + f < best:
@@ -2577,35 +2662,81 @@ cdef int _std_near(const StdCtx* x, const uint8_t* c, int p, int q, const KRules
     return best if best < INF8 else BIG
 
 
+cdef int _d_knitted_straight_below(const uint8_t* c, int n, int w, const KRules* r,
+                                   int bound) noexcept nogil:
+    """_d_knitted_straight when it is below ``bound``, else some value >=
+    ``bound``: a knitting whose missing tiles alone cost ``bound`` is skipped
+    (_std_draws with em wild-fillable and eu drawn extra slots is at least
+    eu + max(0, em - w))."""
+    cdef uint8_t c2[34]
+    cdef int a, j, k, km, ku, d, best = bound
+    for a in range(6):
+        km = 0
+        ku = 0
+        for j in range(9):
+            k = KNIT[a][j]
+            if not c[k]:
+                if _bit(r.wild_mask, k):
+                    km += 1
+                else:
+                    ku += 1
+        if ku + (km - w if km > w else 0) >= best:
+            continue
+        memcpy(c2, c, 34)
+        for j in range(9):
+            k = KNIT[a][j]
+            if c2[k]:
+                c2[k] -= 1
+        d = _std_draws(c2, n - 3, w, r, km, ku)
+        if d < best:
+            best = d
+    return best
+
+
 cdef inline int _form_draws_near(const uint8_t* c, int w, const KRules* r, int form, int n,
-                                 const StdCtx* x, int p, int q) noexcept nogil:
-    """_form_draws, through ``x`` for the standard form when it is on."""
+                                 const StdCtx* x, int p, int q, int bound=BIG) noexcept nogil:
+    """_form_draws, through ``x`` for the standard form when it is on.  An
+    answer of ``bound`` or more may be any value >= ``bound`` (still -1 when
+    the form does not apply)."""
+    if not (r.forms >> form) & 1:
+        return -1
     if form == F_STANDARD and x != NULL and x.on:
-        if not (r.forms >> F_STANDARD) & 1:
-            return -1
-        return _std_near(x, c, p, q, r)
+        return _std_near(x, c, p, q, r, bound)
+    cdef int k, distinct = 0
+    if form == F_KNITTED_STRAIGHT and (n == 3 or n == 4):
+        return _d_knitted_straight_below(c, n, w, r, bound)
+    if (form == F_KNITTED or form == F_GREATER_KNITTED) and n == 4 and bound < BIG:
+        # 14 different kinds: at least 14 - (kinds held) - w draws
+        for k in range(NK):
+            distinct += c[k] != 0
+        if 14 - distinct - w >= bound:
+            return bound
     return _form_draws(c, w, r, form, n)
 
 
 cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x, int p) noexcept nogil:
-    """k_shanten of ``c`` (the prepared hand less a tile of part ``p``)."""
+    """k_shanten of ``c`` (the prepared hand less a tile of part ``p``): the
+    standard form first (F_STANDARD is 0), each later form only asked
+    whether it beats the best so far."""
     cdef int f, d, best = BIG, n = _hand_n(c, w)
     for f in range(NFORMS):
-        d = _form_draws_near(c, w, r, f, n, x, p, p)
+        d = _form_draws_near(c, w, r, f, n, x, p, p, best)
         if 0 <= d < best:
             best = d
     return best - 1
 
 
 cdef inline int _lowers(uint8_t* h, int j, int wilds, const KRules* r, int form, int n, int shk,
-                        const StdCtx* x, int pk) noexcept nogil:
+                        StdCtx* x, int pk) noexcept nogil:
     """Whether drawing kind ``j`` lowers ``form``'s shanten below ``shk``
     (``h``: the prepared hand of ``x`` less a tile of part ``pk``)."""
     cdef int d
     h[j] += 1
-    d = _form_draws_near(h, wilds, r, form, n, x, pk, _part_of(j))
+    x.dj = j
+    d = _form_draws_near(h, wilds, r, form, n, x, pk, _part_of(j), shk + 1)
+    x.dj = -1
     h[j] -= 1
-    return 0 <= d < BIG and d - 1 < shk
+    return 0 <= d <= shk
 
 
 cdef inline int _lowest_bit(uint64_t m) noexcept nogil:
@@ -2615,53 +2746,197 @@ cdef inline int _lowest_bit(uint64_t m) noexcept nogil:
     return j
 
 
-cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, const StdCtx* x, int pk) noexcept nogil:
+cdef uint64_t _knitted_improving(const uint8_t* h, int w, const KRules* r, int form,
+                                 int shk) noexcept nogil:
+    """The kinds whose draw brings the 13-tile hand ``h`` to at most ``shk``
+    draws of 全不靠 (``form`` F_KNITTED) or 七星不靠 (F_GREATER_KNITTED), as
+    _d_knitted and _d_greater count them: each knitting's held and
+    wild-fillable counts are taken once, and a draw only moves the counts of
+    the knittings holding its kind (a held kind never helps: both forms count
+    distinct kinds)."""
+    cdef int a, j, k, hh = 0, mh = 0, HH, MH, HS, MS, rs, F, need, x, d, best, inj, wj
+    cdef int ha[6]
+    cdef int ma[6]
+    cdef uint64_t K, out = 0
+    for a in range(6):
+        ha[a] = 0
+        ma[a] = 0
+        K = KNIT_MASK[a] | HONOR_MASK if form == F_KNITTED else KNIT_MASK[a]
+        for k in range(NK):
+            if _bit(K, k):
+                if h[k]:
+                    ha[a] += 1
+                elif _bit(r.wild_mask, k):
+                    ma[a] += 1
+    if form == F_GREATER_KNITTED:
+        for k in range(27, 34):
+            if h[k]:
+                hh += 1
+            elif _bit(r.wild_mask, k):
+                mh += 1
+    for j in range(NK):
+        if h[j]:
+            continue
+        wj = _bit(r.wild_mask, j)
+        best = BIG
+        for a in range(6):
+            if form == F_KNITTED:
+                inj = _bit(KNIT_MASK[a] | HONOR_MASK, j)
+                HS = ha[a] + inj
+                MS = ma[a] - (inj & wj)
+                need = 14 - HS if HS < 14 else 0
+                x = w
+                if MS < x:
+                    x = MS
+                if need < x:
+                    x = need
+                d = need - x
+            else:
+                inj = _bit(KNIT_MASK[a], j)
+                HS = ha[a] + inj
+                MS = ma[a] - (inj & wj)
+                HH = hh + (j >= 27)
+                MH = mh - ((j >= 27) & wj)
+                rs = 7 - HS if HS < 7 else 0
+                F = MH + (rs if rs < MS else MS)
+                d = (7 - HH) + rs - (w if w < F else F)
+            if d < best:
+                best = d
+        if best <= shk:
+            out |= (<uint64_t>1) << j
+    return out
+
+
+cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) noexcept nogil:
+    """The kinds whose draw brings the 3n+1 hand ``h`` (n is 3 or 4, its
+    组合龙 draws shk + 1) to at most ``shk`` draws of 组合龙.  A draw lowers
+    each knitting's draws by one at most, so only the knittings at shk + 1
+    can; for each, a missing knitted tile shrinks its extra slots and any
+    other kind joins the rest of the hand, whose standard form is asked as
+    _improving asks it (the kinds within two of no tile left and not
+    knitted answer in two classes, as there)."""
+    cdef uint8_t c2[34]
+    cdef int a, j, k, km, ku, d, fp, wj, lb
+    cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls
+    for a in range(6):
+        memcpy(c2, h, 34)
+        km = 0
+        ku = 0
+        for j in range(9):
+            k = KNIT[a][j]
+            if c2[k]:
+                c2[k] -= 1
+            elif _bit(r.wild_mask, k):
+                km += 1
+            else:
+                ku += 1
+        lb = ku + (km - w if km > w else 0)
+        if lb > shk + 1:
+            continue
+        if _std_draws(c2, n - 3, w, r, km, ku) != shk + 1:
+            continue
+        fresh = 0
+        ask = ALL
+        if lb == shk + 1:
+            # the missing knitted tiles alone cost shk + 1: only drawing
+            # one of them can lower it
+            ask = 0
+            for j in range(9):
+                if not h[KNIT[a][j]]:
+                    ask |= (<uint64_t>1) << KNIT[a][j]
+        elif not r.honor_chows and (w == 0 or r.wild_mask == ALL):
+            ask = _near_mask(c2) | KNIT_MASK[a]
+            fresh = ALL & ~ask
+        ask &= ~out
+        for j in range(NK):
+            if not (ask >> j) & 1 or h[j] >= 4:
+                continue
+            if _bit(KNIT_MASK[a], j) and not h[j]:
+                wj = _bit(r.wild_mask, j)
+                d = _std_draws(c2, n - 3, w, r, km - wj, ku - (1 - wj))
+            else:
+                c2[j] += 1
+                d = _std_draws(c2, n - 3, w, r, km, ku)
+                c2[j] -= 1
+            if d <= shk:
+                out |= (<uint64_t>1) << j
+        for fp in range(2):
+            cls = fresh & (r.pair_mask if fp else ~r.pair_mask) & ~out
+            if cls:
+                j = _lowest_bit(cls)
+                c2[j] += 1
+                d = _std_draws(c2, n - 3, w, r, km, ku)
+                c2[j] -= 1
+                if d <= shk:
+                    out |= cls
+    return out
+
+
+cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx* x, int pk) noexcept nogil:
     """The kinds whose draw lowers the shanten ``shk`` of the 3n+1 hand
     ``h`` (restored on return).
 
-    Without wilds, kinds a form cannot tell apart are asked once: for the
-    standard form (no honour chows), every kind that is not held and has no
-    held tile within two in its suit is "fresh": drawn, it can only start a
-    set or a pair of fresh tiles, which costs the same whichever fresh kind
-    it is, so one fresh kind whose pair is allowed and one whose pair is not
-    answer for all; for seven pairs, every kind not held; for the thirteen
-    orphans, only terminals and honours can help."""
+    Kinds a form cannot tell apart are asked once: for the standard form
+    (no honour chows; without wilds, or wilds that may be any kind), every
+    kind that is not held and has no held tile within two in its suit is
+    "fresh": drawn, it can only start a set or a pair of fresh tiles, which
+    costs the same whichever fresh kind it is (a best target using one
+    fresh kind's unit, all of whose tiles are missing, may swap that unit
+    for a pung, or the pair, of another fresh kind at the same cost), so
+    one fresh kind whose pair is allowed and one whose pair is not answer
+    for all; for seven pairs, every kind not held (with wilds, split
+    by the wild mask); for the thirteen orphans, only terminals and honours
+    can help (with wilds too).  全不靠 and 七星不靠 count each draw from
+    per-knitting counts taken once (_knitted_improving)."""
     cdef int f, d, n, j, fp
     cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls
     if shk == 0:
         # ready: the improving tiles are exactly the waits
         return k_waits(h, wilds, r)
     n = _hand_n(h, wilds)
+    _std_discard(x, h, pk, r)
     for f in range(NFORMS):
         # one more tile lowers a form's shanten by one at most: only the
         # forms at this shanten can improve on it
-        d = _form_draws_near(h, wilds, r, f, n, x, pk, pk)
+        d = _form_draws_near(h, wilds, r, f, n, x, pk, pk, shk + 2)
         if not (0 <= d < BIG and d - 1 == shk):
+            continue
+        if (f == F_KNITTED or f == F_GREATER_KNITTED) and n == 4:
+            out |= _knitted_improving(h, wilds, r, f, shk)
+            continue
+        if f == F_KNITTED_STRAIGHT:
+            out |= _ks_improving(h, n, wilds, r, shk)
             continue
         ask = ALL
         fresh = 0
-        if wilds == 0:
-            if f == F_STANDARD and not r.honor_chows:
-                ask = _near_mask(h)
-                fresh = ALL & ~ask
-            elif f == F_ORPHANS:
-                ask = ORPHAN_MASK
-            elif f == F_SEVEN_PAIRS:
-                ask = 0
-                for j in range(34):
-                    if h[j]:
-                        ask |= (<uint64_t>1) << j
-                fresh = ALL & ~ask
+        if f == F_STANDARD and not r.honor_chows and (wilds == 0 or r.wild_mask == ALL):
+            ask = _near_mask(h)
+            fresh = ALL & ~ask
+        elif f == F_ORPHANS:
+            ask = ORPHAN_MASK
+        elif f == F_SEVEN_PAIRS:
+            ask = 0
+            for j in range(34):
+                if h[j]:
+                    ask |= (<uint64_t>1) << j
+            fresh = ALL & ~ask
         ask &= ~out
         for j in range(34):
             if (ask >> j) & 1 and h[j] < 4 and _lowers(h, j, wilds, r, f, n, shk, x, pk):
                 out |= (<uint64_t>1) << j
         for fp in range(2):
-            # the fresh kinds, in classes that draw alike
-            cls = fresh & (r.pair_mask if fp else ~r.pair_mask) if f == F_STANDARD else (fresh if fp else 0)
+            # the fresh kinds, in classes that draw alike (seven pairs with
+            # wilds: a kind not held counts by its wild bit alone)
+            if f == F_STANDARD:
+                cls = fresh & (r.pair_mask if fp else ~r.pair_mask)
+            elif wilds:
+                cls = fresh & (r.wild_mask if fp else ~r.wild_mask)
+            else:
+                cls = fresh if fp else 0
             cls &= ~out
             if cls and _lowers(h, _lowest_bit(cls), wilds, r, f, n, shk, x, pk):
                 out |= cls
+    x.hp = -1  # H holds this discard only
     return out
 
 

@@ -423,3 +423,125 @@ def test_discard_options_equal_brute_force(data: st.DataObject) -> None:
                         want |= 1 << j
         assert mask == want, (kind, sh)
     assert best == options[0].shanten
+
+
+# --- discard advice: every form, wilds 0-4, hands that lean to each form ------
+
+_KNIT_ARRANGEMENTS = [(a, b, c) for a in range(3) for b in range(3) for c in range(3) if len({a, b, c}) == 3]
+"""Which suit holds 147, 258 and 369 in each of the six knittings."""
+
+
+def _themed_kinds(theme: int, knit: int) -> list[int]:
+    """The kinds a hand leaning to one form draws from (0: any kind)."""
+    if theme == 1:  # orphans
+        return [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+    if theme in (2, 3):  # knitted tiles, with the honours (全不靠, 七星不靠) or without (组合龙)
+        suits = _KNIT_ARRANGEMENTS[knit]
+        kinds = [suits[g] * 9 + g + 3 * j for g in range(3) for j in range(3)]
+        return kinds + (list(range(27, 34)) if theme == 2 else [])
+    if theme == 4:  # few kinds: pairs and sets
+        return list(range(knit * 5, knit * 5 + 6))
+    if theme == 5:  # honours only (no pair allowed among them under PAIR_258)
+        return list(range(27, 34))
+    return list(range(34))
+
+
+_RULES_EVERY_FORM = [
+    mc.HandRules(forms=set(mc.Form)),
+    mc.HandRules(forms=set(mc.Form) - {mc.Form.SHISANLAN}),  # 国标's forms and more
+    mc.HandRules(forms={mc.Form.STANDARD, mc.Form.KNITTED, mc.Form.GREATER_KNITTED,
+                        mc.Form.KNITTED_STRAIGHT, mc.Form.SEVEN_PAIRS, mc.Form.THIRTEEN_ORPHANS}),
+    mc.HandRules(forms={mc.Form.KNITTED_STRAIGHT}),
+    mc.HandRules(forms={mc.Form.KNITTED, mc.Form.GREATER_KNITTED}),
+    mc.HandRules(forms={mc.Form.SEVEN_PAIRS, mc.Form.THIRTEEN_ORPHANS}, seven_pairs_distinct=True),
+    mc.HandRules(honor_chows=True),
+    mc.HandRules(pair_kinds=mc.HandRules.PAIR_258),
+    mc.HandRules(forms=set(mc.Form), wild_kinds=range(27)),  # wilds stand for suit tiles only
+    mc.HandRules(forms={mc.Form.STANDARD, mc.Form.SEVEN_PAIRS}, wild_kinds=range(27, 34),
+                 seven_pairs_distinct=True),
+]
+
+
+def _brute_options(counts: list[int], wilds: int, rules: mc.HandRules) -> dict[int, tuple[int, int]]:
+    """One shanten call per discard and per drawn kind (waits when ready)."""
+    out = {}
+    for kind in range(34):
+        if not counts[kind]:
+            continue
+        after = [c - (k == kind) for k, c in enumerate(counts)]
+        sh = mc.shanten(mc.Counts(after), wilds=wilds, rules=rules)
+        if sh == 0:
+            want = sum(1 << k for k in mc.waits(mc.Counts(after), wilds=wilds, rules=rules))
+        else:
+            want = 0
+            for j in range(34):
+                if after[j] < 4:
+                    drawn = [c + (k == j) for k, c in enumerate(after)]
+                    if mc.shanten(mc.Counts(drawn), wilds=wilds, rules=rules) < sh:
+                        want |= 1 << j
+        out[kind] = (sh, want)
+    return out
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_discard_options_every_form_and_wilds(data: st.DataObject) -> None:
+    """The one-pass discard table (bounds, per-discard products, per-form
+    draw classes) against one shanten call per discard and per draw: every
+    form alone and together, wilds 0-4, partial wild and pair masks, honour
+    chows, distinct pairs, hands that lean to each form, 14, 11 and 8 tiles."""
+    rules = data.draw(st.sampled_from(_RULES_EVERY_FORM))
+    wilds = data.draw(st.integers(0, 4))
+    size = data.draw(st.sampled_from([14, 14, 14, 11, 8]))
+    if mc.Form.STANDARD not in rules.forms:
+        size = 14  # the special forms need 14 tiles (组合龙: 11 or 14)
+    theme = data.draw(st.integers(0, 5))
+    pool = _themed_kinds(theme, data.draw(st.integers(0, 5)))
+    n = size - wilds
+    kinds = data.draw(st.lists(st.sampled_from(pool), min_size=n - n // 3, max_size=n - n // 3))
+    kinds += data.draw(st.lists(st.integers(0, 33), min_size=n // 3, max_size=n // 3))
+    counts = [kinds.count(k) for k in range(34)]
+    if max(counts) > 4:
+        return
+    options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
+    got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
+    assert got == _brute_options(counts, wilds, rules)
+
+
+@pytest.mark.parametrize("index", range(len(_RULES_EVERY_FORM)))
+def test_discard_options_leaning_hands(index: int) -> None:
+    """Seeded hands near each special form (where the per-form draw counts
+    do the work) or made of honours only, many with 3 or 4 wilds, against
+    the brute force, under each rule set of _RULES_EVERY_FORM."""
+    rules = _RULES_EVERY_FORM[index]
+    rng = random.Random(14 + index)
+    for _ in range(150):
+        theme = rng.randrange(1, 6)
+        pool = _themed_kinds(theme, rng.randrange(6))
+        wilds = rng.choice([0, 1, 2, 3, 4, 4])
+        counts = [0] * 34
+        while sum(counts) < 14 - wilds:
+            k = rng.choice(pool) if rng.random() < 0.85 else rng.randrange(34)
+            if counts[k] < (4 if theme in (4, 5) else 1 + (rng.random() < 0.2)):
+                counts[k] += 1
+        options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
+        got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
+        assert got == _brute_options(counts, wilds, rules), (counts, wilds)
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "1111z333z444z5z77z",  # honours only: under PAIR_258 the pair must be the wild
+        "6p1z222z333z55z666z",
+        "8m1z222z33z555z666z",
+    ],
+)
+def test_discard_options_wild_pair_outside_the_hand(hand: str) -> None:
+    """A wild that must make the pair on its own (no held kind may be the
+    pair): found by fuzzing the fresh-cost shortcut of the discard pass."""
+    rules = mc.HandRules(pair_kinds=mc.HandRules.PAIR_258)
+    counts = mc.counts(hand).tolist()
+    options = mc.discard_options(mc.Counts(counts), wilds=1, rules=rules)
+    got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
+    assert got == _brute_options(counts, 1, rules)
