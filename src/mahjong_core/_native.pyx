@@ -1317,22 +1317,30 @@ cdef int _d_lan(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     return best
 
 
+cdef inline void _take_knitting(uint8_t* c2, const uint8_t* c, int a, const KRules* r,
+                                int* km, int* ku) noexcept nogil:
+    """``c2`` = ``c`` less the held tiles of knitting ``a`` (组合龙's nine);
+    ``km`` counts its missing tiles a wild may stand for, ``ku`` the others."""
+    cdef int j, k
+    memcpy(c2, c, 34)
+    km[0] = 0
+    ku[0] = 0
+    for j in range(9):
+        k = KNIT[a][j]
+        if c2[k]:
+            c2[k] -= 1
+        elif _bit(r.wild_mask, k):
+            km[0] += 1
+        else:
+            ku[0] += 1
+
+
 cdef int _d_knitted_straight(const uint8_t* c, int n, int w, const KRules* r) noexcept nogil:
     """组合龙: the nine knitted tiles + (n - 3) sets + a pair; n is 3 or 4."""
     cdef uint8_t c2[34]
     cdef int a, j, k, km, ku, d, best = BIG
     for a in range(6):
-        memcpy(c2, c, 34)
-        km = 0
-        ku = 0
-        for j in range(9):
-            k = KNIT[a][j]
-            if c2[k]:
-                c2[k] -= 1
-            elif _bit(r.wild_mask, k):
-                km += 1
-            else:
-                ku += 1
+        _take_knitting(c2, c, a, r, &km, &ku)
         d = _std_draws(c2, n - 3, w, r, km, ku)
         if d < best:
             best = d
@@ -1345,17 +1353,7 @@ cdef int _ks_win(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     if not r.fast:
         return 0
     for a in range(6):
-        memcpy(c2, c, 34)
-        km = 0
-        ku = 0
-        for j in range(9):
-            k = KNIT[a][j]
-            if c2[k]:
-                c2[k] -= 1
-            elif _bit(r.wild_mask, k):
-                km += 1
-            else:
-                ku += 1
+        _take_knitting(c2, c, a, r, &km, &ku)
         if ku == 0 and km <= w and _wilds_fit(_std_need(c2, r) + km, w, r):
             return 1
     return 0
@@ -2819,17 +2817,7 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
     cdef int a, j, k, km, ku, d, fp, wj, lb
     cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls
     for a in range(6):
-        memcpy(c2, h, 34)
-        km = 0
-        ku = 0
-        for j in range(9):
-            k = KNIT[a][j]
-            if c2[k]:
-                c2[k] -= 1
-            elif _bit(r.wild_mask, k):
-                km += 1
-            else:
-                ku += 1
+        _take_knitting(c2, h, a, r, &km, &ku)
         lb = ku + (km - w if km > w else 0)
         if lb > shk + 1:
             continue
