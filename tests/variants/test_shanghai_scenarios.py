@@ -293,7 +293,7 @@ def test_huangfan_is_carried_to_the_next_hands() -> None:
         m.play_hand()
     assert [r.winners for r in m.results] == [(), (), ()]
     assert [r.carry for r in m.results] == [{}, {"huangfan": 1}, {"huangfan": 2}]
-    assert m.carry == {"huangfan": 3} and all(r.dealer == 0 for r in m.results)  # a draw keeps the dealer
+    assert m.carry == {"huangfan": 3} and all(r.dealer == m.first_dealer for r in m.results)  # a draw keeps the dealer
     m.bots = [GreedyBot() for _ in range(4)]
     while not m.results[-1].winners:
         m.play_hand()
