@@ -69,7 +69,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, decompositions
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import Payment, Ruleset, ScoreSheet, Settlement, WinContext
 from mahjong_core.tiles import format_tiles, parse_tile
 
 if TYPE_CHECKING:
@@ -151,6 +151,16 @@ FAN_TABLE: tuple[Fan, ...] = (
     Fan("混一色", "Half flush", 2, v.half_flush, why="one suit and honours"),
 )
 """The 番 of a reading (PROPOSAL values)."""
+
+WIN_FANS: tuple[Fan, ...] = (
+    Fan("自摸", "Self-drawn", 1, v.self_drawn, why="won on one's own draw"),
+    Fan("杠上开花", "Win on a kong's replacement", 1, v.kong_replacement, why="won on the tile drawn for a kong"),
+    Fan("抢杠", "Robbing a kong", 1, v.robbed_kong, why="won on the tile added to a pung"),
+    Fan("海底捞月", "Last tile", 1, v.last_tile_drawn, why="self-drawn the last tile of the wall"),
+    Fan("天胡", "Heavenly hand", 6, v.heavenly, why="the dealer wins on the deal"),
+    Fan("地胡", "Earthly hand", 6, v.earthly, why="won on the first draw, no call made"),
+)
+"""The 番 of the win itself, whatever the reading (PROPOSAL values)."""
 
 _ORDER = {zh: i for i, zh in enumerate(
     ("自摸", "无百搭", "字一色", "碰碰胡", "七对", "清一色", "混一色", "杠上开花", "抢杠", "海底捞月", "天胡", "地胡"))}
@@ -333,22 +343,6 @@ class FujianBaida(Ruleset):
             rules = _SCORING_RULES[key] = replace(self.hand_rules, wild_kinds=key)
         return rules
 
-    def _fixed_items(self, ctx: WinContext) -> list[ScoreItem]:
-        out: list[ScoreItem] = []
-        if ctx.self_drawn:
-            out.append(ScoreItem("自摸", "Self-drawn", 1, 1, "won on one's own draw"))
-        if ctx.kong_replacement:
-            out.append(ScoreItem("杠上开花", "Win on a kong's replacement", 1, 1, "won on the tile drawn for a kong"))
-        if ctx.robbed_kong:
-            out.append(ScoreItem("抢杠", "Robbing a kong", 1, 1, "won on the tile added to a pung"))
-        if ctx.last_tile and ctx.self_drawn:
-            out.append(ScoreItem("海底捞月", "Last tile", 1, 1, "self-drawn the last tile of the wall"))
-        if ctx.first_turn and ctx.dealer:
-            out.append(ScoreItem("天胡", "Heavenly hand", 6, 1, "the dealer wins on the deal"))
-        if ctx.first_turn and not ctx.dealer:
-            out.append(ScoreItem("地胡", "Earthly hand", 6, 1, "won on the first draw, no call made"))
-        return out
-
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The 番 of the best reading plus the win's own; ``points`` =
         ``base`` × 2 ** min(番, cap).
@@ -362,7 +356,7 @@ class FujianBaida(Ruleset):
             if best is None or fan > best[0]:
                 best = (fan, r)
         assert best is not None
-        items = [f.item(best[1], n) for f, n in v.matching(FAN_TABLE, best[1])] + self._fixed_items(ctx)
+        items = [f.item(best[1], n) for f, n in v.matching(FAN_TABLE + WIN_FANS, best[1])]
         items.sort(key=lambda it: _ORDER.get(it.zh, 99))
         fan = sum(it.total for it in items)
         o = self.options

@@ -77,7 +77,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, decompositions
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, option_enum
+from mahjong_core.rules import Payment, Ruleset, ScoreSheet, Settlement, WinContext, option_enum
 from mahjong_core.tiles import format_tiles, parse_tile
 
 if TYPE_CHECKING:
@@ -203,6 +203,14 @@ HAND_FANS: tuple[Fan, ...] = (
 )
 """The 倍 that depend on the reading (each multiplies)."""
 
+WIN_FANS: tuple[Fan, ...] = (
+    Fan("杠上开花", "Win on a kong's replacement", 2, v.kong_replacement, why="won on the tile drawn for a kong"),
+    Fan("抢杠", "Robbing a kong", 2, v.robbed_kong, why="won on the tile added to a pung"),
+    Fan("天和", "Heavenly hand", 4, v.heavenly, why="the dealer wins on the deal"),
+    Fan("地和", "Earthly hand", 4, v.earthly, why="won on the first draw, no call made"),
+)
+"""The 倍 of the win itself, whatever the reading (each multiplies)."""
+
 _ORDER = {zh: i for i, zh in enumerate(
     ("平胡", "碰碰胡", "七对", "七星十三烂", "十三烂", "德国", "杠上开花", "抢杠", "天和", "地和"))}
 
@@ -306,18 +314,6 @@ class Nanchang(Ruleset):
         return out
 
     # --- scoring -----------------------------------------------------------------
-    def _fixed_items(self, ctx: WinContext) -> list[ScoreItem]:
-        out: list[ScoreItem] = []
-        if ctx.kong_replacement:
-            out.append(ScoreItem("杠上开花", "Win on a kong's replacement", 2, 1, "won on the tile drawn for a kong"))
-        if ctx.robbed_kong:
-            out.append(ScoreItem("抢杠", "Robbing a kong", 2, 1, "won on the tile added to a pung"))
-        if ctx.first_turn and ctx.dealer:
-            out.append(ScoreItem("天和", "Heavenly hand", 4, 1, "the dealer wins on the deal"))
-        if ctx.first_turn and not ctx.dealer:
-            out.append(ScoreItem("地和", "Earthly hand", 4, 1, "won on the first draw, no call made"))
-        return out
-
     def _readings(self, ctx: WinContext) -> tuple[Reading, ...]:
         """The readings worth scoring: the kernel's decompositions under
         every wild kind, and a set or pair made only of 精 read as a 精 kind
@@ -355,7 +351,6 @@ class Nanchang(Ruleset):
             if "精" in str(e):
                 raise
             raise IllegalWinError(self._shape_error(ctx)) from None
-        fixed = self._fixed_items(ctx)
         top: tuple[int, Reading] | None = None
         for r in found:
             val = 1
@@ -364,7 +359,7 @@ class Nanchang(Ruleset):
             if top is None or val > top[0]:
                 top = (val, r)
         assert top is not None
-        items = [f.item(top[1], n) for f, n in v.matching(HAND_FANS, top[1])] + fixed
+        items = [f.item(top[1], n) for f, n in v.matching(HAND_FANS + WIN_FANS, top[1])]
         items.sort(key=lambda it: _ORDER.get(it.zh, 99))
         total = 1
         for it in items:

@@ -135,6 +135,8 @@ def test_daidi_hands_and_its_stand_in() -> None:
     ("123m456p789s12s33z", "3s", {"discarder": 1, "context": {"indicator": "7s", "robbed_kong": True}},
      ["无百搭", "抢杠"], 2),
     ("123m456p789s12s33z", "3s", {"context": {"indicator": "7s", "last_tile": True}}, ["自摸", "无百搭", "海底捞月"], 3),
+    # 海底捞月 is the self-drawn last tile: a win on the last discard has none
+    ("123m456p789s12s33z", "3s", {"discarder": 1, "context": {"indicator": "7s", "last_tile": True}}, ["无百搭"], 1),
     ("123m456p789s12s33z", "3s", {"context": {"indicator": "7s", "first_turn": True}}, ["自摸", "无百搭", "天胡"], 8),
     ("123m456p789s12s33z", "3s", {"winner": 2, "context": {"indicator": "7s", "first_turn": True}},
      ["自摸", "无百搭", "地胡"], 8),
