@@ -260,16 +260,8 @@ class Anqing(Ruleset):
         return stand_in(self._zuan(table.wild_kinds))
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
-        ind = extra.get("indicator")
-        if ind is None or ind == "":
-            return frozenset()
-        try:
-            tile = parse_tile(ind) if isinstance(ind, str) else int(ind)
-        except (MahjongError, TypeError, ValueError):
-            raise MahjongError(f"anqing: context indicator {ind!r} is not a tile") from None
-        if not 0 <= tile < 34:
-            raise MahjongError(f"anqing: context indicator {ind!r} is not a tile kind (no flowers in 安庆)")
-        return frozenset({next_zuan(tile)})
+        tile = self.paper_indicator(extra)
+        return frozenset() if tile is None else frozenset({next_zuan(tile)})
 
     def paper_flower_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
         return self._flower_kinds(self._zuan(self.paper_wild_kinds(extra)))

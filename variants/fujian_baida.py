@@ -202,16 +202,8 @@ class FujianBaida(Ruleset):
         return frozenset({indicator})
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
-        ind = extra.get("indicator")
-        if ind is None or ind == "":
-            return frozenset()
-        try:
-            tile = parse_tile(ind) if isinstance(ind, str) else int(ind)
-        except (MahjongError, TypeError, ValueError):
-            raise MahjongError(f"fujian_baida: context indicator {ind!r} is not a tile") from None
-        if not 0 <= tile < 34:
-            raise MahjongError(f"fujian_baida: context indicator {ind!r} is not a tile of this game (no flowers)")
-        return self.wilds_for_indicator(tile)
+        tile = self.paper_indicator(extra)
+        return frozenset() if tile is None else self.wilds_for_indicator(tile)
 
     def stand_in_target(self, wild_kinds: frozenset[int]) -> int | None:
         """The kind a 白板 may play as (the 百搭's kind), or None (no 替身:

@@ -279,16 +279,8 @@ class Nanchang(Ruleset):
         return frozenset({zheng, fu}) if self.options.fu_jing else frozenset({zheng})
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
-        ind = extra.get("indicator")
-        if ind is None or ind == "":
-            return frozenset()
-        try:
-            tile = parse_tile(ind) if isinstance(ind, str) else int(ind)
-        except (MahjongError, TypeError, ValueError):
-            raise MahjongError(f"nanchang: context indicator {ind!r} is not a tile") from None
-        if not 0 <= tile < 34:
-            raise MahjongError(f"nanchang: context indicator {ind!r} is not a tile of 南昌 (no flowers)")
-        return self.wilds_for_indicator(tile)
+        tile = self.paper_indicator(extra)
+        return frozenset() if tile is None else self.wilds_for_indicator(tile)
 
     def jing_value(self, kind: int, indicator: int) -> int:
         """精分 of one tile of ``kind`` when ``indicator`` was turned up."""
@@ -380,9 +372,8 @@ class Nanchang(Ruleset):
         n = self.num_players
         if raw is None or raw == "":
             out = [0] * n
-            ind = ctx.extra.get("indicator")
-            if ind is not None and ind != "":
-                tile = parse_tile(ind) if isinstance(ind, str) else int(ind)
+            tile = self.paper_indicator(ctx.extra)
+            if tile is not None:
                 out[ctx.seat] = sum(self.jing_value(k, tile) for k in ctx.wild_tiles)
             return out
         parts = raw.split(",") if isinstance(raw, str) else list(raw)

@@ -98,7 +98,7 @@ from mahjong_core.analysis import Form, HandRules, decompositions
 from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.patterns import Fan, Reading, Wait
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, option_enum
-from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind, format_tiles, parse_tile
+from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind, format_tiles
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -394,16 +394,8 @@ class Ningbo(Ruleset):
         return frozenset({indicator})
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
-        ind = extra.get("indicator")
-        if ind is None or ind == "":
-            return frozenset()
-        try:
-            tile = parse_tile(ind) if isinstance(ind, str) else int(ind)
-        except (MahjongError, TypeError, ValueError):
-            raise MahjongError(f"ningbo: context indicator {ind!r} is not a tile") from None
-        if not 0 <= tile < 42:
-            raise MahjongError(f"ningbo: context indicator {ind!r} is not a tile")
-        return self.wilds_for_indicator(tile)
+        tile = self.paper_indicator(extra, flowers=True)
+        return frozenset() if tile is None else self.wilds_for_indicator(tile)
 
     # --- scoring ---------------------------------------------------------------
     def _fixed_items(self, ctx: WinContext) -> list[ScoreItem]:

@@ -68,7 +68,6 @@ from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, next_kind
-from mahjong_core.tiles import parse_tile
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -172,16 +171,8 @@ class Wenzhou(Ruleset):
         return frozenset({next_kind(indicator)})
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
-        ind = extra.get("indicator")
-        if ind is None or ind == "":
-            return frozenset()
-        try:
-            tile = parse_tile(ind) if isinstance(ind, str) else int(ind)
-        except (MahjongError, TypeError, ValueError):
-            raise MahjongError(f"wenzhou: context indicator {ind!r} is not a tile") from None
-        if not 0 <= tile < 34:
-            raise MahjongError(f"wenzhou: context indicator {ind!r} is not a tile of the set (no flowers)")
-        return self.wilds_for_indicator(tile)
+        tile = self.paper_indicator(extra)
+        return frozenset() if tile is None else self.wilds_for_indicator(tile)
 
     # --- scoring -------------------------------------------------------------
     def _streak(self, ctx: WinContext) -> int:

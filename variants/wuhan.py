@@ -285,16 +285,8 @@ class Wuhan(Ruleset):
         return got
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
-        ind = extra.get("indicator")
-        if ind is None or ind == "":
-            return frozenset()
-        try:
-            tile = parse_tile(ind) if isinstance(ind, str) else int(ind)
-        except (MahjongError, TypeError, ValueError):
-            raise MahjongError(f"wuhan: context indicator {ind!r} is not a tile") from None
-        if not 0 <= tile < 34:
-            raise MahjongError(f"wuhan: context indicator {ind!r} is not a tile kind (no flowers in 武汉)")
-        return frozenset({next_laizi(tile)})
+        tile = self.paper_indicator(extra)
+        return frozenset() if tile is None else frozenset({next_laizi(tile)})
 
     def paper_flower_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
         return self.paper_wild_kinds(extra) | {RED}

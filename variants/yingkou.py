@@ -72,7 +72,6 @@ from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading, Wait
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, next_kind
-from mahjong_core.tiles import parse_tile
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -261,16 +260,8 @@ class Yingkou(Ruleset):
         return costs
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
-        ind = extra.get("indicator")
-        if ind is None or ind == "":
-            return frozenset()
-        try:
-            tile = parse_tile(ind) if isinstance(ind, str) else int(ind)
-        except (MahjongError, TypeError, ValueError):
-            raise MahjongError(f"yingkou: context indicator {ind!r} is not a tile") from None
-        if not 0 <= tile < 34:
-            raise MahjongError(f"yingkou: context indicator {ind!r} is not a tile of 营口 (no flowers)")
-        return self.wilds_for_indicator(tile)
+        tile = self.paper_indicator(extra)
+        return frozenset() if tile is None else self.wilds_for_indicator(tile)
 
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
         return {"indicator": table.indicator}

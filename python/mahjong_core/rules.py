@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from .analysis import Decomposition, HandRules, decompositions
 from .errors import IllegalWinError, InvalidHandError, MahjongError
 from .paper import build_context as _build_context
-from .tiles import Meld, MeldKind, format_tiles
+from .tiles import Meld, MeldKind, format_tiles, parse_tile
 
 if TYPE_CHECKING:
     from .engine import Table
@@ -917,6 +917,25 @@ class Ruleset:
         (an indicator ...), when ``context`` gives no ``wild_kinds``.
         Default: none."""
         return frozenset()
+
+    def paper_indicator(self, extra: Mapping[str, Any], *, flowers: bool = False) -> int | None:
+        """The context key ``indicator`` of a hand scored on paper (notation
+        or id) as a tile id, for :meth:`paper_wild_kinds`; None when it is
+        absent or empty.  A flower (ids 34..41) only with ``flowers``.
+
+        :raises MahjongError: naming the key when it is no tile (of the set).
+        """
+        ind = extra.get("indicator")
+        if ind is None or ind == "":
+            return None
+        try:
+            tile = parse_tile(ind) if isinstance(ind, str) else int(ind)
+        except (MahjongError, TypeError, ValueError):
+            raise MahjongError(f"{self.name}: context indicator {ind!r} is not a tile") from None
+        if not 0 <= tile < (42 if flowers else 34):
+            raise MahjongError(f"{self.name}: context indicator {ind!r} is not a tile"
+                               + ("" if flowers else f" kind (no flowers in {self.zh})"))
+        return tile
 
     def score_hand(
         self,

@@ -265,3 +265,24 @@ def test_paper_and_engine_agree_with_two_wild_kinds() -> None:
             assert dataclasses.replace(paper.context, decompositions=ctx.decompositions, liable=ctx.liable) == ctx
             wins += ctx.wilds > 0 and len(set(ctx.wild_tiles)) > 1
     assert wins > 0
+
+
+def test_paper_indicator_reads_the_context_key() -> None:
+    """Ruleset.paper_indicator (the rule sets' paper_wild_kinds read their
+    indicator through it): absent or empty is None, notation and ids are
+    read, anything else is a typed error naming the key."""
+    import pytest
+
+    from mahjong_core.errors import MahjongError
+    from mahjong_core.registry import find_variant
+
+    rs = find_variant("wuhan")()
+    assert rs.paper_indicator({}) is None and rs.paper_indicator({"indicator": ""}) is None
+    assert rs.paper_indicator({"indicator": "5p"}) == 13 and rs.paper_indicator({"indicator": 27}) == 27
+    with pytest.raises(MahjongError, match="wuhan: context indicator 'x' is not a tile"):
+        rs.paper_indicator({"indicator": "x"})
+    with pytest.raises(MahjongError, match="no flowers in 武汉"):
+        rs.paper_indicator({"indicator": 35})
+    assert rs.paper_indicator({"indicator": 35}, flowers=True) == 35
+    with pytest.raises(MahjongError, match="context indicator 42 is not a tile$"):
+        rs.paper_indicator({"indicator": 42}, flowers=True)
