@@ -69,7 +69,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, decompositions
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import Ruleset, ScoreSheet, WinContext
 from mahjong_core.tiles import format_tiles, parse_tile
 
 if TYPE_CHECKING:
@@ -175,6 +175,7 @@ class FujianBaida(Ruleset):
     summary = "福建百搭: the kong tail's tile names the 百搭 (活动: its kind; 带弟: the next), a 白板 stands in for it"
     aliases = ("福建百搭", "福建百搭麻将", "活动百搭", "带弟百搭", "fujian")
     Options = FujianBaidaOptions
+    win_payment_reasons = ("自摸", "放炮", "抢杠")
 
     wild_indicator = True
     wild_discard = True
@@ -363,15 +364,6 @@ class FujianBaida(Ruleset):
                 and 0 <= ctx.win_tile < 34 and ctx.win_tile in ctx.wild_kinds):
             return "a discarded 百搭 is dead: no win on it (PROPOSAL, option win_on_discarded_wild)"
         return None
-
-    def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
-        out: list[Payment] = []
-        for ctx, sheet in wins:
-            if ctx.self_drawn:
-                out += [Payment(s, ctx.seat, sheet.points, "自摸") for s in range(self.num_players) if s != ctx.seat]
-            elif ctx.discarder is not None:
-                out.append(Payment(ctx.discarder, ctx.seat, sheet.points, "抢杠" if ctx.robbed_kong else "放炮"))
-        return Settlement(tuple(out))
 
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
         return {"indicator": table.indicator}

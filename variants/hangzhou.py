@@ -65,7 +65,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahjong_core.analysis import Form, HandRules, Shape, decompositions
 from mahjong_core.errors import IllegalWinError, MahjongError
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import Ruleset, ScoreItem, ScoreSheet, WinContext
 from mahjong_core.tiles import format_tiles
 
 if TYPE_CHECKING:
@@ -173,6 +173,7 @@ class Hangzhou(Ruleset):
     summary = "杭州 财神: 136 tiles, 白板 wild, four sets and any pair, 爆头 财飘 杠开, the winner deals"
     aliases = ("杭州麻将", "杭州财神", "浙江杭州", "浙江杭州麻将")
     Options = HangzhouOptions
+    win_payment_reasons = ("自摸", "点炮", "抢杠")
 
     multiple_winners = False
     rob_kong = True
@@ -253,15 +254,6 @@ class Hangzhou(Ruleset):
         return None
 
     # --- settlement ------------------------------------------------------------
-    def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
-        out: list[Payment] = []
-        for ctx, sheet in wins:
-            if ctx.self_drawn:
-                out += [Payment(s, ctx.seat, sheet.points, "自摸") for s in range(self.num_players) if s != ctx.seat]
-            elif ctx.discarder is not None:
-                out.append(Payment(ctx.discarder, ctx.seat, sheet.points, "抢杠" if ctx.robbed_kong else "点炮"))
-        return Settlement(tuple(out))
-
     def next_dealer(self, table: Table) -> int:
         """"庄家胡牌或流局则连续当庄家", "闲家谁胡牌谁当庄家"."""
         return table.winners[0] if table.winners else table.dealer

@@ -73,7 +73,7 @@ discarded earlier in the hand, notation).
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -82,7 +82,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Counts, Form, HandRules, shanten
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import Ruleset, ScoreItem, ScoreSheet, WinContext
 from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind, parse_tile, parse_tiles
 
 if TYPE_CHECKING:
@@ -204,6 +204,7 @@ class Jiangnan(Ruleset):
     summary = "江南 心皇: 12 tiles and an imagined one that acts only in a win; no chow or win on a kind once discarded"
     aliases = ("江南", "心皇", "心皇麻将", "江南麻将", "江南心皇麻将", "xinhuang")
     Options = JiangnanOptions
+    win_payment_reasons = ("自摸", "点炮", "抢杠")
 
     hand_size = 12
     imagined_tiles = 1
@@ -315,14 +316,3 @@ class Jiangnan(Ruleset):
             return (f"曾放过的牌…更不能和: the winner discarded {KIND_NAMES[ctx.win_tile]} earlier in the hand "
                     "and may not win on it")
         return None
-
-    # --- settlement ----------------------------------------------------------
-    def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
-        out: list[Payment] = []
-        n = self.num_players
-        for ctx, sheet in wins:
-            if ctx.self_drawn:
-                out += [Payment(s, ctx.seat, sheet.points, "自摸") for s in range(n) if s != ctx.seat]
-            elif ctx.discarder is not None:
-                out.append(Payment(ctx.discarder, ctx.seat, sheet.points, "抢杠" if ctx.robbed_kong else "点炮"))
-        return Settlement(tuple(out))

@@ -58,7 +58,7 @@ notation or id: the 财神 of the hand on paper), ``streak`` (the dealer's
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -67,7 +67,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, next_kind
+from mahjong_core.rules import Ruleset, ScoreItem, ScoreSheet, WinContext, next_kind
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -147,6 +147,7 @@ class Wenzhou(Ruleset):
     summary = "温州 财神: 17-tile hands (five sets and a pair), a 财神 wild, 连庄 raises the base, reseat after four"
     aliases = ("温州麻将", "温州财神", "浙江温州", "浙江温州麻将")
     Options = WenzhouOptions
+    win_payment_reasons = ("自摸", "点炮", "抢杠")
 
     hand_size = 16
     wild_indicator = True
@@ -231,15 +232,6 @@ class Wenzhou(Ruleset):
         return None
 
     # --- settlement and the dealer -----------------------------------------------
-    def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
-        out: list[Payment] = []
-        for ctx, sheet in wins:
-            if ctx.self_drawn:
-                out += [Payment(s, ctx.seat, sheet.points, "自摸") for s in range(self.num_players) if s != ctx.seat]
-            elif ctx.discarder is not None:
-                out.append(Payment(ctx.discarder, ctx.seat, sheet.points, "抢杠" if ctx.robbed_kong else "点炮"))
-        return Settlement(tuple(out))
-
     def dealer_stays(self, table: Table) -> bool:
         """连庄: the dealer won, or nobody did (``draw_keeps_dealer``)."""
         if not table.winners:

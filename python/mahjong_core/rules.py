@@ -980,18 +980,24 @@ class Ruleset:
             raise IllegalWinError(f"{self.id}: {problem}")
         return HandScore(sheet, self.settle(None, [(ctx, sheet)]), ctx)
 
+    win_payment_reasons: ClassVar[tuple[str, str, str]] = ("self-draw", "discard", "discard")
+    """The reasons the default :meth:`settle` gives its payments: for a
+    self-draw, a win on a discard and a win robbing a kong (自摸, 点炮, 抢杠)."""
+
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
         """Payments for the wins of a hand (``table`` is None for a hand
         scored on paper: read ``ctx.extra`` then).  Default: self-draw, every
-        other seat pays ``points``; discard win, the discarder pays ``points``."""
+        other seat pays ``points``; discard win, the discarder pays ``points``
+        (the reasons: :attr:`win_payment_reasons`)."""
+        self_draw, discard, robbed = self.win_payment_reasons
         out: list[Payment] = []
         for ctx, sheet in wins:
             if ctx.self_drawn:
                 for s in range(self.num_players):
                     if s != ctx.seat:
-                        out.append(Payment(s, ctx.seat, sheet.points, "self-draw"))
+                        out.append(Payment(s, ctx.seat, sheet.points, self_draw))
             elif ctx.discarder is not None:
-                out.append(Payment(ctx.discarder, ctx.seat, sheet.points, "discard"))
+                out.append(Payment(ctx.discarder, ctx.seat, sheet.points, robbed if ctx.robbed_kong else discard))
         return Settlement(tuple(out))
 
     def settle_draw(self, table: Table) -> Settlement:

@@ -286,3 +286,29 @@ def test_paper_indicator_reads_the_context_key() -> None:
     assert rs.paper_indicator({"indicator": 35}, flowers=True) == 35
     with pytest.raises(MahjongError, match="context indicator 42 is not a tile$"):
         rs.paper_indicator({"indicator": 42}, flowers=True)
+
+
+@pytest.mark.parametrize(("name", "reasons"), [
+    ("fujian_baida", ("自摸", "放炮", "抢杠")),
+    ("hangzhou", ("自摸", "点炮", "抢杠")),
+    ("wenzhou", ("自摸", "点炮", "抢杠")),
+    ("jiangnan", ("自摸", "点炮", "抢杠")),
+    ("base", ("self-draw", "discard", "discard")),
+])
+def test_default_settlement_pays_with_the_rule_sets_words(name: str, reasons: tuple[str, str, str]) -> None:
+    """The default settle (every other seat pays a self-draw, the discarder a
+    discard win) names each payment in the rule set's words."""
+    from mahjong_core.registry import find_variant
+    from mahjong_core.rules import ScoreSheet, WinContext
+
+    rs = find_variant(name)()
+    sheet = ScoreSheet(items=(), total=1, points=5)
+    won = WinContext(seat=1, concealed=(), win_tile=0)
+    drawn = rs.settle(None, [(dataclasses.replace(won, self_drawn=True), sheet)]).payments
+    assert [(p.payer, p.payee, p.amount, p.reason) for p in drawn] == [
+        (s, 1, 5, reasons[0]) for s in range(rs.num_players) if s != 1
+    ]
+    fed = rs.settle(None, [(dataclasses.replace(won, discarder=3), sheet)]).payments
+    assert [(p.payer, p.payee, p.amount, p.reason) for p in fed] == [(3, 1, 5, reasons[1])]
+    robbed = rs.settle(None, [(dataclasses.replace(won, discarder=3, robbed_kong=True), sheet)]).payments
+    assert [(p.payer, p.reason) for p in robbed] == [(3, reasons[2])]

@@ -228,3 +228,14 @@ def test_stand_in_waits_are_the_kinds_a_stand_in_win_accepts(opts: dict[str, obj
             assert rs.shape_free_waits(t, 0, c) == want
             nonzero += want != 0
     assert nonzero > 5
+
+
+def test_payment_reasons() -> None:
+    """Who pays and why: the discarder (放炮), a robbed kong's adder (抢杠), or
+    the three others on a self-draw (自摸)."""
+    r = score("111z222z333z444z6z", "6z", discarder=2)
+    assert [(p.payer, p.payee, p.reason) for p in r.settlement.payments] == [(2, 0, "放炮")]
+    r = score("123m456p789s12s33z", "3s", discarder=1, context={"indicator": "7s", "robbed_kong": True})
+    assert [(p.payer, p.payee, p.reason) for p in r.settlement.payments] == [(1, 0, "抢杠")]
+    r = score("123m456p789s12s33z", "3s", context={"indicator": "7s"})
+    assert [(p.payer, p.reason) for p in r.settlement.payments] == [(1, "自摸"), (2, "自摸"), (3, "自摸")]
