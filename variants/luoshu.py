@@ -239,7 +239,8 @@ def luoshu_ready_discard(counts: Sequence[int], mixed: bool = True) -> bool:
         if counts[k]:
             return True
     # (asked at every turn of every seat: each group's summary is looked up
-    # as a small number, and the answer by the four numbers)
+    # as a small number, and the answer by the four numbers; these dicts are
+    # the only caches of _suit_summary, _jiang_summary and _ready_any)
     b = bytes(counts)
     ids = _SUIT_IDS
     i0 = ids.get(b[0:9])
@@ -361,7 +362,6 @@ _NOTHING = frozenset({(False, False)})
 """The states of a suit of 3k+1 tiles (neither whole nor waiting)."""
 
 
-@functools.lru_cache(maxsize=1 << 12)
 def _ready_any(s0: _Summary, s1: _Summary, s2: _Summary, jiang: _Summary) -> bool:
     """Whether a discard from one group (the others as they are) leaves a
     3n+1 hand with waits."""
@@ -396,7 +396,6 @@ def _suit_state(suit: bytes) -> _State:
     return ok, w != 0
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _suit_summary(suit: bytes) -> _Summary:
     """A suit's state and the states of its counts less one tile, each held
     number taken out in turn."""
@@ -427,7 +426,6 @@ def _suit_summary(suit: bytes) -> _Summary:
     return _suit_state(suit), frozenset(out)
 
 
-@functools.lru_cache(maxsize=None)
 def _jiang_summary(honours: bytes, mixed: bool) -> _Summary:
     """The 将头 tiles' state (counts of kinds 27..33) and their states less
     one tile, each held 将头 kind taken out in turn."""
