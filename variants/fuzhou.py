@@ -124,9 +124,6 @@ class FuzhouOptions:
             raise MahjongError(f"fuzhou: base must be a whole number >= 1, got {self.base!r}")
         if isinstance(self.gold_kan, bool) or not isinstance(self.gold_kan, int) or self.gold_kan < 0:
             raise MahjongError(f"fuzhou: gold_kan must be a whole number >= 0, got {self.gold_kan!r}")
-        fd = self.first_dealer
-        if isinstance(fd, bool) or not isinstance(fd, int) or not -1 <= fd <= 3:
-            raise MahjongError(f"fuzhou: first_dealer must be -1 (random) or a seat 0..3, got {fd!r}")
         if not isinstance(self.gold_kan_declare, bool):
             raise MahjongError(f"fuzhou: gold_kan_declare must be True or False, got {self.gold_kan_declare!r}")
         for name, kind in (("scoring", Scoring), ("gold_discard", GoldDiscard)):
@@ -341,6 +338,7 @@ class Fuzhou(Ruleset):
     summary = "Fuzhou 16-tile: honours as flowers, 金 wild after 补花, 抢金/三金倒/金雀/金龙, 底+花+金+连庄 formula"
     aliases: ClassVar[tuple[str, ...]] = ("福州麻将", "福建麻将", "福州金", "fuzhou-gold", "foochow")
     Options = FuzhouOptions
+    random_first_dealer = True  # "新开第一局系统随机选择一个庄家" (option first_dealer fixes the seat)
     options: FuzhouOptions
 
     hand_size = 16
@@ -372,13 +370,6 @@ class Fuzhou(Ruleset):
         self.wild_discard = o.gold_discard is not GoldDiscard.FORBIDDEN
         self.rob_kong = o.rob_kong
         self.missed_win_ban = o.missed_win_ban
-        self.random_first_dealer = o.first_dealer < 0
-
-    def first_dealer(self, seed: int) -> int:
-        """"新开第一局系统随机选择一个庄家": drawn from the match's seed, or
-        the option ``first_dealer``'s seat."""
-        fixed = self.options.first_dealer
-        return fixed if fixed >= 0 else super().first_dealer(seed)
 
     # --- tiles ---------------------------------------------------------------
     def wall_tiles(self) -> list[int]:

@@ -209,9 +209,6 @@ class NingboOptions:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise MahjongError(f"ningbo: option {name} must be a whole number >= 0, got {value!r}")
-        fd = self.first_dealer
-        if isinstance(fd, bool) or not isinstance(fd, int) or not -1 <= fd <= 3:
-            raise MahjongError(f"ningbo: option first_dealer must be -1 (random) or a seat 0..3, got {fd!r}")
         for name in ("min_counts_base", "win_on_discarded_wild"):
             if not isinstance(getattr(self, name), bool):
                 raise MahjongError(f"ningbo: option {name} must be True or False, got {getattr(self, name)!r}")
@@ -344,6 +341,7 @@ class Ningbo(Ruleset):
     summary = "宁波: 144 tiles, a 百搭 turned up by the dice, at least 4 台, no 吃张打张, 截胡"
     aliases = ("宁波", "宁波麻将", "宁波百搭", "浙江宁波", "浙江宁波麻将")
     Options = NingboOptions
+    random_first_dealer = True  # "第一把系统随机选一个人做庄" (option first_dealer fixes the seat)
 
     flower_tiles = tuple(range(34, 42))
     wild_indicator = True
@@ -366,19 +364,12 @@ class Ningbo(Ruleset):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.random_first_dealer = self.options.first_dealer < 0
         self._hand_fans = _hand_fans(self.options.pinghu_pair)
         self._counted = tuple(f for f in self._hand_fans if f.value)
         self._memo: tuple[WinContext, tuple[Reading, ...]] | None = None
         self._best_memo: tuple[WinContext, Reading, int] | None = None
         """The last context scored and its readings (the engine asks
         :meth:`win_problem` of the context it has just scored)."""
-
-    def first_dealer(self, seed: int) -> int:
-        """第一把系统随机选一个人做庄: a seat drawn from the match's seed
-        (``random_first_dealer``), or the option ``first_dealer``'s seat."""
-        fixed = self.options.first_dealer
-        return fixed if fixed >= 0 else super().first_dealer(seed)
 
     # --- wilds ---------------------------------------------------------------
     def indicator_offset(self, dice: Sequence[int]) -> int:

@@ -579,6 +579,8 @@ class Ruleset:
             raise MahjongError(
                 f"{self.id}: option first_dealer must be -1 (random) or a seat 0..{self.num_players - 1}, got {fd!r}"
             )
+        if fd >= 0:
+            self.random_first_dealer = False  # (the option names the seat)
 
     def options_json(self) -> dict[str, Any]:
         """The options as plain JSON values (enums by value, nested dataclasses

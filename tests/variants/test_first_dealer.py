@@ -35,6 +35,7 @@ def test_the_first_dealer_is_drawn_from_the_match_seed(name: str) -> None:
 @pytest.mark.parametrize("seat", [0, 3])
 def test_the_option_fixes_the_first_dealer(name: str, seat: int) -> None:
     rs = find_variant(name)(first_dealer=seat)
+    assert not rs.random_first_dealer
     assert {rs.first_dealer(s) for s in range(20)} == {seat}
 
 
