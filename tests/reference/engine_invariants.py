@@ -95,6 +95,21 @@ def check_replay(t: Table) -> None:
     assert replay(dumps(t.events), ruleset=t.ruleset).events == t.events
 
 
+def plain_win_deltas(t: Table) -> list[int]:
+    """The deltas of the plain settlement (``Ruleset.settle``'s default),
+    counted afresh: on a self-draw each other seat pays the winner its
+    sheet's points, on a discard win the discarder pays them."""
+    out = [0] * t.n
+    for s in t.winners:
+        ctx, sheet = t.contexts[s], t.scores[s]
+        payers = [p for p in range(t.n) if p != s] if ctx.self_drawn else [ctx.discarder]
+        for p in payers:
+            assert p is not None
+            out[p] -= sheet.points
+            out[s] += sheet.points
+    return out
+
+
 def play_checked(t: Table, seed: int, randoms: Collection[int], check_every_step: bool) -> Table:
     """Play ``t`` to the end with greedy bots, the seats in ``randoms``
     moving at random (``random.Random(seed)``), the invariants checked after

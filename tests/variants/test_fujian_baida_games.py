@@ -13,24 +13,12 @@ from mahjong_core.bots import GreedyBot
 from mahjong_core.engine import Table
 from mahjong_core.match import Match
 from mahjong_core.variants.fujian_baida import WHITE, FujianBaida, daidi_wild
-from reference.engine_invariants import check_paper_path, check_replay, play_checked
+from reference.engine_invariants import check_paper_path, check_replay, plain_win_deltas, play_checked
 
 
 def play(rs: FujianBaida, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4, round_wind=seed // 4 % 4)
     return play_checked(t, seed, {1, 3} if seed % 3 == 0 else set(), check_every_step)
-
-
-def expected_deltas(t: Table) -> list[int]:
-    out = [0] * 4
-    for s in t.winners:
-        ctx, sheet = t.contexts[s], t.scores[s]
-        payers = [p for p in range(4) if p != s] if ctx.self_drawn else [ctx.discarder]
-        for p in payers:
-            assert p is not None
-            out[p] -= sheet.points
-            out[s] += sheet.points
-    return out
 
 
 def stand_ins_needed(rs: FujianBaida, t: Table, seat: int) -> int:
@@ -53,7 +41,7 @@ def check_hand(rs: FujianBaida, t: Table) -> tuple[int, Counter[str]]:
     assert t.indicator is not None and len(t.wall) == 135
     want = daidi_wild(t.indicator) if rs.options.mode.value == "daidi" else t.indicator
     assert t.wild_kinds == {want}
-    assert t.deltas() == expected_deltas(t)
+    assert t.deltas() == plain_win_deltas(t)
     assert len(t.winners) <= 1
     for s in t.winners:
         ctx, sheet = t.contexts[s], t.scores[s]
@@ -96,7 +84,7 @@ def test_bot_hands_with_the_other_options() -> None:
         for seed in range(60):
             t = play(rs, seed, check_every_step=seed % 6 == 0)
             if rs.options.win_on_discarded_wild:
-                assert t.deltas() == expected_deltas(t)
+                assert t.deltas() == plain_win_deltas(t)
             else:
                 check_hand(rs, t)
             if t.winners and t.contexts[t.winners[0]].win_tile >= 0:

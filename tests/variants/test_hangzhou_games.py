@@ -17,7 +17,7 @@ from mahjong_core.engine import Action, ActionKind, Phase, Table
 from mahjong_core.match import Match
 from mahjong_core.rules import WinContext
 from mahjong_core.variants.hangzhou import CAISHEN, Hangzhou, bao_tou
-from reference.engine_invariants import check_invariants, check_paper_path, check_replay, play_checked
+from reference.engine_invariants import check_invariants, check_paper_path, check_replay, plain_win_deltas, play_checked
 
 
 def bao_ready(hand: Sequence[int]) -> bool:
@@ -64,18 +64,6 @@ def play(rs: Hangzhou, seed: int, check_every_step: bool) -> Table:
     return play_checked(t, seed, {1, 3} if seed % 3 == 0 else set(), check_every_step)
 
 
-def expected_deltas(t: Table) -> list[int]:
-    out = [0] * 4
-    for s in t.winners:
-        ctx, sheet = t.contexts[s], t.scores[s]
-        payers = [p for p in range(4) if p != s] if ctx.self_drawn else [ctx.discarder]
-        for p in payers:
-            assert p is not None
-            out[p] -= sheet.points
-            out[s] += sheet.points
-    return out
-
-
 def check_win(rs: Hangzhou, t: Table, seat: int) -> None:
     o = rs.options
     ctx, sheet = t.contexts[seat], t.scores[seat]
@@ -107,7 +95,7 @@ def test_a_thousand_bot_hands() -> None:
     for seed in range(1000):
         t = play(rs, seed, check_every_step=seed % 10 == 0)
         assert t.wild_kinds == {CAISHEN} and t.indicator is None
-        assert t.deltas() == expected_deltas(t)
+        assert t.deltas() == plain_win_deltas(t)
         assert len(t.winners) <= 1  # 截胡
         for s in t.winners:
             check_win(rs, t, s)
@@ -136,7 +124,7 @@ def test_hangzhou_players_wait_bao_tou_and_piao() -> None:
             seat = t.to_act[0]
             t.apply(bot.choose(t, seat, t.legal_actions(seat)))
         check_invariants(t)
-        assert t.deltas() == expected_deltas(t)
+        assert t.deltas() == plain_win_deltas(t)
         for s in t.winners:
             check_win(rs, t, s)
             names.update(t.scores[s].names())
@@ -152,7 +140,7 @@ def test_bot_hands_with_the_other_options() -> None:
                Hangzhou(discard_win="no-wild"), Hangzhou(discard_win="self-drawn")):
         for seed in range(100):
             t = play(rs, seed, check_every_step=seed % 10 == 0)
-            assert t.deltas() == expected_deltas(t)
+            assert t.deltas() == plain_win_deltas(t)
             for s in t.winners:
                 check_win(rs, t, s)
                 ctx = t.contexts[s]

@@ -13,24 +13,12 @@ from mahjong_core.engine import Table
 from mahjong_core.match import Match
 from mahjong_core.rules import next_kind
 from mahjong_core.variants.wenzhou import Wenzhou
-from reference.engine_invariants import check_paper_path, check_replay, play_checked
+from reference.engine_invariants import check_paper_path, check_replay, plain_win_deltas, play_checked
 
 
 def play(rs: Wenzhou, seed: int, check_every_step: bool) -> Table:
     t = Table(rs, seed=seed, dealer=seed % 4, round_wind=seed // 4 % 4, streak=seed % 7)
     return play_checked(t, seed, {1, 3} if seed % 3 == 0 else set(), check_every_step)
-
-
-def expected_deltas(t: Table) -> list[int]:
-    out = [0] * 4
-    for s in t.winners:
-        ctx, sheet = t.contexts[s], t.scores[s]
-        payers = [p for p in range(4) if p != s] if ctx.self_drawn else [ctx.discarder]
-        for p in payers:
-            assert p is not None
-            out[p] -= sheet.points
-            out[s] += sheet.points
-    return out
 
 
 def check_win(rs: Wenzhou, t: Table, seat: int) -> None:
@@ -58,7 +46,7 @@ def test_a_thousand_bot_hands() -> None:
     for seed in range(1000):
         t = play(rs, seed, check_every_step=seed % 10 == 0)
         assert t.indicator is not None and t.wild_kinds == {next_kind(t.indicator)}
-        assert t.deltas() == expected_deltas(t)
+        assert t.deltas() == plain_win_deltas(t)
         assert len(t.winners) <= 1  # 截胡
         for s in t.winners:
             check_win(rs, t, s)
@@ -79,7 +67,7 @@ def test_bot_hands_with_the_other_options() -> None:
                Wenzhou(doubles=False, draw_keeps_dealer=False)):
         for seed in range(100):
             t = play(rs, seed, check_every_step=seed % 10 == 0)
-            assert t.deltas() == expected_deltas(t)
+            assert t.deltas() == plain_win_deltas(t)
             if rs.options.wild.value == "indicator":
                 assert t.indicator is not None and t.wild_kinds == {t.indicator}
             for s in t.winners:
