@@ -247,13 +247,6 @@ def discard_options(
                 if not 0 <= k < 34:
                     raise InvalidHandError(f"visible: kind {k!r} is not in 0..33")
                 seen[k] += 1
-    options = [DiscardOption._make(row) for row in _native.discard_table(c, wilds, rules, seen)]
-    # The tile just discarded is seen by everyone: when its own kind would
-    # improve the hand, that copy is not among the unseen ones.
-    held = c.tolist()
-    for i, o in enumerate(options):
-        k = o.discard
-        if k in o.improving and 4 - (held[k] - 1) - seen[k] > 0:
-            options[i] = o._replace(unseen=o.unseen - 1)
-    options.sort(key=lambda o: (o.shanten, -o.unseen, o.discard))
-    return tuple(options)
+    # (the kernel counts the tile just discarded as seen: when its own kind
+    # would improve the hand, that copy is not among the unseen ones)
+    return tuple(DiscardOption._make(row) for row in _native.discard_table(c, wilds, rules, seen))

@@ -2973,8 +2973,8 @@ def discard_table(tiles, int wilds, rules, object seen) -> list:
     """Every distinct discard of a 3n+2 hand as ``(kind, shanten, improving
     kinds, unseen)``, best first (lowest shanten, most unseen, lowest kind):
     the improving kinds lower the shanten left by the discard; ``unseen``
-    counts their copies neither in the hand after the discard nor in
-    ``seen`` (34 counts of tiles seen elsewhere)."""
+    counts their copies neither in the hand after the discard, nor in
+    ``seen`` (34 counts of tiles seen elsewhere), nor the discarded tile."""
     cdef Counts c = _as_counts(tiles)
     cdef KernelRules r = _as_rules(rules)
     cdef uint8_t h[34]
@@ -2999,7 +2999,8 @@ def discard_table(tiles, int wilds, rules, object seen) -> list:
             un[k] = 0
             for j in range(34):
                 if (masks[k] >> j) & 1:
-                    left = 4 - h[j] - sn[j]
+                    # (the tile just discarded is seen by everyone: not unseen)
+                    left = 4 - h[j] - sn[j] - (j == k)
                     if left > 0:
                         un[k] += left
             h[k] += 1
