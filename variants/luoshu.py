@@ -79,7 +79,7 @@ if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
 __all__ = [
-    "JIANG", "Luoshu", "LuoshuOptions", "TRIPLES", "is_luoshu_win", "luoshu_discard_shanten", "luoshu_ready_discard",
+    "JIANG", "Luoshu", "LuoshuOptions", "TRIPLES", "is_luoshu_win", "luoshu_discard_costs", "luoshu_discard_shanten", "luoshu_ready_discard",
     "luoshu_shanten", "luoshu_waits",
 ]
 
@@ -208,18 +208,51 @@ def luoshu_waits(counts: Sequence[int], mixed: bool = True) -> int:
     for k in _OUTSIDE:
         if counts[k]:
             return 0
+    # (asked after every discard: each group's answer is one number, bit 0
+    # whole, the waits above it; the 将头 tiles only asked when they count)
     b = bytes(counts)
-    ok0, w0 = _suit_info(b[0:9])
-    ok1, w1 = _suit_info(b[9:18])
-    ok2, w2 = _suit_info(b[18:27])
-    jok, jw = _jiang_info(b[27:34], mixed)
-    out = jw if ok0 and ok1 and ok2 else 0
-    bad = (not ok0) + (not ok1) + (not ok2)
-    if bad > 1 or not jok:
-        return out
-    if not bad:
-        return out | w0 | w1 << 9 | w2 << 18
-    return out | (w0 if not ok0 else w1 << 9 if not ok1 else w2 << 18)
+    codes = _SUIT_CODES
+    c0 = codes.get(b[0:9])
+    if c0 is None:
+        c0 = _suit_code(b[0:9])
+    c1 = codes.get(b[9:18])
+    if c1 is None:
+        c1 = _suit_code(b[9:18])
+    c2 = codes.get(b[18:27])
+    if c2 is None:
+        c2 = _suit_code(b[18:27])
+    whole = (c0 & 1) + (c1 & 1) + (c2 & 1)
+    if whole < 2:
+        return 0  # (two suits or more neither whole nor completed by one tile)
+    jcodes = _JIANG_CODES[mixed]
+    j = jcodes.get(b[27:34])
+    if j is None:
+        j = _jiang_code(b[27:34], mixed)
+    if whole == 3:  # the 将头 tiles' waits, and the suits' when they are whole
+        return j >> 1 | (c0 >> 1 | c1 >> 1 << 9 | c2 >> 1 << 18 if j & 1 else 0)
+    if not j & 1:
+        return 0
+    return c0 >> 1 if not c0 & 1 else c1 >> 1 << 9 if not c1 & 1 else c2 >> 1 << 18
+
+
+_SUIT_CODES: dict[bytes, int] = {}
+"""A suit's nine counts -> :func:`_suit_info` as one number (bit 0: whole;
+the waits above it)."""
+_JIANG_CODES: dict[bool, dict[bytes, int]] = {True: {}, False: {}}
+"""By ``mixed``: the 将头 tiles' counts (kinds 27..33) -> :func:`_jiang_info`
+as one number (bit 0: whole; the waits, a mask over the 34 kinds, above it)."""
+
+
+def _suit_code(suit: bytes) -> int:
+    ok, w = _suit_info(suit)
+    got = _SUIT_CODES[suit] = w << 1 | ok
+    return got
+
+
+def _jiang_code(honours: bytes, mixed: bool) -> int:
+    ok, w = _jiang_info(honours, mixed)
+    got = _JIANG_CODES[mixed][honours] = w << 1 | ok
+    return got
 
 
 def luoshu_ready_discard(counts: Sequence[int], mixed: bool = True) -> bool:
@@ -238,25 +271,41 @@ def luoshu_ready_discard(counts: Sequence[int], mixed: bool = True) -> bool:
     for k in _OUTSIDE:
         if counts[k]:
             return True
-    # (asked at every turn of every seat: each group's summary is looked up
-    # as a small number, and the answer by the four numbers; these dicts are
-    # the only caches of _suit_summary, _jiang_summary and _ready_any)
+    # (asked at every turn of every seat.  After a discard two suits at
+    # least are whole when the hand waits, and a discard changes one group:
+    # no suit whole now, no discard leaves waits.  Else each group's summary
+    # is looked up as a small number, and the answer by the four numbers;
+    # these dicts are the only caches of _suit_summary, _jiang_summary and
+    # _ready_any)
     b = bytes(counts)
+    g0, g1, g2 = b[0:9], b[9:18], b[18:27]
+    codes = _SUIT_CODES
+    c0 = codes.get(g0)
+    if c0 is None:
+        c0 = _suit_code(g0)
+    c1 = codes.get(g1)
+    if c1 is None:
+        c1 = _suit_code(g1)
+    c2 = codes.get(g2)
+    if c2 is None:
+        c2 = _suit_code(g2)
+    if not (c0 | c1 | c2) & 1:
+        return False
     ids = _SUIT_IDS
-    i0 = ids.get(b[0:9])
+    i0 = ids.get(g0)
     if i0 is None:
-        i0 = _summary_id(ids, b[0:9], _suit_summary(b[0:9]))
-    i1 = ids.get(b[9:18])
+        i0 = _summary_id(ids, g0, _suit_summary(g0))
+    i1 = ids.get(g1)
     if i1 is None:
-        i1 = _summary_id(ids, b[9:18], _suit_summary(b[9:18]))
-    i2 = ids.get(b[18:27])
+        i1 = _summary_id(ids, g1, _suit_summary(g1))
+    i2 = ids.get(g2)
     if i2 is None:
-        i2 = _summary_id(ids, b[18:27], _suit_summary(b[18:27]))
+        i2 = _summary_id(ids, g2, _suit_summary(g2))
     jids = _JIANG_IDS[mixed]
     j = jids.get(b[27:34])
     if j is None:
         j = _summary_id(jids, b[27:34], _jiang_summary(b[27:34], mixed))
-    key = (i0, i1, i2, j)
+    key = i0 | i1 << 8 | i2 << 16 | j << 24  # (at most 4 × 16 summaries: a byte each)
     ready = _READY_ANY_BY_ID.get(key)
     if ready is None:
         s = _SUMMARIES
@@ -271,8 +320,8 @@ _SUIT_IDS: dict[bytes, int] = {}
 """A suit's nine counts -> the number of its summary."""
 _JIANG_IDS: dict[bool, dict[bytes, int]] = {True: {}, False: {}}
 """By ``mixed``: the 将头 tiles' counts -> the number of their summary."""
-_READY_ANY_BY_ID: dict[tuple[int, int, int, int], bool] = {}
-""":func:`_ready_any` by the four groups' summary numbers."""
+_READY_ANY_BY_ID: dict[int, bool] = {}
+""":func:`_ready_any` by the four groups' summary numbers (a byte each)."""
 
 
 def _summary_id(ids: dict[bytes, int], group: bytes, summary: tuple[tuple[bool, bool], frozenset[tuple[bool, bool]]]) -> int:
@@ -591,117 +640,219 @@ def luoshu_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> 
     0
     """
     b = bytes(counts)
-    if mixed:
-        jiang = _jiang_sum_options(b[27] + b[28] + b[29] + b[30] + b[31] + b[33])
-    else:
-        jiang = _jiang_kind_options(tuple(sorted(b[k] for k in JIANG)))
-    return _best(_suit_options_b(b[0:9]), _suit_options_b(b[9:18]), _suit_options_b(b[18:27]), jiang, sets)
+    e = [_SUIT_ENTRIES.get(g) or _suit_entry(g) for g in (b[0:9], b[9:18], b[18:27])]
+    j = _JIANG_ENTRIES[mixed].get(b[27:34]) or _jiang_entry(b[27:34], mixed)
+    return _shanten(_others(e[0][0], e[1][0], e[2][0]), j[0], sets)
 
 
 def luoshu_discard_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> list[int | None]:
     """:func:`luoshu_shanten` after discarding each kind (None for a kind
-    not held): a discard changes one suit or the 将头 tiles, so each
-    group's readings less one tile are looked up once.
+    not held), from :func:`luoshu_discard_costs`'s tables.
 
     >>> from mahjong_core.tiles import counts_of, parse_tiles
     >>> sh = luoshu_discard_shanten(counts_of(parse_tiles("159m267p348s55m12z9s")))
     >>> sh[26], sh[4], sh[0]
     (0, 1, 1)
     """
+    return list(_discard_table(counts, sets, mixed, 0))
+
+
+def luoshu_discard_costs(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> tuple[int, ...]:
+    """The bots' costs (``aim_discard_costs``) of a hand: 40·(shanten + 1)
+    after each discard of :func:`luoshu_discard_shanten`, 0 for a kind not
+    held.
+
+    A discard changes one suit or the 将头 tiles, so each suit's nine
+    answers are one look-up: by the suit's readings less one tile of each
+    number (a number, :func:`_suit_entry`) and the readings of the other
+    two suits and the 将头 tiles together (a number, :func:`_others`); the
+    three suits' answers and the 将头 tiles' are joined.
+
+    >>> from mahjong_core.tiles import counts_of, parse_tiles
+    >>> c = luoshu_discard_costs(counts_of(parse_tiles("159m267p348s55m12z9s")))
+    >>> c[26], c[4], c[0], c[1]
+    (40, 80, 80, 0)
+    """
+    return _discard_table(counts, sets, mixed, 1)
+
+
+_Tables = tuple[tuple[int | None, ...], tuple[int, ...]]
+"""The shanten after each discard (None: not held) and the costs."""
+_JIANG_HELD = (0, 1, 2, 3, 4, 6)
+"""The 将头 kinds less 27 (东南西北, the flower tiles, 红中)."""
+
+
+def _discard_table(counts: Sequence[int], sets: int, mixed: bool, which: int) -> tuple[Any, ...]:
+    """The shanten after each discard (``which`` 0) or the costs (1)."""
     b = bytes(counts)
-    groups = (b[0:9], b[9:18], b[18:27])
-    now = [_suit_options_b(g) for g in groups]
-    if mixed:
-        j = b[27] + b[28] + b[29] + b[30] + b[31] + b[33]
-        jiang = _jiang_sum_options(j)
-    else:
-        jiang = _jiang_kind_options(tuple(sorted(b[k] for k in JIANG)))
-    out: list[int | None] = [None] * 34
-    n0, n1, n2 = now
-    for s in range(3):
-        if not any(groups[s]):
-            continue
-        for i, opts in enumerate(_suit_options_after(groups[s])):
-            if opts is not None:
-                if s == 0:
-                    out[i] = _best(opts, n1, n2, jiang, sets)
-                elif s == 1:
-                    out[9 + i] = _best(n0, opts, n2, jiang, sets)
-                else:
-                    out[18 + i] = _best(n0, n1, opts, jiang, sets)
-    for k in range(27, 34):
-        if b[k]:
-            if k not in JIANG:
-                c = bytearray(b)
-                c[k] -= 1
-                out[k] = luoshu_shanten(c, sets, mixed)
-                continue
-            if mixed:
-                less = _jiang_sum_options(j - 1)
-            else:
-                c = bytearray(b)
-                c[k] -= 1
-                less = _jiang_kind_options(tuple(sorted(c[x] for x in JIANG)))
-            out[k] = _best(now[0], now[1], now[2], less, sets)
-    return out
+    if b[32]:  # (a kind outside the set, never in play: the plain way)
+        return _discard_tables_plain(b, sets, mixed)[which]
+    s0, s1, s2 = b[0:9], b[9:18], b[18:27]
+    e = _SUIT_ENTRIES.get(s0)
+    n0, a0 = e if e is not None else _suit_entry(s0)
+    e = _SUIT_ENTRIES.get(s1)
+    n1, a1 = e if e is not None else _suit_entry(s1)
+    e = _SUIT_ENTRIES.get(s2)
+    n2, a2 = e if e is not None else _suit_entry(s2)
+    jb = b[27:34]
+    je = _JIANG_ENTRIES[mixed].get(jb)
+    if je is None:
+        je = _jiang_entry(jb, mixed)
+    jn, jless = je
+    seg = _SEGMENTS_BY_GROUPS
+    key = (a0, n1, n2, jn, sets)
+    t0 = seg.get(key)
+    if t0 is None:
+        t0 = _segment_of(key)
+    key = (a1, n0, n2, jn, sets)
+    t1 = seg.get(key)
+    if t1 is None:
+        t1 = _segment_of(key)
+    key = (a2, n0, n1, jn, sets)
+    t2 = seg.get(key)
+    if t2 is None:
+        t2 = _segment_of(key)
+    key = (jless, n0, n1, n2, sets)
+    tj = seg.get(key)
+    if tj is None:
+        tj = _segment_of(key)
+    return t0[which] + t1[which] + t2[which] + tj[which]
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _suit_options_after(suit: bytes) -> tuple[frozenset[tuple[int, int]] | None, ...]:
-    """The suit's readings less one tile of each number (None: not held)."""
-    c = bytearray(suit)
-    out: list[frozenset[tuple[int, int]] | None] = []
+def _discard_tables_plain(b: bytes, sets: int, mixed: bool) -> _Tables:
+    """The tables by :func:`luoshu_shanten` after each discard."""
+    c = bytearray(b)
+    out: list[int | None] = []
+    for k in range(34):
+        if c[k]:
+            c[k] -= 1
+            out.append(luoshu_shanten(c, sets, mixed))
+            c[k] += 1
+        else:
+            out.append(None)
+    return tuple(out), tuple(0 if sh is None else 40 * (sh + 1) for sh in out)
+
+
+# The readings of a group (a frozenset of (sets, partial sets) of a suit,
+# or of (sets, partial sets, pair) of several groups joined) are numbered
+# once each: a hand's look-ups are then keyed by small numbers.
+_READINGS: list[frozenset[tuple[int, int, int]]] = []
+"""Every reading set met, by its number."""
+_READING_IDS: dict[frozenset[tuple[int, int, int]], int] = {}
+_SUIT_ENTRIES: dict[bytes, tuple[int, int]] = {}
+"""A suit's nine counts -> (the number of its readings, the number of its
+row of readings less one tile of each number)."""
+_ROWS: list[tuple[int, ...]] = []
+"""Rows of nine reading numbers (-1: the number is not held), by number."""
+_ROW_IDS: dict[tuple[int, ...], int] = {}
+_JIANG_ENTRIES: dict[bool, dict[bytes, tuple[int, int]]] = {True: {}, False: {}}
+"""By ``mixed``: the 将头 tiles' counts (kinds 27..33) -> (the number of
+their readings, the number of their row less one tile of each kind)."""
+_OTHERS: dict[tuple[int, int, int], int] = {}
+"""(two groups' reading numbers, a third's) -> the number of the joined readings."""
+_SEGMENTS_BY_GROUPS: dict[tuple[int, int, int, int, int], _Tables] = {}
+"""(a group's row, the other three groups' reading numbers, sets) -> the
+group's :data:`_SEGMENTS` (one look-up a group in play)."""
+_SEGMENTS: dict[tuple[int, int, int], _Tables] = {}
+"""(a group's row, the others' joined readings, sets) -> the shanten and
+costs after each discard from the group (nine kinds of a suit, seven of
+the 将头 tiles)."""
+
+
+def _reading_id(readings: Iterable[tuple[int, int, int]]) -> int:
+    """The number of a reading set (its triples no other triple beats in
+    all three: the shanten never rises with sets, partial sets or pair)."""
+    got = set(readings)
+    keep = frozenset(r for r in got if not any(o != r and o[0] >= r[0] and o[1] >= r[1] and o[2] >= r[2] for o in got))
+    n = _READING_IDS.get(keep)
+    if n is None:
+        n = _READING_IDS[keep] = len(_READINGS)
+        _READINGS.append(keep)
+    return n
+
+
+def _row_id(row: tuple[int, ...]) -> int:
+    n = _ROW_IDS.get(row)
+    if n is None:
+        n = _ROW_IDS[row] = len(_ROWS)
+        _ROWS.append(row)
+    return n
+
+
+def _suit_entry(suit: bytes) -> tuple[int, int]:
+    c = list(suit)
+    row = []
     for i in range(9):
         if c[i]:
             c[i] -= 1
-            out.append(_suit_options_b(bytes(c)))
+            row.append(_reading_id((t, p, 0) for t, p in _suit_options(tuple(c))))
             c[i] += 1
         else:
-            out.append(None)
-    return tuple(out)
+            row.append(-1)
+    got = _SUIT_ENTRIES[suit] = (_reading_id((t, p, 0) for t, p in _suit_options(tuple(suit))), _row_id(tuple(row)))
+    return got
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _suit_options_b(suit: bytes) -> frozenset[tuple[int, int]]:
-    return _suit_options(tuple(suit))
+def _jiang_entry(honours: bytes, mixed: bool) -> tuple[int, int]:
+    c = [0] * 27 + list(honours)
+    row = []
+    for k in range(27, 34):
+        if c[k] and k in JIANG:
+            c[k] -= 1
+            row.append(_reading_id(_jiang_options(c, mixed)))
+            c[k] += 1
+        else:
+            row.append(-1)
+    got = _JIANG_ENTRIES[mixed][honours] = (_reading_id(_jiang_options(c, mixed)), _row_id(tuple(row)))
+    return got
 
 
-@functools.lru_cache(maxsize=None)
-def _jiang_sum_options(j: int) -> frozenset[tuple[int, int, int]]:
-    """:func:`_jiang_options` of ``j`` mixed 将头 tiles."""
-    c = [0] * 34
-    c[FLOWER_KIND] = j  # (mixed: only the sum counts)
-    return frozenset(_jiang_options(c, True))
+def _joined(a: int, b: int) -> frozenset[tuple[int, int, int]]:
+    return frozenset((t + x, p + y, max(q, z)) for t, p, q in _READINGS[a] for x, y, z in _READINGS[b])
 
 
-@functools.lru_cache(maxsize=None)
-def _jiang_kind_options(counts: tuple[int, ...]) -> frozenset[tuple[int, int, int]]:
-    """:func:`_jiang_options` of 将头 kinds held ``counts`` times (one kind
-    each; the order does not matter)."""
-    c = [0] * 34
-    for k, n in zip(sorted(JIANG), counts):
-        c[k] = n
-    return frozenset(_jiang_options(c, False))
+def _others(x: int, y: int, z: int) -> int:
+    """The number of the readings of three groups joined."""
+    n = _OTHERS.get((x, y, z))
+    if n is None:
+        n = _OTHERS[x, y, z] = _reading_id(
+            (t + u, p + v, max(q, w)) for t, p, q in _joined(x, y) for u, v, w in _READINGS[z]
+        )
+    return n
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _best(
-    s0: frozenset[tuple[int, int]],
-    s1: frozenset[tuple[int, int]],
-    s2: frozenset[tuple[int, int]],
-    jiang: frozenset[tuple[int, int, int]],
-    sets: int,
-) -> int:
-    """The shanten of the best reading: the 将头 readings and each suit's."""
-    combos: Iterable[tuple[int, int, int]] = jiang
-    for opts in (s0, s1, s2):
-        combos = {(t + x, p + y, q) for t, p, q in combos for x, y in opts}
+def _shanten(x: int, y: int, sets: int) -> int:
+    """The shanten of the best reading of two reading sets joined: 2·sets
+    − 2·(sets held) − (partial sets) − (pair), partial sets counted up to
+    the sets still missing."""
     best = 99
-    for t, p, q in combos:
+    for t, p, q in _joined(x, y):
         t = min(t, sets)
         p = min(p, sets - t)
         best = min(best, 2 * sets - 2 * t - p - q)
     return best
+
+
+def _segment_of(key: tuple[int, int, int, int, int]) -> _Tables:
+    row, x, y, z, sets = key
+    got = _SEGMENTS.get((row, _others(x, y, z), sets))
+    if got is None:
+        got = _segment(row, _others(x, y, z), sets)
+    _SEGMENTS_BY_GROUPS[key] = got
+    return got
+
+
+def _segment(row: int, others: int, sets: int) -> _Tables:
+    """The shanten and costs after each discard of a group's row, the
+    other groups' readings ``others``."""
+    sh: list[int | None] = []
+    for r in _ROWS[row]:
+        if r < 0:
+            sh.append(None)
+            continue
+        sh.append(_shanten(r, others, sets))
+    got = _SEGMENTS[row, others, sets] = (tuple(sh), tuple(0 if x is None else 40 * (x + 1) for x in sh))
+    return got
 
 
 # ---------------------------------------------------------------------------
@@ -766,9 +917,7 @@ class Luoshu(Ruleset):
     def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
         """The 洛书 shanten after each discard, weighted far above the
         kernel's standard-form shanten the bot also counts."""
-        sets = 4 - len(table.melds[seat])
-        return [40 * (sh + 1) if sh is not None else 0
-                for sh in luoshu_discard_shanten(table.hands[seat], sets, self.options.jiang_mixed)]
+        return _discard_table(table.hands[seat], 4 - len(table.melds[seat]), self.options.jiang_mixed, 1)
 
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
         return {"ready_seats": tuple(s for s in range(table.n) if s != seat and table.declared[s])}
