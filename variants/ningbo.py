@@ -325,6 +325,8 @@ def seat_flower_items(flowers: Sequence[int], seat_wind: int, mode: SeatFlowers 
 
 
 _FLOWER_ZH = dict(zip(range(34, 42), "春夏秋冬梅兰竹菊"))
+_FLOWER_TAI: dict[tuple[tuple[int, ...], int, SeatFlowers], int] = {}
+"""The 台 of :func:`seat_flower_items` by (flowers, seat wind, option)."""
 
 
 # ---------------------------------------------------------------------------
@@ -414,6 +416,42 @@ class Ningbo(Ruleset):
             out.append(ScoreItem("三财神", "Three 百搭", 3, 1, "all three 百搭 in hand, self-drawn"))
         out += seat_flower_items(ctx.flowers, ctx.seat_wind, o.seat_flowers)
         return out
+
+    def _fixed_tai(self, ctx: WinContext) -> int:
+        """The total of :meth:`_fixed_items` without building them (the
+        engine's early refusal asks it of every win it checks)."""
+        o = self.options
+        sd = ctx.self_drawn
+        tai = 0
+        if sd:
+            tai += 1
+            if ctx.last_tile:
+                tai += 1
+        if ctx.kong_replacement or (sd and _flag(ctx.extra, "flower_replacement")):
+            tai += 1
+        if ctx.robbed_kong:
+            tai += 1
+        if ctx.dealer:
+            if ctx.first_turn:
+                tai += 8
+        elif ctx.first_go_around and not sd and ctx.discarder == _dealer_seat(ctx):
+            tai += 6
+        wilds = ctx.wilds
+        if wilds == 0:
+            if o.hard_win is HardWin.NO_WILD:
+                tai += 1
+        elif wilds >= 3:
+            won_wild = not sd and (ctx.win_tile >= 34 or ctx.win_tile in ctx.wild_kinds)
+            if wilds - won_wild >= 3 and (o.three_wilds is ThreeWilds.HELD or sd):
+                tai += 3
+        flowers = ctx.flowers
+        if flowers:
+            key = (tuple(flowers), ctx.seat_wind, o.seat_flowers)
+            got = _FLOWER_TAI.get(key)
+            if got is None:
+                got = _FLOWER_TAI[key] = sum(it.total for it in seat_flower_items(*key))
+            tai += got
+        return tai
 
     def _reading_items(self, r: Reading) -> list[ScoreItem]:
         items = [f.item(r, n) for f, n in v.matching(self._hand_fans, r)]
@@ -533,11 +571,11 @@ class Ningbo(Ruleset):
         o = self.options
         if not ctx.self_drawn and (ctx.win_tile >= 34 or ctx.win_tile in ctx.wild_kinds) and not o.win_on_discarded_wild:
             return True
-        if any(f in ctx.wild_kinds for f in ctx.flowers) or (not ctx.self_drawn and _flag(ctx.extra, "flower_replacement")):
+        if (ctx.flowers and not ctx.wild_kinds.isdisjoint(ctx.flowers)) or (
+            not ctx.self_drawn and _flag(ctx.extra, "flower_replacement")
+        ):
             return False  # (score names the error)
-        fixed = 1 if o.min_counts_base else 0
-        for it in self._fixed_items(ctx):
-            fixed += it.total
+        fixed = self._fixed_tai(ctx) + (1 if o.min_counts_base else 0)
         bound = reading_tai_bound(ctx) + (1 if o.hard_win is HardWin.NATURAL else 0)
         if fixed + bound < o.min_tai:
             return True
@@ -596,46 +634,54 @@ class Ningbo(Ruleset):
 def reading_tai_bound(ctx: WinContext) -> int:
     """At least the 台 of :data:`HAND_TAI` (any 平糊 pair rule) of every
     reading of ``ctx``, from its tiles alone (no reading made): one wait
-    item; 大吊 with four declared sets; 平糊 (no pung declared) or 碰碰糊
-    (no chow declared); the flush the natural tiles allow (their suits and
-    honours: the 百搭 may add kinds, never remove them); each scoring
-    honour (a dragon, the seat and the round wind) of which a pung is
-    declared or the hand holds three with the 百搭."""
-    melds = ctx.melds
-    chows = pungs = 0
+    item; 大吊 with four declared sets; 碰碰糊 when no chow is declared and
+    the concealed tiles are of no more kinds than the pungs and pair they
+    still make, else 平糊 when no pung is declared and the concealed
+    honours can be the pair (one kind, at most two tiles: no honour is in
+    a chow); the flush the natural tiles allow (their suits and honours:
+    the 百搭 may add kinds, never remove them); each scoring honour (a
+    dragon, the seat and the round wind) of which a pung is declared or
+    the hand holds three with the 百搭."""
+    concealed = ctx.concealed
+    kinds = set(concealed)
     suits = 0
-    honours = False
-    held = [0] * 34
-    for k in ctx.concealed:
-        held[k] += 1
+    honours: list[int] = []
+    for k in kinds:
         if k < 27:
-            suits |= 1 << (k // 9)
+            suits |= _SUIT_BIT[k]
         else:
-            honours = True
+            honours.append(k)
+    chows = pungs = 0
+    declared: set[int] = set()
+    melds = ctx.melds
     for m in melds:
         first = m.tiles[0]
         if m.kind is MeldKind.CHI:
             chows += 1
         else:
             pungs += 1
-            held[first] += 3
+            declared.add(first)
         if first < 27:
-            suits |= 1 << (first // 9)
+            suits |= _SUIT_BIT[first]
         else:
-            honours = True
-    tai = 1 + (1 if len(melds) >= 4 else 0) + max(0 if pungs else 1, 0 if chows else 2)
+            honours.append(first)
+    w = ctx.wilds
+    tai = 1 + (1 if len(melds) >= 4 else 0)
+    if not chows and len(kinds) <= (len(concealed) + w + 1) // 3:
+        tai += 2  # (碰碰糊: each kind held in a pung or the pair)
+    elif not pungs and (not honours or (len(honours) == 1 and concealed.count(honours[0]) <= 2)):
+        tai += 1  # (平糊: the one honour kind held is the pair)
     if suits == 0:
         tai += 8
     elif suits & (suits - 1) == 0:
         tai += 2 if honours else 4
-    w = ctx.wilds
-    for k in (31, 32, 33):
-        if held[k] + w >= 3:
-            tai += 1
-    for k in (27 + ctx.seat_wind, 27 + ctx.round_wind):
-        if k < 34 and held[k] + w >= 3:
+    for k in (31, 32, 33, 27 + ctx.seat_wind, 27 + ctx.round_wind):
+        if k < 34 and (k in declared or concealed.count(k) + w >= 3):
             tai += 1
     return tai
+
+
+_SUIT_BIT = tuple(1 << (k // 9) for k in range(27))
 
 
 _SCORING_RULES: dict[frozenset[int], HandRules] = {}

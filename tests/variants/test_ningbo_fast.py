@@ -1,0 +1,119 @@
+"""宁波's early refusal at speed against the obvious one: the fixed 台
+counted without items (hypothesis), the bound of the reading 台 (at least
+every reading's, on the contexts of seeded games) and ``refuses_win``
+(what ``score`` and ``win_problem`` say, no bound) on every context the
+engine asked in those games; games played with the plain refusal are the
+same games move for move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mahjong_core.bots import make_bot, play_hand
+from mahjong_core.errors import IllegalWinError
+from mahjong_core.rules import WinContext
+from mahjong_core.variants.ningbo import (
+    HardWin, Ningbo, PinghuPair, SeatFlowers, ThreeWilds, WildSingle, _flag, reading_tai_bound,
+)
+
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"hard_win": HardWin.NATURAL, "wild_single": WildSingle.EVERY_READING, "min_counts_base": True, "min_tai": 5},
+    {"pinghu_pair": PinghuPair.ANY_HONOUR, "seat_flowers": SeatFlowers.ONE, "three_wilds": ThreeWilds.SELF_DRAWN_WIN,
+     "win_on_discarded_wild": True, "min_tai": 6},
+]
+
+
+def plain_refuses(rs: Ningbo, ctx: WinContext) -> bool:
+    """The refusal read off the sheet: score, then win_problem (no bound,
+    no fixed 台 without items)."""
+    if not ctx.self_drawn and (ctx.win_tile >= 34 or ctx.win_tile in ctx.wild_kinds) \
+            and not rs.options.win_on_discarded_wild:
+        return True
+    if any(f in ctx.wild_kinds for f in ctx.flowers) or (not ctx.self_drawn and _flag(ctx.extra, "flower_replacement")):
+        return False
+    try:
+        sheet = rs.score(ctx)
+    except IllegalWinError:
+        return False
+    return rs.win_problem(ctx, sheet) is not None
+
+
+class PlainNingbo(Ningbo):
+    def refuses_win(self, ctx: WinContext) -> bool:
+        return plain_refuses(self, ctx)
+
+
+class Recording(Ningbo):
+    """宁波 keeping every context the engine asks it to refuse."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.asked: list[WinContext] = []
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        self.asked.append(ctx)
+        return super().refuses_win(ctx)
+
+
+@st.composite
+def contexts(draw: Any) -> WinContext:
+    """Win contexts with every fact the fixed 台 read (the tiles do not matter to them)."""
+    self_drawn = draw(st.booleans())
+    wild = draw(st.sampled_from([frozenset({5}), frozenset({30}), frozenset(range(34, 38)), frozenset(range(38, 42))]))
+    seat_wind = draw(st.integers(0, 3))
+    seat = draw(st.integers(0, 3))
+    return WinContext(
+        seat=seat, concealed=(0, 0), win_tile=draw(st.sampled_from([0, 5, 30, 33, 35, 39])),
+        self_drawn=self_drawn, discarder=None if self_drawn else draw(st.integers(0, 3)),
+        dealer=seat_wind == 0, seat_wind=seat_wind, round_wind=draw(st.integers(0, 3)),
+        flowers=tuple(draw(st.lists(st.sampled_from([f for f in range(34, 42) if f not in wild]), unique=True))),
+        wilds=draw(st.integers(0, 4)), wild_kinds=wild,
+        kong_replacement=draw(st.booleans()), robbed_kong=draw(st.booleans()), last_tile=draw(st.booleans()),
+        first_turn=draw(st.booleans()), first_go_around=draw(st.booleans()),
+        extra={"flower_replacement": draw(st.sampled_from([False, True, "yes", "no"]))},
+    )
+
+
+@settings(max_examples=500, deadline=None)
+@given(contexts(), st.sampled_from(OPTIONS))
+def test_the_fixed_tai_are_the_items_total(ctx: WinContext, options: dict[str, Any]) -> None:
+    rs = Ningbo(**options)
+    assert rs._fixed_tai(ctx) == sum(it.total for it in rs._fixed_items(ctx))
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_the_refusal_is_the_sheets_on_every_context_of_seeded_games(options: dict[str, Any]) -> None:
+    """Every context the engine asked in seeded random and greedy games:
+    the bound is at least every reading's 台 and the refusal is the plain
+    one; the bound alone refuses most of them (no reading made)."""
+    rs = Recording(**options)
+    for bots, n in (("random", 200), ("greedy", 60)):
+        for i in range(n):
+            play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(4)], seed=i, dealer=i % 4)
+    plain = Ningbo(**options)
+    by_bound = 0
+    for ctx in rs.asked:
+        fresh = Ningbo(**options)
+        assert fresh.refuses_win(ctx) == plain_refuses(plain, ctx), ctx
+        if any(f in ctx.wild_kinds for f in ctx.flowers) or (not ctx.self_drawn and ctx.win_tile in ctx.wild_kinds):
+            continue
+        top = max(fresh._reading_tai(r) for r in fresh._readings(ctx))
+        bound = reading_tai_bound(ctx) + (1 if fresh.options.hard_win is HardWin.NATURAL else 0)
+        assert bound >= top, ctx
+        by_bound += fresh._fixed_tai(ctx) + bound + fresh.options.min_counts_base < fresh.options.min_tai
+    assert len(rs.asked) > 150 and by_bound > len(rs.asked) // 10
+
+
+@pytest.mark.parametrize("options", OPTIONS[:2])
+def test_games_with_the_plain_refusal_are_the_same_games(options: dict[str, Any]) -> None:
+    fast, plain = Ningbo(**options), PlainNingbo(**options)
+    for bots, n in (("random", 40), ("greedy", 30)):
+        for i in range(n):
+            got = [play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(4)], seed=i, dealer=i % 4).events
+                   for rs in (fast, plain)]
+            assert got[0] == got[1], (options, bots, i)
