@@ -574,28 +574,33 @@ _PARTIAL_FROM: tuple[tuple[int, ...], ...] = tuple(
 """The other number (0-based) of each partial set, by its lower number (0-based)."""
 
 
+_NO_READING = frozenset({(0, 0)})
+
+
 @functools.lru_cache(maxsize=None)
 def _suit_options(suit: tuple[int, ...]) -> frozenset[tuple[int, int]]:
     """(sets, partial sets) a suit's counts can be read as (the best ones):
     the lowest tile stays single, or starts a set, or a partial set."""
-    i = next((k for k in range(9) if suit[k]), -1)
-    if i < 0:
-        return frozenset({(0, 0)})
+    for i in range(9):
+        if suit[i]:
+            break
+    else:
+        return _NO_READING
     c = list(suit)
     c[i] -= 1
     out: set[tuple[int, int]] = set(_suit_options(tuple(c)))  # the tile stays single
     for b, d in _TRIPLES_FROM[i]:
-        c[b] -= 1
-        c[d] -= 1
-        if c[b] >= 0 and c[d] >= 0:
-            out.update((t + 1, p) for t, p in _suit_options(tuple(c)))
-        c[b] += 1
-        c[d] += 1
+        if c[b] and c[d] > (b == d):
+            c[b] -= 1
+            c[d] -= 1
+            out.update([(t + 1, p) for t, p in _suit_options(tuple(c))])
+            c[b] += 1
+            c[d] += 1
     for b in _PARTIAL_FROM[i]:
-        c[b] -= 1
-        if c[b] >= 0:
-            out.update((t, p + 1) for t, p in _suit_options(tuple(c)))
-        c[b] += 1
+        if c[b]:
+            c[b] -= 1
+            out.update([(t, p + 1) for t, p in _suit_options(tuple(c))])
+            c[b] += 1
     if len(out) == 1:
         return frozenset(out)
     # the readings no other beats in both: by sets, then partial sets, each
@@ -762,12 +767,17 @@ the 将头 tiles)."""
 def _reading_id(readings: Iterable[tuple[int, int, int]]) -> int:
     """The number of a reading set (its triples no other triple beats in
     all three: the shanten never rises with sets, partial sets or pair)."""
-    got = set(readings)
-    keep = frozenset(r for r in got if not any(o != r and o[0] >= r[0] and o[1] >= r[1] and o[2] >= r[2] for o in got))
-    n = _READING_IDS.get(keep)
+    keep: list[tuple[int, int, int]] = []
+    # (descending: a triple's betters come before it, and a better dropped
+    # has a better kept)
+    for r in sorted(set(readings), reverse=True):
+        if not any(o[0] >= r[0] and o[1] >= r[1] and o[2] >= r[2] for o in keep):
+            keep.append(r)
+    front = frozenset(keep)
+    n = _READING_IDS.get(front)
     if n is None:
-        n = _READING_IDS[keep] = len(_READINGS)
-        _READINGS.append(keep)
+        n = _READING_IDS[front] = len(_READINGS)
+        _READINGS.append(front)
     return n
 
 
@@ -785,12 +795,23 @@ def _suit_entry(suit: bytes) -> tuple[int, int]:
     for i in range(9):
         if c[i]:
             c[i] -= 1
-            row.append(_reading_id((t, p, 0) for t, p in _suit_options(tuple(c))))
+            row.append(_suit_reading_id(_suit_options(tuple(c))))
             c[i] += 1
         else:
             row.append(-1)
-    got = _SUIT_ENTRIES[suit] = (_reading_id((t, p, 0) for t, p in _suit_options(tuple(suit))), _row_id(tuple(row)))
+    got = _SUIT_ENTRIES[suit] = (_suit_reading_id(_suit_options(tuple(suit))), _row_id(tuple(row)))
     return got
+
+
+def _suit_reading_id(options: frozenset[tuple[int, int]]) -> int:
+    """:func:`_reading_id` of a suit's readings (no pair)."""
+    n = _SUIT_READING_IDS.get(options)
+    if n is None:
+        n = _SUIT_READING_IDS[options] = _reading_id((t, p, 0) for t, p in options)
+    return n
+
+
+_SUIT_READING_IDS: dict[frozenset[tuple[int, int]], int] = {}
 
 
 def _jiang_entry(honours: bytes, mixed: bool) -> tuple[int, int]:
@@ -799,12 +820,25 @@ def _jiang_entry(honours: bytes, mixed: bool) -> tuple[int, int]:
     for k in range(27, 34):
         if c[k] and k in JIANG:
             c[k] -= 1
-            row.append(_reading_id(_jiang_options(c, mixed)))
+            row.append(_jiang_reading_id(c, mixed))
             c[k] += 1
         else:
             row.append(-1)
-    got = _JIANG_ENTRIES[mixed][honours] = (_reading_id(_jiang_options(c, mixed)), _row_id(tuple(row)))
+    got = _JIANG_ENTRIES[mixed][honours] = (_jiang_reading_id(c, mixed), _row_id(tuple(row)))
     return got
+
+
+def _jiang_reading_id(counts: list[int], mixed: bool) -> int:
+    """:func:`_reading_id` of the 将头 readings: by their number when
+    ``mixed``, else by the counts of their kinds (the order does not matter)."""
+    key = (sum(counts[k] for k in JIANG),) if mixed else tuple(sorted(counts[k] for k in JIANG))
+    n = _JIANG_READING_IDS.get(key)
+    if n is None:
+        n = _JIANG_READING_IDS[key] = _reading_id(_jiang_options(counts, mixed))
+    return n
+
+
+_JIANG_READING_IDS: dict[tuple[int, ...], int] = {}
 
 
 def _joined(a: int, b: int) -> frozenset[tuple[int, int, int]]:
@@ -825,19 +859,29 @@ def _shanten(x: int, y: int, sets: int) -> int:
     """The shanten of the best reading of two reading sets joined: 2·sets
     − 2·(sets held) − (partial sets) − (pair), partial sets counted up to
     the sets still missing."""
-    best = 99
-    for t, p, q in _joined(x, y):
-        t = min(t, sets)
-        p = min(p, sets - t)
-        best = min(best, 2 * sets - 2 * t - p - q)
-    return best
+    got = _SHANTEN.get((x, y, sets))
+    if got is None:
+        got = 99
+        for t, p, q in _joined(x, y):
+            t = min(t, sets)
+            p = min(p, sets - t)
+            got = min(got, 2 * sets - 2 * t - p - q)
+        _SHANTEN[x, y, sets] = got
+    return got
+
+
+_SHANTEN: dict[tuple[int, int, int], int] = {}
+""":func:`_shanten` by its arguments."""
 
 
 def _segment_of(key: tuple[int, int, int, int, int]) -> _Tables:
     row, x, y, z, sets = key
-    got = _SEGMENTS.get((row, _others(x, y, z), sets))
+    others = _OTHERS.get((x, y, z))
+    if others is None:
+        others = _others(x, y, z)
+    got = _SEGMENTS.get((row, others, sets))
     if got is None:
-        got = _segment(row, _others(x, y, z), sets)
+        got = _segment(row, others, sets)
     _SEGMENTS_BY_GROUPS[key] = got
     return got
 
@@ -846,12 +890,19 @@ def _segment(row: int, others: int, sets: int) -> _Tables:
     """The shanten and costs after each discard of a group's row, the
     other groups' readings ``others``."""
     sh: list[int | None] = []
+    costs: list[int] = []
+    shanten = _SHANTEN
     for r in _ROWS[row]:
         if r < 0:
             sh.append(None)
+            costs.append(0)
             continue
-        sh.append(_shanten(r, others, sets))
-    got = _SEGMENTS[row, others, sets] = (tuple(sh), tuple(0 if x is None else 40 * (x + 1) for x in sh))
+        v = shanten.get((r, others, sets))
+        if v is None:
+            v = _shanten(r, others, sets)
+        sh.append(v)
+        costs.append(40 * (v + 1))
+    got = _SEGMENTS[row, others, sets] = (tuple(sh), tuple(costs))
     return got
 
 
