@@ -205,9 +205,8 @@ def luoshu_waits(counts: Sequence[int], mixed: bool = True) -> int:
     >>> [k for k in range(34) if w >> k & 1]
     [4]
     """
-    for k in _OUTSIDE:
-        if counts[k]:
-            return 0
+    if counts[_FA]:  # (the one kind outside the set)
+        return 0
     # (asked after every discard: each group's answer is one number, bit 0
     # whole, the waits above it; the 将头 tiles only asked when they count)
     b = bytes(counts)
@@ -268,9 +267,8 @@ def luoshu_ready_discard(counts: Sequence[int], mixed: bool = True) -> bool:
     >>> luoshu_ready_discard(counts_of(parse_tiles("123m267p348s55m12z9s")))
     False
     """
-    for k in _OUTSIDE:
-        if counts[k]:
-            return True
+    if counts[_FA]:  # (the one kind outside the set)
+        return True
     # (asked at every turn of every seat.  After a discard two suits at
     # least are whole when the hand waits, and a discard changes one group:
     # no suit whole now, no discard leaves waits.  Else each group's summary
@@ -492,6 +490,8 @@ def _jiang_summary(honours: bytes, mixed: bool) -> _Summary:
 
 _OUTSIDE = tuple(k for k in range(34) if k not in KINDS)
 """The kinds no 洛书 tile is (发财)."""
+_FA = 32
+assert _OUTSIDE == (_FA,)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -690,7 +690,7 @@ _JIANG_HELD = (0, 1, 2, 3, 4, 6)
 def _discard_table(counts: Sequence[int], sets: int, mixed: bool, which: int) -> tuple[Any, ...]:
     """The shanten after each discard (``which`` 0) or the costs (1)."""
     b = bytes(counts)
-    if b[32]:  # (a kind outside the set, never in play: the plain way)
+    if b[_FA]:  # (a kind outside the set, never in play: the plain way)
         return _discard_tables_plain(b, sets, mixed)[which]
     s0, s1, s2 = b[0:9], b[9:18], b[18:27]
     e = _SUIT_ENTRIES.get(s0)

@@ -644,13 +644,9 @@ def reading_tai_bound(ctx: WinContext) -> int:
     the hand holds three with the 百搭."""
     concealed = ctx.concealed
     kinds = set(concealed)
-    suits = 0
-    honours: list[int] = []
+    bits = 0  # (the suits held, bit 3 the honours)
     for k in kinds:
-        if k < 27:
-            suits |= _SUIT_BIT[k]
-        else:
-            honours.append(k)
+        bits |= _KIND_BIT[k]
     chows = pungs = 0
     declared: set[int] = set()
     melds = ctx.melds
@@ -661,27 +657,31 @@ def reading_tai_bound(ctx: WinContext) -> int:
         else:
             pungs += 1
             declared.add(first)
-        if first < 27:
-            suits |= _SUIT_BIT[first]
-        else:
-            honours.append(first)
+        bits |= _KIND_BIT[first]
     w = ctx.wilds
-    tai = 1 + (1 if len(melds) >= 4 else 0)
+    tai = 2 if len(melds) >= 4 else 1
     if not chows and len(kinds) <= (len(concealed) + w + 1) // 3:
         tai += 2  # (碰碰糊: each kind held in a pung or the pair)
-    elif not pungs and (not honours or (len(honours) == 1 and concealed.count(honours[0]) <= 2)):
-        tai += 1  # (平糊: the one honour kind held is the pair)
+    elif not pungs:  # (平糊: the one honour kind held is the pair; no meld is of honours)
+        if not bits & 8:
+            tai += 1
+        else:
+            honours = [k for k in kinds if k >= 27]
+            if len(honours) == 1 and concealed.count(honours[0]) <= 2:
+                tai += 1
+    suits = bits & 7
     if suits == 0:
         tai += 8
     elif suits & (suits - 1) == 0:
-        tai += 2 if honours else 4
+        tai += 2 if bits & 8 else 4
     for k in (31, 32, 33, 27 + ctx.seat_wind, 27 + ctx.round_wind):
         if k < 34 and (k in declared or concealed.count(k) + w >= 3):
             tai += 1
     return tai
 
 
-_SUIT_BIT = tuple(1 << (k // 9) for k in range(27))
+_KIND_BIT = tuple(1 << (k // 9) if k < 27 else 8 for k in range(34))
+
 
 
 _SCORING_RULES: dict[frozenset[int], HandRules] = {}
