@@ -759,6 +759,10 @@ _SEGMENTS_BY_GROUPS: dict[tuple[int, int, int, int, int], _Tables] = {}
 """(a group's row, the other three groups' reading numbers, sets) -> the
 group's :data:`_SEGMENTS` (one look-up a group in play)."""
 _SEGMENTS: dict[tuple[int, int, int], _Tables] = {}
+_CACHE_CAP = 1 << 17
+"""The most entries :data:`_SEGMENTS_BY_GROUPS` and :data:`_SEGMENTS` keep
+(they grow with the hands played, about 50 entries a greedy hand after
+2,000 hands: emptied when full; the other tables stay small)."""
 """(a group's row, the others' joined readings, sets) -> the shanten and
 costs after each discard from the group (nine kinds of a suit, seven of
 the 将头 tiles)."""
@@ -882,6 +886,8 @@ def _segment_of(key: tuple[int, int, int, int, int]) -> _Tables:
     got = _SEGMENTS.get((row, others, sets))
     if got is None:
         got = _segment(row, others, sets)
+    if len(_SEGMENTS_BY_GROUPS) >= _CACHE_CAP:
+        _SEGMENTS_BY_GROUPS.clear()  # (keyed by whole hands' groups: they keep coming)
     _SEGMENTS_BY_GROUPS[key] = got
     return got
 
@@ -902,6 +908,8 @@ def _segment(row: int, others: int, sets: int) -> _Tables:
             v = _shanten(r, others, sets)
         sh.append(v)
         costs.append(40 * (v + 1))
+    if len(_SEGMENTS) >= _CACHE_CAP:
+        _SEGMENTS.clear()
     got = _SEGMENTS[row, others, sets] = (tuple(sh), tuple(costs))
     return got
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -97,6 +98,29 @@ def test_the_ready_test_is_the_plain_one(c: list[int], mixed: bool) -> None:
     ready = plain_ready(c, mixed)
     assert luoshu_ready_discard(bytearray(c), mixed) == ready
     assert (luoshu_ready_kinds(c, mixed) != 0) == ready
+
+
+def test_the_costs_stay_the_same_when_the_tables_are_emptied(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With room for only a few segments (emptied again and again), the
+    costs of seeded greedy play are those of the full tables."""
+    import mahjong_core.variants.luoshu as luoshu
+
+    asked: list[tuple[bytes, int]] = []
+
+    class Asking(Luoshu):
+        def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
+            asked.append((bytes(table.hands[seat]), 4 - len(table.melds[seat])))
+            return super().aim_discard_costs(table, seat)
+
+    for i in range(5):
+        play_hand(Asking(), [make_bot("greedy", i * 7 + s) for s in range(4)], seed=i, dealer=i % 4)
+    full = [luoshu_discard_costs(c, sets) for c, sets in asked]
+    monkeypatch.setattr(luoshu, "_CACHE_CAP", 4)
+    luoshu._SEGMENTS.clear()
+    luoshu._SEGMENTS_BY_GROUPS.clear()
+    assert [luoshu_discard_costs(c, sets) for c, sets in asked] == full
+    assert len(luoshu._SEGMENTS) <= 4 and len(luoshu._SEGMENTS_BY_GROUPS) <= 4
+    assert len(asked) > 100
 
 
 class PlainLuoshu(Luoshu):
