@@ -1,0 +1,149 @@
+"""The obvious versions of the rule-set hooks that the engine asks most
+often (福州 / 罗源, 福建百搭, 武汉, 哈尔滨 / 长春, 营口), as they were before
+their fast paths: each recounts its answer from the table, with no table,
+cache or early exit.  ``test_fast_hooks.py`` plays many seeded hands with
+each rule set's hooks answering both ways and asserts that they agree.
+
+Each reference takes the rule set as its first argument (``rs``), then the
+hook's own arguments."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from mahjong_core._native import Counts
+from mahjong_core.analysis import is_win
+from mahjong_core.tiles import MeldKind
+from mahjong_core.variants import fuzhou as fz
+
+# --- 福州 / 罗源 ---------------------------------------------------------------
+
+
+def fz_kan_tiles(gold: int) -> tuple[int, int]:
+    suit, rank = divmod(gold, 9)
+    return suit * 9 + (rank - 1) % 9, suit * 9 + (rank + 1) % 9
+
+
+def fz_gold_kan_rest(counts: Sequence[int], gold: int) -> list[int] | None:
+    if counts[gold]:
+        return None
+    a, b = fz_kan_tiles(gold)
+    if not counts[a] or not counts[b]:
+        return None
+    rest = list(counts[:34])
+    rest[a] -= 1
+    rest[b] -= 1
+    return rest if is_win(Counts(rest), 0, fz._RULES) else None
+
+
+def fz_gold(table: Any) -> int:
+    return table.indicator if table.indicator is not None and table.indicator < 27 else -1
+
+
+def fz_wrapped(gold: int) -> bool:
+    return gold >= 0 and gold % 9 in (0, 8)
+
+
+def fz_reserve_extra(rs: Any, table: Any) -> int:
+    extra = 0
+    for s in range(table.n):
+        for m in table.melds[s]:
+            if m.kind is MeldKind.ANKAN:
+                extra += 2
+            elif m.is_kong:
+                extra += 1
+        fl = table.flowers[s]
+        if len(fl) >= 4:
+            held = Counter(fl)
+            extra += 2 * sum(1 for k in fz.HONOURS if held[k] >= 4)
+    return extra
+
+
+def fz_may_declare_ready(rs: Any, table: Any, seat: int) -> bool:
+    gold = fz_gold(table)
+    if gold < 0 or not rs.options.gold_kan_declare:
+        return False
+    hand = table.hands[seat]
+    a, b = fz_kan_tiles(gold)
+    return hand[gold] <= 1 and hand[a] > 0 and hand[b] > 0
+
+
+def fz_shape_free_win(rs: Any, table: Any, seat: int, counts: Sequence[int]) -> bool:
+    gold = fz_gold(table)
+    if not fz_wrapped(gold) or not table.declared[seat] or counts[gold] != 1:
+        return False
+    before = list(counts)
+    before[gold] = 0
+    return fz_gold_kan_rest(before, gold) is not None
+
+
+def fz_shape_free_waits(rs: Any, table: Any, seat: int, counts: Sequence[int]) -> int:
+    gold = fz_gold(table)
+    if not fz_wrapped(gold) or fz_gold_kan_rest(counts, gold) is None:
+        return 0
+    return 1 << gold
+
+
+def fz_shape_free_ready(rs: Any, table: Any, seat: int, counts: Sequence[int]) -> bool:
+    gold = fz_gold(table)
+    if not fz_wrapped(gold) or counts[gold] > 1:
+        return False
+    a, b = fz_kan_tiles(gold)
+    return counts[a] > 0 and counts[b] > 0
+
+
+def _fz_dealer_first_turn(table: Any, seat: int) -> bool:
+    return (
+        seat == table.dealer and table.draws_made[seat] == 0 and not any(table.discards)
+        and not any(table.melds)
+    )
+
+
+def _fz_can_take_gold(table: Any, seat: int) -> bool:
+    c, w = table.analysis_counts(seat)
+    if seat != table.dealer:
+        return bool(is_win(Counts(list(c)), w + 1, fz._RULES))
+    for k in fz.SUIT_KINDS:
+        if c[k]:
+            c2 = list(c)
+            c2[k] -= 1
+            if is_win(Counts(c2), w + 1, fz._RULES):
+                return True
+    return False
+
+
+def fz_instant_win(rs: Any, table: Any, seat: int) -> str | None:
+    gold = fz_gold(table)
+    if gold < 0:
+        return None
+    hand = table.hands[seat]
+    opening = table.phase.value == "opening"
+    if opening or _fz_dealer_first_turn(table, seat):
+        if seat == table.dealer:
+            c, w = table.analysis_counts(seat)
+            if is_win(Counts(list(c)), w, fz._RULES):
+                return fz.TIANHU
+            if hand[gold] >= 3:
+                return fz.SANJINDAO
+            if _fz_can_take_gold(table, seat):
+                return fz.QIANGJIN
+            return None
+        if opening and _fz_can_take_gold(table, seat):
+            return fz.QIANGJIN
+        return None
+    if hand[gold] >= 3 and sum(hand) + 3 * len(table.melds[seat]) == rs.hand_size + 1:
+        return fz.SANJINDAO
+    return None
+
+
+FUZHOU = {
+    "reserve_extra": fz_reserve_extra,
+    "may_declare_ready": fz_may_declare_ready,
+    "shape_free_win": fz_shape_free_win,
+    "shape_free_waits": fz_shape_free_waits,
+    "shape_free_ready": fz_shape_free_ready,
+    "instant_win": fz_instant_win,
+}
+"""福州's hooks (罗源 inherits them) and their obvious versions."""

@@ -1,0 +1,132 @@
+"""The fast paths of the hooks the engine asks most often (福州 / 罗源,
+福建百搭, 武汉, 哈尔滨 / 长春, 营口) against their obvious versions
+(``hooks_reference.py``): many seeded hands with random and greedy bots in
+which every answer of a hook is also worked out the obvious way and must be
+the same, plus property tests of the small precomputed facts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import hooks_reference as ref
+from mahjong_core.bots import make_bot, play_hand
+from mahjong_core.rules import Ruleset
+from mahjong_core.variants import fuzhou as fz
+from mahjong_core.variants.fuzhou import Fuzhou
+from mahjong_core.variants.luoyuan import Luoyuan
+
+
+def outcome(f: Callable[..., Any], *args: Any) -> tuple[str, Any]:
+    """What ``f(*args)`` gives: its value, or the type of error it raises."""
+    try:
+        return "value", f(*args)
+    except Exception as e:  # (the same error both ways)
+        return "error", type(e)
+
+
+def checked(cls: type[Ruleset], refs: Mapping[str, Callable[..., Any]]) -> tuple[type[Ruleset], dict[str, Counter[Any]]]:
+    """A subclass of ``cls`` whose hooks in ``refs`` answer as ``cls`` does,
+    after asserting that the obvious version agrees; and the answers seen,
+    by hook (to show that the hands reached each kind of answer)."""
+    seen: dict[str, Counter[Any]] = {name: Counter() for name in refs}
+
+    def make(name: str, obvious: Callable[..., Any]) -> Callable[..., Any]:
+        fast = getattr(cls, name)
+
+        def hook(self: Ruleset, *args: Any) -> Any:
+            want = obvious(self, *args)
+            got = fast(self, *args)
+            assert got == want, (cls.name, name, args[1:], got, want)
+            seen[name][got if isinstance(got, (bool, str, type(None))) else bool(got)] += 1
+            return got
+
+        return hook
+
+    body = {name: make(name, obvious) for name, obvious in refs.items()}
+    return type(f"Checked{cls.__name__}", (cls,), body), seen
+
+
+def play(cls: type[Ruleset], refs: Mapping[str, Callable[..., Any]], hands: int,
+         options: Mapping[str, Any] | None = None) -> dict[str, Counter[Any]]:
+    """``hands`` seeded hands with random bots and a quarter as many with
+    greedy ones (seeds as in ``bench/rates.py``), every hook checked."""
+    sub, seen = checked(cls, refs)
+    rs = sub(**(options or {}))
+    for bots, n in (("random", hands), ("greedy", hands // 4)):
+        for i in range(n):
+            play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(rs.num_players)], seed=i, dealer=i % rs.num_players)
+    return seen
+
+
+# --- 福州 / 罗源 ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cls", [Fuzhou, Luoyuan])
+def test_fuzhou_hooks_agree_with_the_obvious_ones(cls: type[Ruleset]) -> None:
+    seen = play(cls, ref.FUZHOU, 400)
+    assert len(seen["reserve_extra"]) == 2  # some hands keep tiles back, some not
+    assert seen["may_declare_ready"][True] and seen["shape_free_ready"][True]
+    assert {fz.QIANGJIN, fz.SANJINDAO} <= set(seen["instant_win"])
+
+
+def test_fuzhou_hooks_agree_under_other_options() -> None:
+    seen = play(Fuzhou, ref.FUZHOU, 200, {"gold_discard": "forbidden", "gold_kan_declare": False})
+    assert seen["may_declare_ready"] == Counter({False: seen["may_declare_ready"][False]})
+
+
+@given(st.lists(st.sampled_from(fz.HONOURS + fz.SEASONS + fz.PLANTS), max_size=24))
+def test_honour_quads_counts_the_sets_of_four(flowers: list[int]) -> None:
+    held = Counter(flowers)
+    assert fz.honour_quads(flowers) == sum(1 for k in fz.HONOURS if held[k] >= 4)
+    assert fz.honour_quads(flowers) == sum(1 for k in fz.HONOURS if held[k] >= 4)  # (remembered)
+
+
+def test_kan_tiles_table() -> None:
+    assert [fz.kan_tiles(g) for g in range(27)] == [ref.fz_kan_tiles(g) for g in range(27)]
+    assert fz.kan_tiles(0) == (8, 1) and fz.kan_tiles(26) == (25, 18)
+
+
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34), st.integers(0, 26))
+def test_gold_kan_rest(counts: list[int], gold: int) -> None:
+    assert outcome(fz.gold_kan_rest, counts, gold) == outcome(ref.fz_gold_kan_rest, counts, gold)
+
+
+@st.composite
+def kan_hands(draw: st.DrawFn) -> tuple[list[int], int]:
+    """34 counts near a 金坎: four sets and a pair, often the two tiles
+    around the 金, sometimes a 金 or one more tile; and the 金."""
+    gold = draw(st.integers(0, 26))
+    c = [0] * 34
+    for _ in range(4):
+        k = draw(st.integers(0, 26))
+        if draw(st.booleans()) and k % 9 < 7:
+            for j in (k, k + 1, k + 2):
+                c[j] += 1
+        else:
+            c[k] += 3
+    c[draw(st.integers(0, 26))] += 2
+    if draw(st.integers(0, 3)):
+        for j in fz.kan_tiles(gold):
+            c[j] += 1
+    for k in draw(st.lists(st.integers(0, 26), max_size=2)):
+        c[k] += 1
+    if not draw(st.integers(0, 2)):
+        c[gold] += 1
+    return [min(n, 4) for n in c], gold
+
+
+@given(kan_hands(), st.booleans())
+def test_fuzhou_kan_hooks_on_near_kan_hands(hand: tuple[list[int], int], declared: bool) -> None:
+    counts, gold = hand
+    rs = Fuzhou()
+    table = SimpleNamespace(indicator=gold, declared=[declared], hands=[counts])
+    for name in ("shape_free_waits", "shape_free_ready", "shape_free_win"):
+        assert outcome(getattr(rs, name), table, 0, counts) == outcome(ref.FUZHOU[name], rs, table, 0, counts), name
+    assert rs.may_declare_ready(table, 0) == ref.fz_may_declare_ready(rs, table, 0)  # type: ignore[arg-type]
