@@ -264,19 +264,17 @@ class FujianBaida(Ruleset):
             target = self.stand_in_target(wild_kinds)
         if target is None:
             return 0
+        # (a target is the one 百搭 kind: its tiles are the wilds)
         c = bytearray(counts)
-        w = 0
-        for k in wild_kinds:
-            w += c[k]
-            c[k] = 0
+        w = c[target]
         rules = table.hand_rules(seat)
         whites = c[WHITE]
         if not whites:
             # (the loop below with no 白板 held: only a 白板 drawn may stand
-            # in, when the target itself would win; the target is a wild
-            # kind, counted 0 here)
+            # in, when the target itself would win)
             c[target] = 1
             return (1 << WHITE) if _native.is_win_buf(c, w, rules) else 0
+        c[target] = 0
         stand_ins = self.options.stand_ins
         most = min(stand_ins, whites)
         mask = 0
@@ -286,9 +284,8 @@ class FujianBaida(Ruleset):
                 c[target] += 1
                 waits = _native.waits_mask_buf(c, w, rules)
                 mask |= waits  # a tile drawn, j 白板 standing in
-                if any(counts[k] < 4 for k in table.wild_kinds) and _native.is_win_buf(c, w + 1, rules):
-                    for k in table.wild_kinds:
-                        mask |= 1 << k  # a 百搭 drawn
+                if w < 4 and _native.is_win_buf(c, w + 1, rules):
+                    mask |= 1 << target  # a 百搭 drawn
                 wins_on_target = (waits >> target) & 1
             else:
                 # none standing in: only the target's bit of the waits is

@@ -147,3 +147,42 @@ FUZHOU = {
     "instant_win": fz_instant_win,
 }
 """福州's hooks (罗源 inherits them) and their obvious versions."""
+
+
+# --- 福建百搭 ------------------------------------------------------------------
+
+
+def fj_shape_free_waits(rs: Any, table: Any, seat: int, counts: Sequence[int]) -> int:
+    """The kinds whose draw :meth:`FujianBaida.shape_free_win` accepts
+    (``test_fujian_baida.py`` checks that this is so), every 百搭 kind
+    split out and each step taken in full."""
+    from mahjong_core import _native
+    from mahjong_core.variants.fujian_baida import WHITE
+
+    target = rs.stand_in_target(table.wild_kinds)
+    if target is None:
+        return 0
+    c = bytearray(counts)
+    w = 0
+    for k in table.wild_kinds:
+        w += c[k]
+        c[k] = 0
+    rules = table.hand_rules(seat)
+    stand_ins = rs.options.stand_ins
+    mask = 0
+    for j in range(min(stand_ins, c[WHITE]) + 1):  # j 白板 held play as the 百搭's kind
+        if j:
+            c[WHITE] -= 1
+            c[target] += 1
+        waits = _native.waits_mask_buf(c, w, rules)
+        if j:
+            mask |= waits  # a tile drawn, j 白板 standing in
+            if any(counts[k] < 4 for k in table.wild_kinds) and _native.is_win_buf(c, w + 1, rules):
+                for k in table.wild_kinds:
+                    mask |= 1 << k  # a 百搭 drawn
+        if j < stand_ins and (waits >> target) & 1:
+            mask |= 1 << WHITE  # the 白板 drawn stands in too
+    return sum(1 << k for k in range(34) if (mask >> k) & 1 and counts[k] < 4)
+
+
+FUJIAN_BAIDA = {"shape_free_waits": fj_shape_free_waits}

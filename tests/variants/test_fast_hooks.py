@@ -19,6 +19,7 @@ import hooks_reference as ref
 from mahjong_core.bots import make_bot, play_hand
 from mahjong_core.rules import Ruleset
 from mahjong_core.variants import fuzhou as fz
+from mahjong_core.variants.fujian_baida import FujianBaida
 from mahjong_core.variants.fuzhou import Fuzhou
 from mahjong_core.variants.luoyuan import Luoyuan
 
@@ -130,3 +131,12 @@ def test_fuzhou_kan_hooks_on_near_kan_hands(hand: tuple[list[int], int], declare
     for name in ("shape_free_waits", "shape_free_ready", "shape_free_win"):
         assert outcome(getattr(rs, name), table, 0, counts) == outcome(ref.FUZHOU[name], rs, table, 0, counts), name
     assert rs.may_declare_ready(table, 0) == ref.fz_may_declare_ready(rs, table, 0)  # type: ignore[arg-type]
+
+
+# --- 福建百搭 ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [{}, {"stand_ins": 2}, {"stand_ins": 4}, {"mode": "daidi"}])
+def test_fujian_baida_stand_in_waits_agree_with_the_obvious_ones(options: dict[str, Any]) -> None:
+    seen = play(FujianBaida, ref.FUJIAN_BAIDA, 300, options)
+    assert seen["shape_free_waits"][True] and seen["shape_free_waits"][False]
