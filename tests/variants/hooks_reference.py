@@ -186,3 +186,47 @@ def fj_shape_free_waits(rs: Any, table: Any, seat: int, counts: Sequence[int]) -
 
 
 FUJIAN_BAIDA = {"shape_free_waits": fj_shape_free_waits}
+
+
+# --- 武汉 ----------------------------------------------------------------------
+
+
+def _wh_shape_free(table: Any, seat: int, counts: Sequence[int]) -> frozenset[int] | None:
+    """The first shape-free hand (将一色, 风一色) whose kinds hold every
+    kind of the seat's tiles (the 赖子 aside, the melds' tiles too)."""
+    from mahjong_core.variants import wuhan
+
+    kinds = {k for k in range(34) if counts[k] and k not in table.wild_kinds}
+    for m in table.melds[seat]:
+        kinds.update(m.tiles)
+    for allowed in wuhan._SHAPE_FREE.values():
+        if kinds <= allowed:
+            return allowed
+    return None
+
+
+def wh_shape_free_win(rs: Any, table: Any, seat: int, counts: Sequence[int]) -> bool:
+    return _wh_shape_free(table, seat, counts) is not None
+
+
+def wh_shape_free_waits(rs: Any, table: Any, seat: int, counts: Sequence[int]) -> int:
+    from mahjong_core.variants.wuhan import RED
+
+    allowed = _wh_shape_free(table, seat, counts)
+    if allowed is None:
+        return 0
+    return sum(1 << k for k in allowed if counts[k] < 4 and k != RED)
+
+
+def wh_single_kong_kinds(rs: Any, table: Any, seat: int) -> frozenset[int]:
+    from mahjong_core.variants.wuhan import RED
+
+    wild: frozenset[int] = getattr(table, "wild_kinds", frozenset())
+    return wild if rs.options.red_at_once else wild | {RED}
+
+
+WUHAN = {
+    "shape_free_win": wh_shape_free_win,
+    "shape_free_waits": wh_shape_free_waits,
+    "single_kong_kinds": wh_single_kong_kinds,
+}

@@ -22,6 +22,8 @@ from mahjong_core.variants import fuzhou as fz
 from mahjong_core.variants.fujian_baida import FujianBaida
 from mahjong_core.variants.fuzhou import Fuzhou
 from mahjong_core.variants.luoyuan import Luoyuan
+from mahjong_core.variants import wuhan as wh
+from mahjong_core.variants.wuhan import Wuhan
 
 
 def outcome(f: Callable[..., Any], *args: Any) -> tuple[str, Any]:
@@ -140,3 +142,29 @@ def test_fuzhou_kan_hooks_on_near_kan_hands(hand: tuple[list[int], int], declare
 def test_fujian_baida_stand_in_waits_agree_with_the_obvious_ones(options: dict[str, Any]) -> None:
     seen = play(FujianBaida, ref.FUJIAN_BAIDA, 300, options)
     assert seen["shape_free_waits"][True] and seen["shape_free_waits"][False]
+
+
+# --- 武汉 ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [{}, {"red_at_once": True}])
+def test_wuhan_hooks_agree_with_the_obvious_ones(options: dict[str, Any]) -> None:
+    """(将一色 and 风一色 are rare in play: the property test below reaches them.)"""
+    seen = play(Wuhan, ref.WUHAN, 300, options)
+    assert sum(seen["shape_free_waits"].values()) > 5000 and seen["single_kong_kinds"][True]
+
+
+_WUHAN_KINDS = sorted(wh.RANKS_258 | wh.HONOURS) + [0, 5, 12]
+"""Kinds of the shape-free hands, and three others."""
+
+
+@given(st.lists(st.sampled_from(_WUHAN_KINDS), max_size=14), st.sampled_from(_WUHAN_KINDS),
+       st.lists(st.sampled_from(["pon 222m", "pon 555p", "pon 111z", "chi 234s", "kan 7777z"]), max_size=2))
+def test_wuhan_shape_free_on_near_shape_free_hands(tiles: list[int], laizi: int, melds: list[str]) -> None:
+    from mahjong_core.tiles import Meld
+
+    rs = Wuhan()
+    table = SimpleNamespace(wild_kinds=frozenset({laizi}), melds=[[Meld.parse(m) for m in melds]])
+    c = bytearray(min(tiles.count(k), 4) for k in range(34))
+    assert rs.shape_free_waits(table, 0, c) == ref.wh_shape_free_waits(rs, table, 0, c)  # type: ignore[arg-type]
+    assert rs.shape_free_win(table, 0, c) == ref.wh_shape_free_win(rs, table, 0, c)  # type: ignore[arg-type]
