@@ -294,12 +294,16 @@ class Harbin(Ruleset):
         """换宝: three tiles of the 宝's kind are visible (asked before every
         draw)."""
         kind = table.indicator
-        return kind is not None and self.visible_copies(table, kind) >= 3
+        if kind is None:
+            return False
+        if table.shown[kind] >= 3:
+            return True  # (concealed kongs only add to what is face up)
+        return self.options.concealed_kongs_visible and self.visible_copies(table, kind) >= 3
 
     def may_declare_ready(self, table: Table, seat: int) -> bool:
         """开门: a chow, pong or exposed kong first ("暗杠不算开门")."""
         for m in table.melds[seat]:
-            if m.kind is not MeldKind.ANKAN:  # (not m.is_concealed)
+            if m.kind is not _ANKAN:  # (not m.is_concealed)
                 return True
         return False
 
@@ -431,19 +435,24 @@ class Harbin(Ruleset):
         for m in table.melds[seat]:
             for k in m.tiles:
                 held[k] += 1
-        suits = [sum(held[s * 9: s * 9 + 9]) for s in range(3)]
-        ends = sum(held[k] for k in ENDS)
+        suits = [sum(held[0:9]), sum(held[9:18]), sum(held[18:27])]
         costs = [0] * 34
-        for k in range(34):
-            if not hand[k]:
-                continue
-            cost = 0
-            if k < 27 and suits[k // 9] == 1 and sum(1 for n in suits if n) <= 2:
-                cost += 1
-            if k in ENDS and ends == 1:
-                cost += 1
-            costs[k] = cost
+        if (suits[0] == 1 or suits[1] == 1 or suits[2] == 1) and (not suits[0] or not suits[1] or not suits[2]):
+            # (a suit of one tile, in a hand of two suits or fewer)
+            for s in range(3):
+                if suits[s] == 1:
+                    for k in range(s * 9, s * 9 + 9):
+                        if hand[k]:
+                            costs[k] += 1
+        if sum([held[k] for k in _END_KINDS]) == 1:
+            for k in _END_KINDS:
+                if hand[k]:
+                    costs[k] += 1
         return costs
+
+
+_ANKAN = MeldKind.ANKAN
+_END_KINDS = tuple(sorted(ENDS))
 
 
 def _name(kind: int) -> str:

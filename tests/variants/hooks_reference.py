@@ -230,3 +230,51 @@ WUHAN = {
     "shape_free_waits": wh_shape_free_waits,
     "single_kong_kinds": wh_single_kong_kinds,
 }
+
+
+# --- 哈尔滨 --------------------------------------------------------------------
+
+
+def hb_indicator_redraw(rs: Any, table: Any) -> bool:
+    kind = table.indicator
+    if kind is None:
+        return False
+    n = table.shown[kind]
+    if rs.options.concealed_kongs_visible:
+        for melds in table.melds:
+            for m in melds:
+                if m.kind is MeldKind.ANKAN and m.tiles[0] == kind:
+                    n += 4
+    return n >= 3
+
+
+def hb_may_declare_ready(rs: Any, table: Any, seat: int) -> bool:
+    return any(not m.is_concealed for m in table.melds[seat])
+
+
+def hb_aim_discard_costs(rs: Any, table: Any, seat: int) -> list[int]:
+    from mahjong_core.variants.harbin import ENDS
+
+    hand = table.hands[seat]
+    held = list(hand)
+    for m in table.melds[seat]:
+        for k in m.tiles:
+            held[k] += 1
+    suits = [sum(held[s * 9: s * 9 + 9]) for s in range(3)]
+    ends = sum(held[k] for k in ENDS)
+    costs = [0] * 34
+    for k in range(34):
+        if not hand[k]:
+            continue
+        if k < 27 and suits[k // 9] == 1 and sum(1 for n in suits if n) <= 2:
+            costs[k] += 1
+        if k in ENDS and ends == 1:
+            costs[k] += 1
+    return costs
+
+
+HARBIN = {
+    "indicator_redraw": hb_indicator_redraw,
+    "may_declare_ready": hb_may_declare_ready,
+    "aim_discard_costs": hb_aim_discard_costs,
+}
