@@ -278,3 +278,56 @@ HARBIN = {
     "may_declare_ready": hb_may_declare_ready,
     "aim_discard_costs": hb_aim_discard_costs,
 }
+
+
+# --- 营口 ----------------------------------------------------------------------
+
+
+def yk_aim_discard_costs(rs: Any, table: Any, seat: int) -> list[int]:
+    from mahjong_core.variants.yingkou import YAOJIU
+
+    counts, _ = table.analysis_counts(seat)
+    costs = [0] * 34
+    for s in range(3):
+        n = sum(counts[s * 9: s * 9 + 9])
+        if n <= 2:
+            for k in range(s * 9, s * 9 + 9):
+                costs[k] = 2 if n == 1 else 1
+    yj = [k for k in YAOJIU if counts[k]]
+    if len(yj) == 1 and counts[yj[0]] == 1:
+        costs[yj[0]] = max(costs[yj[0]], 2)
+    return costs
+
+
+def yk_score(rs: Any, ctx: Any) -> Any:
+    """营口's score with :func:`patterns.best` over the readings (each
+    reading's problem and 番 worked out again for the best one)."""
+    from mahjong_core import patterns as v
+    from mahjong_core.errors import IllegalWinError
+    from mahjong_core.rules import ScoreItem, ScoreSheet
+    from mahjong_core.variants import yingkou as yk
+
+    o = rs.options
+    hui = yk.SIMPLES | (ctx.wild_kinds & frozenset(range(34)) if o.hui_as_itself else frozenset())
+    try:
+        readings = v.readings(ctx, yk.hand_rules_for(ctx.wild_kinds, o.hui_as_itself))
+    except IllegalWinError:
+        if not ctx.wilds:
+            raise
+        readings = v.readings(ctx, yk._ANY_WILD)
+
+    def fan_of(r: Any) -> int:
+        return sum(f.value * n for f, n in v.matching(yk.FANS, r))
+
+    top = v.best(readings, lambda r: (int(yk.reading_problem(r, o.shape, hui) is None), fan_of(r)))
+    hits = v.matching(yk.FANS, top)
+    fan = sum(f.value * n for f, n in hits)
+    items = tuple(f.item(top, n) for f, n in hits) or (ScoreItem("平胡", "Plain win", 0, why="no doubling"),)
+    problem = yk.reading_problem(top, o.shape, hui)
+    if problem is None and o.must_open and v.claimed_melds(top) == 0:
+        problem = "开门 (option must_open): a win needs a chow, pung or exposed kong"
+    notes = (f"{o.base} × 2 ** {fan}",) + ((problem,) if problem else ())
+    return ScoreSheet(items=items, total=fan, unit="番", points=o.base * 2**fan, notes=notes)
+
+
+YINGKOU = {"aim_discard_costs": yk_aim_discard_costs, "score": yk_score}

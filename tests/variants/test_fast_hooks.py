@@ -25,6 +25,8 @@ from mahjong_core.variants.harbin import Harbin
 from mahjong_core.variants.luoyuan import Luoyuan
 from mahjong_core.variants import wuhan as wh
 from mahjong_core.variants.wuhan import Wuhan
+from mahjong_core.variants import yingkou as yk
+from mahjong_core.variants.yingkou import Yingkou
 
 
 def outcome(f: Callable[..., Any], *args: Any) -> tuple[str, Any]:
@@ -183,3 +185,23 @@ def test_harbin_hooks_agree_with_the_obvious_ones(options: dict[str, Any]) -> No
     assert seen["indicator_redraw"][True] and seen["indicator_redraw"][False]
     assert seen["may_declare_ready"][True] and seen["may_declare_ready"][False]
     assert seen["aim_discard_costs"][True] and seen["aim_discard_costs"][False]
+
+
+# --- 营口 ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [{}, {"shape": "one-pung-three-chows", "hui_as_itself": False, "must_open": True},
+                                     {"hui": "next", "shape": "any"}])
+def test_yingkou_hooks_agree_with_the_obvious_ones(options: dict[str, Any]) -> None:
+    seen = play(Yingkou, ref.YINGKOU, 300, options)
+    assert seen["aim_discard_costs"][True] and seen["aim_discard_costs"][False]
+    assert sum(seen["score"].values()) > 100
+
+
+@pytest.mark.parametrize("as_itself", [True, False])
+def test_yingkou_hui_kinds_remembered(as_itself: bool) -> None:
+    for k in range(34):
+        wild = frozenset({k})
+        want = yk.SIMPLES | (wild if as_itself else frozenset())
+        assert yk.hui_kinds(wild, as_itself) == want
+        assert yk.hui_kinds(frozenset({k}), as_itself) == want  # (the remembered one)
