@@ -334,12 +334,18 @@ class Harbin(Ruleset):
                 return _NO_SHAPE
         if len(ctx.melds) > self.max_melds:
             return "不能上听单调一张牌: a ready hand keeps at least 4 tiles (no fourth meld)"
-        if ctx.concealed_hand:
+        for m in ctx.melds:  # (ctx.concealed_hand, without its generator)
+            kind = m.kind
+            if kind is not _ANKAN and kind is not _SPECIAL:
+                break
+        else:
             return "必需开门: the hand must be opened by a chow, pong or exposed kong (暗杠不算开门)"
         before = _ready_tiles(ctx)
-        if len({k // 9 for k in before if k < 27}) < 2:
+        suits = set(map(_SUIT_OF.__getitem__, before))
+        suits.discard(3)
+        if len(suits) < 2:
             return "清一色不能听: the hand needs two suits or more (红中 is no suit)"
-        if not any(k in ENDS for k in before):
+        if ENDS.isdisjoint(before):
             return "听牌时牌中必须带幺或九: the ready hand needs a 1, a 9 or a 红中"
         if fast:
             if pung_and_chow_natural(ctx):
@@ -451,7 +457,9 @@ class Harbin(Ruleset):
         return costs
 
 
-_ANKAN = MeldKind.ANKAN
+_ANKAN, _SPECIAL = MeldKind.ANKAN, MeldKind.SPECIAL
+_SUIT_OF = tuple(min(k // 9, 3) for k in range(42))
+"""Each kind's suit: 0..2, 3 for an honour (红中, no suit)."""
 _END_KINDS = tuple(sorted(ENDS))
 
 

@@ -273,7 +273,39 @@ def hb_aim_discard_costs(rs: Any, table: Any, seat: int) -> list[int]:
     return costs
 
 
+def hb_check_new(rs: Any, ctx: Any) -> str | None:
+    """哈尔滨's rules of a win, in their order (the first one broken)."""
+    from mahjong_core import patterns as v
+    from mahjong_core.errors import IllegalWinError
+    from mahjong_core.variants import harbin as hb
+
+    readings: tuple[Any, ...] = ()
+    fast = bool(ctx.decompositions) and not ctx.wilds
+    if not fast:
+        try:
+            readings = v.readings(ctx, hb.RULES)
+        except IllegalWinError:
+            return hb._NO_SHAPE
+    if len(ctx.melds) > rs.max_melds:
+        return "不能上听单调一张牌: a ready hand keeps at least 4 tiles (no fourth meld)"
+    if ctx.concealed_hand:
+        return "必需开门: the hand must be opened by a chow, pong or exposed kong (暗杠不算开门)"
+    before = hb._ready_tiles(ctx)
+    if len({k // 9 for k in before if k < 27}) < 2:
+        return "清一色不能听: the hand needs two suits or more (红中 is no suit)"
+    if not any(k in hb.ENDS for k in before):
+        return "听牌时牌中必须带幺或九: the ready hand needs a 1, a 9 or a 红中"
+    if fast:
+        if hb.pung_and_chow_natural(ctx):
+            return None
+    elif any(hb._pung_and_chow(r) for r in readings):
+        return None
+    return ("听牌时必须带至少一组刻牌与一组顺牌: a pung (or two pairs for 对倒) and a chow "
+            "made before the winning tile")
+
+
 HARBIN = {
+    "_check_new": hb_check_new,
     "indicator_redraw": hb_indicator_redraw,
     "may_declare_ready": hb_may_declare_ready,
     "aim_discard_costs": hb_aim_discard_costs,

@@ -182,6 +182,7 @@ def test_wuhan_shape_free_on_near_shape_free_hands(tiles: list[int], laizi: int,
 @pytest.mark.parametrize("options", [{}, {"concealed_kongs_visible": True}])
 def test_harbin_hooks_agree_with_the_obvious_ones(options: dict[str, Any]) -> None:
     seen = play(Harbin, ref.HARBIN, 300, options)
+    assert None in seen["_check_new"] and len(seen["_check_new"]) >= 3  # wins, and rules broken
     assert seen["indicator_redraw"][True] and seen["indicator_redraw"][False]
     assert seen["may_declare_ready"][True] and seen["may_declare_ready"][False]
     assert seen["aim_discard_costs"][True] and seen["aim_discard_costs"][False]
@@ -205,3 +206,45 @@ def test_yingkou_hui_kinds_remembered(as_itself: bool) -> None:
         want = yk.SIMPLES | (wild if as_itself else frozenset())
         assert yk.hui_kinds(wild, as_itself) == want
         assert yk.hui_kinds(frozenset({k}), as_itself) == want  # (the remembered one)
+
+
+_HB_MELDS = ["chi 123m", "chi 678p", "pon 999p", "pon 777z", "ankan 5555s", "kan 1111s", "pon 444m"]
+
+
+@st.composite
+def harbin_wins(draw: st.DrawFn) -> tuple[list[int], int, list[str]]:
+    """Concealed tiles of four sets and a pair (less the melds), the winning
+    tile among them, and the melds: shapes that break each rule of a win."""
+    melds = draw(st.lists(st.sampled_from(_HB_MELDS), max_size=3, unique=True))
+    kinds = st.sampled_from(list(range(27)) + [33])
+    tiles: list[int] = []
+    for _ in range(4 - min(len(melds), 4)):
+        k = draw(kinds)
+        tiles += [k, k + 1, k + 2] if k < 27 and k % 9 < 7 and draw(st.booleans()) else [k] * 3
+    tiles += [draw(kinds)] * 2
+    return sorted(tiles), draw(st.sampled_from(tiles)), melds
+
+
+@given(harbin_wins(), st.booleans(), st.booleans())
+def test_harbin_rules_of_a_win(win: tuple[list[int], int, list[str]], self_drawn: bool, with_shape: bool) -> None:
+    from dataclasses import replace
+
+    from hypothesis import assume
+
+    from mahjong_core.analysis import decompositions
+    from mahjong_core.errors import MahjongError
+    from mahjong_core.paper import build_context
+    from mahjong_core.variants import harbin as hb
+
+    tiles, tile, melds = win
+    rs = Harbin()
+    hand = list(tiles)
+    hand.remove(tile)
+    try:
+        ctx = build_context(rs, hand, win_tile=tile, melds=melds, discarder=None if self_drawn else 1)
+    except MahjongError:
+        assume(False)  # (a fifth copy of a kind)
+        return
+    if with_shape:  # (the engine's contexts carry the kernel's decompositions: the fast path)
+        ctx = replace(ctx, decompositions=tuple(decompositions(tiles, 0, hb.RULES)))
+    assert outcome(rs._check_new, ctx) == outcome(ref.hb_check_new, rs, ctx)
