@@ -496,6 +496,34 @@ class Fuzhou(Ruleset):
         a, b = _KAN_TILES[gold]
         return counts[a] > 0 and counts[b] > 0
 
+    def shape_free_ready_kinds(self, table: Table, seat: int, counts: Sequence[int]) -> int:
+        """The discards that leave a wrapped 金坎 (:meth:`shape_free_waits`):
+        the rest of the hand, less the two tiles around the 金 and the
+        discard, in sets and a pair with no 金 (the one 金 held goes first).
+        The engine then asks the kernel once whether any discard leaves a
+        hand ready by shape, instead of once per discard."""
+        gold = table.indicator
+        if gold not in _WRAPPED:
+            return 0
+        held = counts[gold]
+        a, b = _KAN_TILES[gold]
+        if held > 1 or not counts[a] or not counts[b]:
+            return 0
+        rest = bytearray(counts)
+        rest[a] -= 1
+        rest[b] -= 1
+        if held:  # (no 金 may stay: the 金 is the discard)
+            rest[gold] = 0
+            return (1 << gold) if is_win_buf(rest, 0, _RULES) else 0
+        mask = 0
+        for k in range(34):
+            if rest[k]:
+                rest[k] -= 1
+                if is_win_buf(rest, 0, _RULES):
+                    mask |= 1 << k
+                rest[k] += 1
+        return mask
+
     # --- winning ---------------------------------------------------------------
     def _gold(self, table: Table) -> int:
         gold = table.indicator

@@ -94,6 +94,18 @@ def fz_shape_free_ready(rs: Any, table: Any, seat: int, counts: Sequence[int]) -
     return counts[a] > 0 and counts[b] > 0
 
 
+def fz_shape_free_ready_kinds(rs: Any, table: Any, seat: int, counts: Sequence[int]) -> int:
+    """The discards after which :func:`fz_shape_free_waits` is not 0."""
+    mask = 0
+    for k in range(34):
+        if counts[k]:
+            after = list(counts)
+            after[k] -= 1
+            if fz_shape_free_waits(rs, table, seat, after):
+                mask |= 1 << k
+    return mask
+
+
 def _fz_dealer_first_turn(table: Any, seat: int) -> bool:
     return (
         seat == table.dealer and table.draws_made[seat] == 0 and not any(table.discards)
@@ -144,6 +156,7 @@ FUZHOU = {
     "shape_free_win": fz_shape_free_win,
     "shape_free_waits": fz_shape_free_waits,
     "shape_free_ready": fz_shape_free_ready,
+    "shape_free_ready_kinds": fz_shape_free_ready_kinds,
     "instant_win": fz_instant_win,
 }
 """福州's hooks (罗源 inherits them) and their obvious versions."""

@@ -83,6 +83,7 @@ def test_fuzhou_hooks_agree_with_the_obvious_ones(cls: type[Ruleset]) -> None:
     assert len(seen["reserve_extra"]) == 2  # some hands keep tiles back, some not
     assert seen["may_declare_ready"][True] and seen["shape_free_ready"][True]
     assert {fz.QIANGJIN, fz.SANJINDAO} <= set(seen["instant_win"])
+    assert sum(seen["shape_free_ready_kinds"].values()) > 50  # (asked: a wrapped 金, both tiles held)
 
 
 def test_fuzhou_hooks_agree_under_other_options() -> None:
@@ -136,7 +137,7 @@ def test_fuzhou_kan_hooks_on_near_kan_hands(hand: tuple[list[int], int], declare
     counts, gold = hand
     rs = Fuzhou()
     table = SimpleNamespace(indicator=gold, declared=[declared], hands=[counts])
-    for name in ("shape_free_waits", "shape_free_ready", "shape_free_win"):
+    for name in ("shape_free_waits", "shape_free_ready", "shape_free_win", "shape_free_ready_kinds"):
         assert outcome(getattr(rs, name), table, 0, counts) == outcome(ref.FUZHOU[name], rs, table, 0, counts), name
     assert rs.may_declare_ready(table, 0) == ref.fz_may_declare_ready(rs, table, 0)  # type: ignore[arg-type]
 
