@@ -277,6 +277,11 @@ class FujianBaida(Ruleset):
         c[target] = 0
         stand_ins = self.options.stand_ins
         most = min(stand_ins, whites)
+        if _native.shanten_buf(c, w, rules) > most:
+            # (each 白板 standing in swaps one tile, which lowers shanten by
+            # one at most: no number of them leaves the hand ready, and a
+            # win below needs a ready hand)
+            return 0
         mask = 0
         for j in range(most + 1):  # j 白板 held play as the 百搭's kind
             if j:
