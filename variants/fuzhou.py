@@ -222,6 +222,8 @@ _KAN_TILES = tuple(_kan_pair(g) for g in SUIT_KINDS)
 _WRAPPED = frozenset(g for g in SUIT_KINDS if g % 9 in (0, 8))
 """The 金 kinds whose 金坎 wraps in its suit (a 1 or a 9)."""
 _ANKAN, _KAN, _KAKAN = MeldKind.ANKAN, MeldKind.KAN, MeldKind.KAKAN
+_WALL = tuple([k for k in SUIT_KINDS for _ in range(4)] + [k for k in HONOURS for _ in range(4)] + list(SEASONS + PLANTS))
+"""福州's 144 tiles (asked once per hand)."""
 _QUADS: dict[tuple[int, ...], int] = {}
 """Flowers of a seat (as shown, in order) -> its sets of four of one honour."""
 
@@ -407,7 +409,7 @@ class Fuzhou(Ruleset):
     # --- tiles ---------------------------------------------------------------
     def wall_tiles(self) -> list[int]:
         """万饼条 ×4, the honours ×4 and the eight flowers: 144 tiles."""
-        return [k for k in SUIT_KINDS for _ in range(4)] + [k for k in HONOURS for _ in range(4)] + list(SEASONS + PLANTS)
+        return list(_WALL)
 
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
         """开金: the kind turned up is itself the 金."""

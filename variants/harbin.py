@@ -259,6 +259,8 @@ class Harbin(Ruleset):
 
     # --- tiles and the 宝 ----------------------------------------------------
     def wall_tiles(self) -> list[int]:
+        if self.copies == 4:
+            return list(_WALL)
         return [k for k in KINDS for _ in range(self.copies)]
 
     def wild_tile_kinds(self, table: Table) -> frozenset[int]:
@@ -458,6 +460,8 @@ class Harbin(Ruleset):
 
 
 _ANKAN, _SPECIAL = MeldKind.ANKAN, MeldKind.SPECIAL
+_WALL = tuple(k for k in KINDS for _ in range(4))
+"""The 112 tiles (asked once per hand)."""
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(42))
 """Each kind's suit: 0..2, 3 for an honour (红中, no suit)."""
 _END_KINDS = tuple(sorted(ENDS))

@@ -249,3 +249,17 @@ def test_harbin_rules_of_a_win(win: tuple[list[int], int, list[str]], self_drawn
     if with_shape:  # (the engine's contexts carry the kernel's decompositions: the fast path)
         ctx = replace(ctx, decompositions=tuple(decompositions(tiles, 0, hb.RULES)))
     assert outcome(rs._check_new, ctx) == outcome(ref.hb_check_new, rs, ctx)
+
+
+def test_walls_are_fresh_lists_of_the_set() -> None:
+    """The remembered walls of 福州 and 哈尔滨: the set's tiles, a new list each time."""
+    from mahjong_core.variants import harbin as hb
+
+    fuzhou = Fuzhou().wall_tiles()
+    assert fuzhou == [k for k in fz.SUIT_KINDS for _ in range(4)] + [k for k in fz.HONOURS for _ in range(4)] + list(
+        fz.SEASONS + fz.PLANTS)
+    harbin = Harbin().wall_tiles()
+    assert harbin == [k for k in hb.KINDS for _ in range(4)] and len(harbin) == 112
+    fuzhou.clear()
+    harbin.clear()
+    assert len(Fuzhou().wall_tiles()) == 144 and len(Harbin().wall_tiles()) == 112
