@@ -251,6 +251,22 @@ def test_harbin_rules_of_a_win(win: tuple[list[int], int, list[str]], self_drawn
     assert outcome(rs._check_new, ctx) == outcome(ref.hb_check_new, rs, ctx)
 
 
+def test_fuzhou_ready_kinds_with_a_gold_held() -> None:
+    """With one 金 held the 金 is the only discard that may leave a 金坎,
+    even when another discard leaves the rest complete with the 金 as itself."""
+    from mahjong_core.tiles import parse_tiles
+
+    rs = Fuzhou()
+    table = SimpleNamespace(indicator=0, declared=[False], hands=[[]])  # 金 1m: its 坎 is 9m 2m
+    for hand, want in (("92m123m123456789p55s9s", 0), ("92m1m123456789p123s55s", 1 << 0),
+                       ("92m123456789p123s55s9s", 1 << 26)):
+        counts = [0] * 34
+        for k in parse_tiles(hand):
+            counts[k] += 1
+        assert rs.shape_free_ready_kinds(table, 0, counts) == want  # type: ignore[arg-type]
+        assert ref.fz_shape_free_ready_kinds(rs, table, 0, counts) == want
+
+
 def test_walls_are_fresh_lists_of_the_set() -> None:
     """The remembered walls of 福州 and 哈尔滨: the set's tiles, a new list each time."""
     from mahjong_core.variants import harbin as hb
@@ -263,3 +279,37 @@ def test_walls_are_fresh_lists_of_the_set() -> None:
     fuzhou.clear()
     harbin.clear()
     assert len(Fuzhou().wall_tiles()) == 144 and len(Harbin().wall_tiles()) == 112
+
+
+@st.composite
+def yingkou_wins(draw: st.DrawFn) -> tuple[list[int], int, int]:
+    """Four sets and a pair of any kinds (幺九 and 2/8 pairs often), the
+    winning tile among them, and the turned-up tile (often a kind held)."""
+    tiles: list[int] = []
+    for _ in range(4):
+        k = draw(st.integers(0, 33))
+        tiles += [k, k + 1, k + 2] if k < 27 and k % 9 < 7 and draw(st.booleans()) else [k] * 3
+    tiles += [draw(st.integers(0, 33))] * 2
+    indicator = draw(st.one_of(st.sampled_from(tiles), st.integers(0, 33)))
+    return sorted(tiles), draw(st.sampled_from(tiles)), indicator
+
+
+@pytest.mark.parametrize("options", [{}, {"hui_as_itself": False}, {"shape": "any", "must_open": True}])
+@given(win=yingkou_wins(), self_drawn=st.booleans())
+def test_yingkou_score_on_paper(options: dict[str, Any], win: tuple[list[int], int, int], self_drawn: bool) -> None:
+    from hypothesis import assume
+
+    from mahjong_core.errors import MahjongError
+    from mahjong_core.paper import build_context
+
+    tiles, tile, indicator = win
+    rs = Yingkou(**options)
+    hand = list(tiles)
+    hand.remove(tile)
+    try:
+        ctx = build_context(rs, hand, win_tile=tile, discarder=None if self_drawn else 1,
+                            context={"indicator": indicator})
+    except MahjongError:
+        assume(False)  # (a fifth copy of a kind)
+        return
+    assert outcome(rs.score, ctx) == outcome(ref.yk_score, rs, ctx)
