@@ -21,7 +21,6 @@ mahjong_core.errors.IllegalWinError: fuzhou-v1: 闲金时不能点炮和: a hand
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -141,13 +140,16 @@ def flower_points(flowers: Sequence[int]) -> int:
     """花 of the flower tiles: 1 each; a complete set of four (4 of one
     honour, 春夏秋冬 or 梅兰竹菊) counts 6 instead of 4 (seed: "抓齐４个
     一样的花（如４个'东'或者'春夏秋冬'一套），按６朵花计")."""
-    held = Counter(flowers)
-    total = len(flowers)
-    total += 2 * sum(1 for k in HONOURS if held[k] >= 4)
-    for group in (SEASONS, PLANTS):
-        if all(held[f] for f in group):
-            total += 2
+    total = len(flowers) + 2 * honour_quads(flowers)
+    if total >= 4:
+        held = set(flowers)
+        for group in _FLOWER_SETS:
+            if held.issuperset(group):
+                total += 2
     return total
+
+
+_FLOWER_SETS = (frozenset(SEASONS), frozenset(PLANTS))
 
 
 def _kong_points(ctx: WinContext) -> int:
@@ -196,6 +198,19 @@ SPECIALS = (
 )
 """The specials a winning shape may have (spec §1.8), as data over the vocabulary."""
 _FLUSHES = ("清一色", "混一色")
+
+
+def _no_shape_special(ctx: WinContext) -> bool:
+    """No reading of ``ctx`` has a special of :data:`SPECIALS`: two flowers
+    or more (no 平胡), fewer than two 金 (no 金雀 or 金龙) and its tiles as
+    they are in two suits or more, or a suit and an honour (no flush: a
+    reading holds them, and maybe more)."""
+    if len(ctx.flowers) < 2 or ctx.wilds >= 2:
+        return False
+    kinds = set(ctx.concealed)
+    for m in ctx.melds:
+        kinds.update(m.tiles)
+    return len({k // 9 if k < 27 else 3 for k in kinds}) >= 2
 _NOT_WITH_THREE_GOLDS = (QIANGJIN, "金雀", "金龙")
 """FZ-A: "三金倒和抢金，金雀，金龙不可以同时出现"."""
 
@@ -694,7 +709,8 @@ class Fuzhou(Ruleset):
             items.append(ScoreItem(QIANGJIN, "Robbing the gold", 30, why="the displayed 金 taken at the first turn"))
         if event == TIANHU or (event is None and ctx.first_turn and ctx.dealer and ctx.self_drawn):
             items.append(ScoreItem(TIANHU, "Heavenly hand", 30, why="the dealer complete after 开金"))
-        items += self._shape_specials(readings)
+        if readings and not _no_shape_special(readings[0].ctx):
+            items += self._shape_specials(readings)
         if self._kan(ctx):
             items.append(ScoreItem("金坎", "Gold closed wait", o.gold_kan, why="declared 金坎, won on a self-drawn 金"))
         return items, notes

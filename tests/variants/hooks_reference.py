@@ -150,7 +150,36 @@ def fz_instant_win(rs: Any, table: Any, seat: int) -> str | None:
     return None
 
 
+def fz_flower_points(flowers: Sequence[int]) -> int:
+    held = Counter(flowers)
+    total = len(flowers)
+    total += 2 * sum(1 for k in fz.HONOURS if held[k] >= 4)
+    for group in (fz.SEASONS, fz.PLANTS):
+        if all(held[f] for f in group):
+            total += 2
+    return total
+
+
+def fz_specials(rs: Any, ctx: Any, readings: Sequence[Any]) -> tuple[list[Any], list[str]]:
+    """Every special of a 福州 win, each reading's specials matched."""
+    from mahjong_core.rules import ScoreItem
+
+    items: list[Any] = []
+    event = ctx.instant
+    if event == fz.SANJINDAO:
+        items.append(ScoreItem(fz.SANJINDAO, "Three golds down", 40, why="three 金 held"))
+    elif event == fz.QIANGJIN:
+        items.append(ScoreItem(fz.QIANGJIN, "Robbing the gold", 30, why="the displayed 金 taken at the first turn"))
+    if event == fz.TIANHU or (event is None and ctx.first_turn and ctx.dealer and ctx.self_drawn):
+        items.append(ScoreItem(fz.TIANHU, "Heavenly hand", 30, why="the dealer complete after 开金"))
+    items += rs._shape_specials(readings)
+    if rs._kan(ctx):
+        items.append(ScoreItem("金坎", "Gold closed wait", rs.options.gold_kan, why="declared 金坎, won on a self-drawn 金"))
+    return items, []
+
+
 FUZHOU = {
+    "_specials": fz_specials,
     "reserve_extra": fz_reserve_extra,
     "may_declare_ready": fz_may_declare_ready,
     "shape_free_win": fz_shape_free_win,

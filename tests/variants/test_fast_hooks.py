@@ -84,6 +84,7 @@ def test_fuzhou_hooks_agree_with_the_obvious_ones(cls: type[Ruleset]) -> None:
     assert seen["may_declare_ready"][True] and seen["shape_free_ready"][True]
     assert {fz.QIANGJIN, fz.SANJINDAO} <= set(seen["instant_win"])
     assert sum(seen["shape_free_ready_kinds"].values()) > 50  # (asked: a wrapped 金, both tiles held)
+    assert seen["_specials"][True] and seen["_specials"][False]  # wins with specials, and without
 
 
 def test_fuzhou_hooks_agree_under_other_options() -> None:
@@ -96,6 +97,11 @@ def test_honour_quads_counts_the_sets_of_four(flowers: list[int]) -> None:
     held = Counter(flowers)
     assert fz.honour_quads(flowers) == sum(1 for k in fz.HONOURS if held[k] >= 4)
     assert fz.honour_quads(flowers) == sum(1 for k in fz.HONOURS if held[k] >= 4)  # (remembered)
+
+
+@given(st.lists(st.sampled_from(fz.HONOURS + fz.SEASONS + fz.PLANTS), max_size=24))
+def test_flower_points(flowers: list[int]) -> None:
+    assert fz.flower_points(flowers) == ref.fz_flower_points(flowers)
 
 
 def test_kan_tiles_table() -> None:
