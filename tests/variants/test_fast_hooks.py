@@ -319,3 +319,44 @@ def test_yingkou_score_on_paper(options: dict[str, Any], win: tuple[list[int], i
         assume(False)  # (a fifth copy of a kind)
         return
     assert outcome(rs.score, ctx) == outcome(ref.yk_score, rs, ctx)
+
+
+@st.composite
+def fuzhou_wins(draw: st.DrawFn) -> tuple[list[int], int, int, list[int]]:
+    """Five sets and a pair, often of one suit, with 金 among them; the
+    winning tile, the 金 and the flowers."""
+    one_suit = draw(st.booleans())
+    suit = draw(st.integers(0, 2))
+    ranks = st.integers(0, 8)
+    tiles: list[int] = []
+    for _ in range(5):
+        s = suit if one_suit else draw(st.integers(0, 2))
+        r = draw(ranks)
+        tiles += [s * 9 + r + i for i in range(3)] if r < 7 and draw(st.booleans()) else [s * 9 + r] * 3
+    s = suit if one_suit else draw(st.integers(0, 2))
+    tiles += [s * 9 + draw(ranks)] * 2
+    gold = draw(st.one_of(st.sampled_from(tiles), st.integers(0, 26)))
+    flowers = draw(st.lists(st.sampled_from(fz.HONOURS + fz.SEASONS + fz.PLANTS), max_size=3))
+    return sorted(tiles), draw(st.sampled_from(tiles)), gold, flowers
+
+
+@given(fuzhou_wins(), st.booleans())
+def test_fuzhou_specials_on_paper(win: tuple[list[int], int, int, list[int]], self_drawn: bool) -> None:
+    from hypothesis import assume
+
+    from mahjong_core.errors import MahjongError
+    from mahjong_core.paper import build_context
+    from mahjong_core.tiles import KIND_NAMES
+
+    tiles, tile, gold, flowers = win
+    rs = Fuzhou()
+    hand = list(tiles)
+    hand.remove(tile)
+    try:
+        ctx = build_context(rs, hand, win_tile=tile, discarder=None if self_drawn else 1, flowers=flowers,
+                            context={"gold": KIND_NAMES[gold]})
+        readings = rs._readings(ctx)
+    except MahjongError:
+        assume(False)  # (a fifth copy, or no winning shape)
+        return
+    assert rs._specials(ctx, readings) == ref.fz_specials(rs, ctx, readings)
