@@ -304,19 +304,22 @@ class Yingkou(Ruleset):
             # read it so, and the sheet names the rule it breaks)
             rs = v.readings(ctx, _ANY_WILD)
         # the best reading (v.best's order: legal first, then 番; the first
-        # on a tie), each reading's problem and 番 worked out once
+        # on a tie): the 番 of the legal readings only, when there is one;
+        # each reading's problem and 番 worked out once
+        problems = [reading_problem(r, shape, hui) for r in rs]
+        legal = None in problems
         top: Reading | None = None
-        top_key = (-1, -1)
+        fan = -1
         hits: list[tuple[Fan, int]] = []
         problem: str | None = None
-        for r in rs:
-            r_problem = reading_problem(r, shape, hui)
+        for r, r_problem in zip(rs, problems):
+            if legal and r_problem is not None:
+                continue
             r_hits = v.matching(FANS, r)
-            key = (int(r_problem is None), sum(f.value * n for f, n in r_hits))
-            if key > top_key:
-                top, top_key, hits, problem = r, key, r_hits, r_problem
+            r_fan = sum(f.value * n for f, n in r_hits)
+            if r_fan > fan:
+                top, fan, hits, problem = r, r_fan, r_hits, r_problem
         assert top is not None
-        fan = top_key[1]
         items = tuple(f.item(top, n) for f, n in hits) or (ScoreItem("平胡", "Plain win", 0, why="no doubling"),)
         if problem is None and o.must_open and v.claimed_melds(top) == 0:
             problem = "开门 (option must_open): a win needs a chow, pung or exposed kong"
