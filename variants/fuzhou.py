@@ -198,6 +198,8 @@ SPECIALS = (
 )
 """The specials a winning shape may have (spec §1.8), as data over the vocabulary."""
 _FLUSHES = ("清一色", "混一色")
+_NOT_WITH_THREE_GOLDS = (QIANGJIN, "金雀", "金龙")
+"""FZ-A: "三金倒和抢金，金雀，金龙不可以同时出现"."""
 
 
 def _no_shape_special(ctx: WinContext) -> bool:
@@ -211,8 +213,7 @@ def _no_shape_special(ctx: WinContext) -> bool:
     for m in ctx.melds:
         kinds.update(m.tiles)
     return len({k // 9 if k < 27 else 3 for k in kinds}) >= 2
-_NOT_WITH_THREE_GOLDS = (QIANGJIN, "金雀", "金龙")
-"""FZ-A: "三金倒和抢金，金雀，金龙不可以同时出现"."""
+
 
 _RULES = HandRules(forms=frozenset({Form.STANDARD}), wild_kinds=SUIT_KINDS)
 """Five sets and a pair only ("其他特殊组合均不考虑"); a 金 stands for any suit tile."""
