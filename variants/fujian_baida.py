@@ -264,21 +264,24 @@ class FujianBaida(Ruleset):
             target = self.stand_in_target(wild_kinds)
         if target is None:
             return 0
+        # (a target is the one 百搭 kind: its tiles are the wilds)
         c = bytearray(counts)
-        w = 0
-        for k in wild_kinds:
-            w += c[k]
-            c[k] = 0
+        w = c[target]
         rules = table.hand_rules(seat)
         whites = c[WHITE]
         if not whites:
             # (the loop below with no 白板 held: only a 白板 drawn may stand
-            # in, when the target itself would win; the target is a wild
-            # kind, counted 0 here)
+            # in, when the target itself would win)
             c[target] = 1
             return (1 << WHITE) if _native.is_win_buf(c, w, rules) else 0
+        c[target] = 0
         stand_ins = self.options.stand_ins
         most = min(stand_ins, whites)
+        if _native.shanten_buf(c, w, rules) > most:
+            # (each 白板 standing in swaps one tile, which lowers shanten by
+            # one at most: no number of them leaves the hand ready, and a
+            # win below needs a ready hand)
+            return 0
         mask = 0
         for j in range(most + 1):  # j 白板 held play as the 百搭's kind
             if j:
@@ -286,9 +289,8 @@ class FujianBaida(Ruleset):
                 c[target] += 1
                 waits = _native.waits_mask_buf(c, w, rules)
                 mask |= waits  # a tile drawn, j 白板 standing in
-                if any(counts[k] < 4 for k in table.wild_kinds) and _native.is_win_buf(c, w + 1, rules):
-                    for k in table.wild_kinds:
-                        mask |= 1 << k  # a 百搭 drawn
+                if w < 4 and _native.is_win_buf(c, w + 1, rules):
+                    mask |= 1 << target  # a 百搭 drawn
                 wins_on_target = (waits >> target) & 1
             else:
                 # none standing in: only the target's bit of the waits is

@@ -21,14 +21,13 @@ mahjong_core.errors.IllegalWinError: fuzhou-v1: 闲金时不能点炮和: a hand
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahjong_core import patterns as v
-from mahjong_core._native import Counts
+from mahjong_core._native import Counts, is_win_buf
 from mahjong_core.analysis import Form, HandRules, Shape, is_win, waits
 from mahjong_core.errors import IllegalWinError, InvalidNotationError, MahjongError
 from mahjong_core.patterns import Fan, Reading
@@ -141,13 +140,16 @@ def flower_points(flowers: Sequence[int]) -> int:
     """花 of the flower tiles: 1 each; a complete set of four (4 of one
     honour, 春夏秋冬 or 梅兰竹菊) counts 6 instead of 4 (seed: "抓齐４个
     一样的花（如４个'东'或者'春夏秋冬'一套），按６朵花计")."""
-    held = Counter(flowers)
-    total = len(flowers)
-    total += 2 * sum(1 for k in HONOURS if held[k] >= 4)
-    for group in (SEASONS, PLANTS):
-        if all(held[f] for f in group):
-            total += 2
+    total = len(flowers) + 2 * honour_quads(flowers)
+    if total >= 4:
+        held = set(flowers)
+        for group in _FLOWER_SETS:
+            if held.issuperset(group):
+                total += 2
     return total
+
+
+_FLOWER_SETS = (frozenset(SEASONS), frozenset(PLANTS))
 
 
 def _kong_points(ctx: WinContext) -> int:
@@ -199,6 +201,20 @@ _FLUSHES = ("清一色", "混一色")
 _NOT_WITH_THREE_GOLDS = (QIANGJIN, "金雀", "金龙")
 """FZ-A: "三金倒和抢金，金雀，金龙不可以同时出现"."""
 
+
+def _no_shape_special(ctx: WinContext) -> bool:
+    """No reading of ``ctx`` has a special of :data:`SPECIALS`: two flowers
+    or more (no 平胡), fewer than two 金 (no 金雀 or 金龙) and its tiles as
+    they are in two suits or more, or a suit and an honour (no flush: a
+    reading holds them, and maybe more)."""
+    if len(ctx.flowers) < 2 or ctx.wilds >= 2:
+        return False
+    kinds = set(ctx.concealed)
+    for m in ctx.melds:
+        kinds.update(m.tiles)
+    return len({k // 9 if k < 27 else 3 for k in kinds}) >= 2
+
+
 _RULES = HandRules(forms=frozenset({Form.STANDARD}), wild_kinds=SUIT_KINDS)
 """Five sets and a pair only ("其他特殊组合均不考虑"); a 金 stands for any suit tile."""
 
@@ -209,8 +225,43 @@ def kan_tiles(gold: int) -> tuple[int, int]:
     9万的金坎用8、1万听")."""
     if not 0 <= gold < 27:
         raise MahjongError(f"fuzhou: the 金 is a suit tile (万饼条), got {gold!r}")
+    return _KAN_TILES[gold]
+
+
+def _kan_pair(gold: int) -> tuple[int, int]:
     suit, rank = divmod(gold, 9)
     return suit * 9 + (rank - 1) % 9, suit * 9 + (rank + 1) % 9
+
+
+_KAN_TILES = tuple(_kan_pair(g) for g in SUIT_KINDS)
+""":func:`kan_tiles` of each 金 kind 0..26, worked out once."""
+_WRAPPED = frozenset(g for g in SUIT_KINDS if g % 9 in (0, 8))
+"""The 金 kinds whose 金坎 wraps in its suit (a 1 or a 9)."""
+_ANKAN, _KAN, _KAKAN = MeldKind.ANKAN, MeldKind.KAN, MeldKind.KAKAN
+_WALL = tuple([k for k in SUIT_KINDS for _ in range(4)] + [k for k in HONOURS for _ in range(4)] + list(SEASONS + PLANTS))
+"""福州's 144 tiles (asked once per hand)."""
+_QUADS: dict[tuple[int, ...], int] = {}
+"""Flowers of a seat (as shown, in order) -> its sets of four of one honour."""
+
+
+def honour_quads(flowers: Sequence[int]) -> int:
+    """The honours of which ``flowers`` holds four (a set of four flowers,
+    "4个一样的花"), remembered by the flowers shown."""
+    key = tuple(flowers)
+    got = _QUADS.get(key)
+    if got is None:
+        got = 0
+        n = len(key)
+        if n >= 4:
+            s = sorted(key)
+            for i in range(n - 3):
+                k = s[i]
+                if k == s[i + 3] and 27 <= k < 34 and (i == 0 or s[i - 1] != k):
+                    got += 1
+        if len(_QUADS) >= 8192:
+            _QUADS.clear()
+        _QUADS[key] = got
+    return got
 
 
 def gold_kan_rest(counts: Sequence[int], gold: int) -> list[int] | None:
@@ -374,7 +425,7 @@ class Fuzhou(Ruleset):
     # --- tiles ---------------------------------------------------------------
     def wall_tiles(self) -> list[int]:
         """万饼条 ×4, the honours ×4 and the eight flowers: 144 tiles."""
-        return [k for k in SUIT_KINDS for _ in range(4)] + [k for k in HONOURS for _ in range(4)] + list(SEASONS + PLANTS)
+        return list(_WALL)
 
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
         """开金: the kind turned up is itself the 金."""
@@ -399,27 +450,29 @@ class Fuzhou(Ruleset):
         """和局: +1 per 明杠 and +2 per 暗杠 of anyone, +2 per four identical
         flowers ("4个一样的花也算暗杠多留两张")."""
         extra = 0
-        for s in range(table.n):
-            for m in table.melds[s]:
-                if m.kind is MeldKind.ANKAN:
+        for ms in table.melds:
+            for m in ms:
+                kind = m.kind
+                if kind is _ANKAN:
                     extra += 2
-                elif m.is_kong:
+                elif kind is _KAN or kind is _KAKAN:
                     extra += 1
-            fl = table.flowers[s]
-            if len(fl) >= 4:
-                held = Counter(fl)
-                extra += 2 * sum(1 for k in HONOURS if held[k] >= 4)
+        quads = _QUADS.get
+        for fl in table.flowers:
+            if len(fl) >= 4:  # (a set of four of one honour needs four flowers)
+                got = quads(tuple(fl))
+                extra += 2 * (honour_quads(fl) if got is None else got)
         return extra
 
     # --- 金坎: the declaration ---------------------------------------------------
     def may_declare_ready(self, table: Table, seat: int) -> bool:
         """金坎 may be declared by a seat holding both tiles around the 金
         and at most one 金 (discarded with the declaration)."""
-        gold = self._gold(table)
-        if gold < 0 or not self.options.gold_kan_declare:
+        gold = table.indicator
+        if gold is None or gold >= 27 or not self.options.gold_kan_declare:
             return False
         hand = table.hands[seat]
-        a, b = kan_tiles(gold)
+        a, b = _KAN_TILES[gold]
         return hand[gold] <= 1 and hand[a] > 0 and hand[b] > 0
 
     def ready_allowed(self, table: Table, seat: int, discard: int, counts: Sequence[int]) -> bool:
@@ -432,13 +485,13 @@ class Fuzhou(Ruleset):
         return tuple(sorted(kan_tiles(self._gold(table))))
 
     def _wrapped(self, gold: int) -> bool:
-        return gold >= 0 and gold % 9 in (0, 8)
+        return gold in _WRAPPED
 
     def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
         """A declared 金坎 of a 1 or 9 金 wins on the 金 with its wrapped
         坎 (9-1-2, 8-9-1), which the kernel reads as no set."""
-        gold = self._gold(table)
-        if not self._wrapped(gold) or not table.declared[seat] or counts[gold] != 1:
+        gold = table.indicator
+        if gold not in _WRAPPED or not table.declared[seat] or counts[gold] != 1:
             return False
         before = list(counts)
         before[gold] = 0
@@ -446,21 +499,53 @@ class Fuzhou(Ruleset):
 
     def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
         """The 金 completes a wrapped 金坎 hand."""
-        gold = self._gold(table)
-        if not self._wrapped(gold) or gold_kan_rest(counts, gold) is None:
+        gold = table.indicator
+        if gold not in _WRAPPED or counts[gold]:
+            return 0  # (no wrapped 金坎, or a 金 held: gold_kan_rest says no)
+        a, b = _KAN_TILES[gold]
+        if not counts[a] or not counts[b] or gold_kan_rest(counts, gold) is None:
             return 0
         return 1 << gold
 
     def shape_free_ready(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
-        gold = self._gold(table)
-        if not self._wrapped(gold) or counts[gold] > 1:
+        gold = table.indicator
+        if gold not in _WRAPPED or counts[gold] > 1:
             return False
-        a, b = kan_tiles(gold)
+        a, b = _KAN_TILES[gold]
         return counts[a] > 0 and counts[b] > 0
+
+    def shape_free_ready_kinds(self, table: Table, seat: int, counts: Sequence[int]) -> int:
+        """The discards that leave a wrapped 金坎 (:meth:`shape_free_waits`):
+        the rest of the hand, less the two tiles around the 金 and the
+        discard, in sets and a pair with no 金 (the one 金 held goes first).
+        The engine then asks the kernel once whether any discard leaves a
+        hand ready by shape, instead of once per discard."""
+        gold = table.indicator
+        if gold not in _WRAPPED:
+            return 0
+        held = counts[gold]
+        a, b = _KAN_TILES[gold]
+        if held > 1 or not counts[a] or not counts[b]:
+            return 0
+        rest = bytearray(counts)
+        rest[a] -= 1
+        rest[b] -= 1
+        if held:  # (no 金 may stay: the 金 is the discard)
+            rest[gold] = 0
+            return (1 << gold) if is_win_buf(rest, 0, _RULES) else 0
+        mask = 0
+        for k in range(34):
+            if rest[k]:
+                rest[k] -= 1
+                if is_win_buf(rest, 0, _RULES):
+                    mask |= 1 << k
+                rest[k] += 1
+        return mask
 
     # --- winning ---------------------------------------------------------------
     def _gold(self, table: Table) -> int:
-        return table.indicator if table.indicator is not None and table.indicator < 27 else -1
+        gold = table.indicator
+        return gold if gold is not None and gold < 27 else -1
 
     def _dealer_first_turn(self, table: Table, seat: int) -> bool:
         return (
@@ -472,27 +557,34 @@ class Fuzhou(Ruleset):
         """抢金: the seat's tiles (the dealer's after laying one aside) and the displayed 金 win."""
         c, w = table.analysis_counts(seat)
         if seat != table.dealer:
-            return bool(is_win(Counts(list(c)), w + 1, _RULES))
+            return bool(is_win_buf(c, w + 1, _RULES))
+        c = bytearray(c)  # (a copy: the dealer's tiles, one laid aside in turn)
         for k in SUIT_KINDS:
             if c[k]:
-                c2 = list(c)
-                c2[k] -= 1
-                if is_win(Counts(c2), w + 1, _RULES):
+                c[k] -= 1
+                won = is_win_buf(c, w + 1, _RULES)
+                c[k] += 1
+                if won:
                     return True
         return False
 
     def instant_win(self, table: Table, seat: int) -> str | None:
         """天胡 and 抢金 at the opening (and the dealer's first turn), 三金倒
         whenever the seat holds three 金."""
-        gold = self._gold(table)
-        if gold < 0:
+        gold = table.indicator
+        if gold is None or gold >= 27:
             return None
         hand = table.hands[seat]
-        opening = table.phase.value == "opening"
+        opening = table.phase._value_ == "opening"
+        if not opening and (seat != table.dealer or table.draws_made[seat]):
+            # (play, not the dealer's first turn: only 三金倒)
+            if hand[gold] >= 3 and sum(hand) + 3 * len(table.melds[seat]) == self.hand_size + 1:
+                return SANJINDAO
+            return None
         if opening or self._dealer_first_turn(table, seat):
             if seat == table.dealer:
                 c, w = table.analysis_counts(seat)
-                if is_win(Counts(list(c)), w, _RULES):
+                if is_win_buf(c, w, _RULES):
                     return TIANHU
                 if hand[gold] >= 3:
                     return SANJINDAO
@@ -618,7 +710,8 @@ class Fuzhou(Ruleset):
             items.append(ScoreItem(QIANGJIN, "Robbing the gold", 30, why="the displayed 金 taken at the first turn"))
         if event == TIANHU or (event is None and ctx.first_turn and ctx.dealer and ctx.self_drawn):
             items.append(ScoreItem(TIANHU, "Heavenly hand", 30, why="the dealer complete after 开金"))
-        items += self._shape_specials(readings)
+        if readings and not _no_shape_special(readings[0].ctx):
+            items += self._shape_specials(readings)
         if self._kan(ctx):
             items.append(ScoreItem("金坎", "Gold closed wait", o.gold_kan, why="declared 金坎, won on a self-drawn 金"))
         return items, notes

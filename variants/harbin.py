@@ -259,6 +259,8 @@ class Harbin(Ruleset):
 
     # --- tiles and the 宝 ----------------------------------------------------
     def wall_tiles(self) -> list[int]:
+        if self.copies == 4:
+            return list(_WALL)
         return [k for k in KINDS for _ in range(self.copies)]
 
     def wild_tile_kinds(self, table: Table) -> frozenset[int]:
@@ -294,12 +296,16 @@ class Harbin(Ruleset):
         """换宝: three tiles of the 宝's kind are visible (asked before every
         draw)."""
         kind = table.indicator
-        return kind is not None and self.visible_copies(table, kind) >= 3
+        if kind is None:
+            return False
+        if table.shown[kind] >= 3:
+            return True  # (concealed kongs only add to what is face up)
+        return self.options.concealed_kongs_visible and self.visible_copies(table, kind) >= 3
 
     def may_declare_ready(self, table: Table, seat: int) -> bool:
         """开门: a chow, pong or exposed kong first ("暗杠不算开门")."""
         for m in table.melds[seat]:
-            if m.kind is not MeldKind.ANKAN:  # (not m.is_concealed)
+            if m.kind is not _ANKAN:  # (not m.is_concealed)
                 return True
         return False
 
@@ -330,12 +336,18 @@ class Harbin(Ruleset):
                 return _NO_SHAPE
         if len(ctx.melds) > self.max_melds:
             return "不能上听单调一张牌: a ready hand keeps at least 4 tiles (no fourth meld)"
-        if ctx.concealed_hand:
+        for m in ctx.melds:  # (ctx.concealed_hand, without its generator)
+            kind = m.kind
+            if kind is not _ANKAN and kind is not _SPECIAL:
+                break
+        else:
             return "必需开门: the hand must be opened by a chow, pong or exposed kong (暗杠不算开门)"
         before = _ready_tiles(ctx)
-        if len({k // 9 for k in before if k < 27}) < 2:
+        suits = set(map(_SUIT_OF.__getitem__, before))
+        suits.discard(3)
+        if len(suits) < 2:
             return "清一色不能听: the hand needs two suits or more (红中 is no suit)"
-        if not any(k in ENDS for k in before):
+        if ENDS.isdisjoint(before):
             return "听牌时牌中必须带幺或九: the ready hand needs a 1, a 9 or a 红中"
         if fast:
             if pung_and_chow_natural(ctx):
@@ -431,19 +443,28 @@ class Harbin(Ruleset):
         for m in table.melds[seat]:
             for k in m.tiles:
                 held[k] += 1
-        suits = [sum(held[s * 9: s * 9 + 9]) for s in range(3)]
-        ends = sum(held[k] for k in ENDS)
+        suits = [sum(held[0:9]), sum(held[9:18]), sum(held[18:27])]
         costs = [0] * 34
-        for k in range(34):
-            if not hand[k]:
-                continue
-            cost = 0
-            if k < 27 and suits[k // 9] == 1 and sum(1 for n in suits if n) <= 2:
-                cost += 1
-            if k in ENDS and ends == 1:
-                cost += 1
-            costs[k] = cost
+        if (suits[0] == 1 or suits[1] == 1 or suits[2] == 1) and (not suits[0] or not suits[1] or not suits[2]):
+            # (a suit of one tile, in a hand of two suits or fewer)
+            for s in range(3):
+                if suits[s] == 1:
+                    for k in range(s * 9, s * 9 + 9):
+                        if hand[k]:
+                            costs[k] += 1
+        if sum([held[k] for k in _END_KINDS]) == 1:
+            for k in _END_KINDS:
+                if hand[k]:
+                    costs[k] += 1
         return costs
+
+
+_ANKAN, _SPECIAL = MeldKind.ANKAN, MeldKind.SPECIAL
+_WALL = tuple(k for k in KINDS for _ in range(4))
+"""The 112 tiles (asked once per hand)."""
+_SUIT_OF = tuple(min(k // 9, 3) for k in range(42))
+"""Each kind's suit: 0..2, 3 for an honour (红中, no suit)."""
+_END_KINDS = tuple(sorted(ENDS))
 
 
 def _name(kind: int) -> str:

@@ -268,6 +268,11 @@ class Wuhan(Ruleset):
 
     options: WuhanOptions
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._singles: dict[frozenset[int], frozenset[int]] = {}
+        """:meth:`single_kong_kinds` by 赖子 kinds."""
+
     # --- the 赖子, 红中 and the single kongs -------------------------------------
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
         return frozenset({next_laizi(indicator)})
@@ -276,12 +281,12 @@ class Wuhan(Ruleset):
         return frozenset({RED}) if self.options.red_at_once and RED not in table.wild_kinds else frozenset()
 
     def single_kong_kinds(self, table: Any, seat: int) -> frozenset[int]:
-        wild: frozenset[int] = getattr(table, "wild_kinds", frozenset())
-        if self.options.red_at_once:
-            return wild
-        got = _WITH_RED.get(wild)
+        wild: frozenset[int] = getattr(table, "wild_kinds", _NO_WILDS)
+        got = self._singles.get(wild)
         if got is None:
-            got = _WITH_RED[wild] = wild | {RED}
+            if len(self._singles) > 64:
+                self._singles.clear()
+            got = self._singles[wild] = wild if self.options.red_at_once else wild | {RED}
         return got
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
@@ -323,9 +328,15 @@ class Wuhan(Ruleset):
         return _SHAPE_FREE_SETS[(fit & -fit).bit_length() - 1]
 
     def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
+        misfits = _MISFITS.get(table.wild_kinds)
+        if misfits is not None and int.from_bytes(counts, "little") & misfits:
+            return False  # (the first test of _shape_free, without its call)
         return self._shape_free(table, seat, counts) is not None
 
     def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
+        misfits = _MISFITS.get(table.wild_kinds)
+        if misfits is not None and int.from_bytes(counts, "little") & misfits:
+            return 0  # (the first test of _shape_free, without its call)
         allowed = self._shape_free(table, seat, counts)
         if allowed is None:
             return 0
@@ -472,8 +483,7 @@ _FITS = tuple(sum(1 << i for i, allowed in enumerate(_SHAPE_FREE_SETS) if k in a
 _MISFITS: dict[frozenset[int], int] = {}
 """By 赖子 kinds: a 34-byte mask (as an int) of the kinds, 赖子 aside, that
 no shape-free hand allows."""
-_WITH_RED: dict[frozenset[int], frozenset[int]] = {}
-""":meth:`Wuhan.single_kong_kinds` without ``red_at_once``, by 赖子 kinds."""
+_NO_WILDS: frozenset[int] = frozenset()
 
 
 def _never(ctx: WinContext) -> bool:

@@ -183,7 +183,20 @@ _RULES: dict[frozenset[int], HandRules] = {}
 def hui_kinds(wild_kinds: frozenset[int], as_itself: bool = True) -> frozenset[int]:
     """What a 会 of ``wild_kinds`` may stand for: 2..8 of a suit, and (with
     ``as_itself``) its own kind."""
-    return SIMPLES | (wild_kinds & frozenset(range(34)) if as_itself else frozenset())
+    key = (wild_kinds, as_itself)
+    got = _HUI_KINDS.get(key)
+    if got is None:
+        if len(_HUI_KINDS) > 256:
+            _HUI_KINDS.clear()
+        got = _HUI_KINDS[key] = SIMPLES | (wild_kinds & _ALL_KINDS if as_itself else frozenset())
+    return got
+
+
+_ALL_KINDS = frozenset(range(34))
+_ONES, _TWOS = [1] * 9, [2] * 9
+_YAOJIU_KINDS = tuple(sorted(YAOJIU))
+_HUI_KINDS: dict[tuple[frozenset[int], bool], frozenset[int]] = {}
+""":func:`hui_kinds` by its arguments."""
 
 
 def hand_rules_for(wild_kinds: frozenset[int], as_itself: bool = True) -> HandRules:
@@ -249,14 +262,19 @@ class Yingkou(Ruleset):
         all three suits and a 1, 9 or honour."""
         counts, _ = table.analysis_counts(seat)
         costs = [0] * 34
-        for s in range(3):
-            n = sum(counts[s * 9 : s * 9 + 9])
+        for s in range(0, 27, 9):
+            n = sum(counts[s : s + 9])
             if n <= 2:
-                for k in range(s * 9, s * 9 + 9):
-                    costs[k] = 2 if n == 1 else 1
-        yj = [k for k in YAOJIU if counts[k]]
-        if len(yj) == 1 and counts[yj[0]] == 1:
-            costs[yj[0]] = max(costs[yj[0]], 2)
+                costs[s : s + 9] = _TWOS if n == 1 else _ONES
+        only = -1  # the one 幺九 kind held (-2: two or more)
+        for k in _YAOJIU_KINDS:
+            if counts[k]:
+                if only != -1:
+                    only = -2
+                    break
+                only = k
+        if only >= 0 and counts[only] == 1:
+            costs[only] = 2
         return costs
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
@@ -285,11 +303,24 @@ class Yingkou(Ruleset):
             # (on paper only: a 会 that completes the hand only as an honour;
             # read it so, and the sheet names the rule it breaks)
             rs = v.readings(ctx, _ANY_WILD)
-        top = v.best(rs, lambda r: (int(reading_problem(r, shape, hui) is None), self._fan(r)))
-        hits = v.matching(FANS, top)
-        fan = sum(f.value * n for f, n in hits)
+        # the best reading (v.best's order: legal first, then 番; the first
+        # on a tie): the 番 of the legal readings only, when there is one;
+        # each reading's problem and 番 worked out once
+        problems = [reading_problem(r, shape, hui) for r in rs]
+        legal = None in problems
+        top: Reading | None = None
+        fan = -1
+        hits: list[tuple[Fan, int]] = []
+        problem: str | None = None
+        for r, r_problem in zip(rs, problems):
+            if legal and r_problem is not None:
+                continue
+            r_hits = v.matching(FANS, r)
+            r_fan = sum(f.value * n for f, n in r_hits)
+            if r_fan > fan:
+                top, fan, hits, problem = r, r_fan, r_hits, r_problem
+        assert top is not None
         items = tuple(f.item(top, n) for f, n in hits) or (ScoreItem("平胡", "Plain win", 0, why="no doubling"),)
-        problem = reading_problem(top, shape, hui)
         if problem is None and o.must_open and v.claimed_melds(top) == 0:
             problem = "开门 (option must_open): a win needs a chow, pung or exposed kong"
         notes = (f"{self.options.base} × 2 ** {fan}",) + ((problem,) if problem else ())

@@ -1,0 +1,362 @@
+"""The fast paths of the hooks the engine asks most often (福州 / 罗源,
+福建百搭, 武汉, 哈尔滨 / 长春, 营口) against their obvious versions
+(``hooks_reference.py``): many seeded hands with random and greedy bots in
+which every answer of a hook is also worked out the obvious way and must be
+the same, plus property tests of the small precomputed facts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import hooks_reference as ref
+from mahjong_core.bots import make_bot, play_hand
+from mahjong_core.rules import Ruleset
+from mahjong_core.variants import fuzhou as fz
+from mahjong_core.variants.fujian_baida import FujianBaida
+from mahjong_core.variants.fuzhou import Fuzhou
+from mahjong_core.variants.harbin import Harbin
+from mahjong_core.variants.luoyuan import Luoyuan
+from mahjong_core.variants import wuhan as wh
+from mahjong_core.variants.wuhan import Wuhan
+from mahjong_core.variants import yingkou as yk
+from mahjong_core.variants.yingkou import Yingkou
+
+
+def outcome(f: Callable[..., Any], *args: Any) -> tuple[str, Any]:
+    """What ``f(*args)`` gives: its value, or the type of error it raises."""
+    try:
+        return "value", f(*args)
+    except Exception as e:  # (the same error both ways)
+        return "error", type(e)
+
+
+def checked(cls: type[Ruleset], refs: Mapping[str, Callable[..., Any]]) -> tuple[type[Ruleset], dict[str, Counter[Any]]]:
+    """A subclass of ``cls`` whose hooks in ``refs`` answer as ``cls`` does,
+    after asserting that the obvious version agrees; and the answers seen,
+    by hook (to show that the hands reached each kind of answer)."""
+    seen: dict[str, Counter[Any]] = {name: Counter() for name in refs}
+
+    def make(name: str, obvious: Callable[..., Any]) -> Callable[..., Any]:
+        fast = getattr(cls, name)
+
+        def hook(self: Ruleset, *args: Any) -> Any:
+            want = obvious(self, *args)
+            got = fast(self, *args)
+            assert got == want, (cls.name, name, args[1:], got, want)
+            if isinstance(got, (list, tuple)):
+                seen[name][any(got)] += 1  # (costs: some nonzero)
+            else:
+                seen[name][got if isinstance(got, (bool, str, type(None))) else bool(got)] += 1
+            return got
+
+        return hook
+
+    body = {name: make(name, obvious) for name, obvious in refs.items()}
+    return type(f"Checked{cls.__name__}", (cls,), body), seen
+
+
+def play(cls: type[Ruleset], refs: Mapping[str, Callable[..., Any]], hands: int,
+         options: Mapping[str, Any] | None = None) -> dict[str, Counter[Any]]:
+    """``hands`` seeded hands with random bots and a quarter as many with
+    greedy ones (seeds as in ``bench/rates.py``), every hook checked."""
+    sub, seen = checked(cls, refs)
+    rs = sub(**(options or {}))
+    for bots, n in (("random", hands), ("greedy", hands // 4)):
+        for i in range(n):
+            play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(rs.num_players)], seed=i, dealer=i % rs.num_players)
+    return seen
+
+
+# --- 福州 / 罗源 ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cls", [Fuzhou, Luoyuan])
+def test_fuzhou_hooks_agree_with_the_obvious_ones(cls: type[Ruleset]) -> None:
+    seen = play(cls, ref.FUZHOU, 400)
+    assert len(seen["reserve_extra"]) == 2  # some hands keep tiles back, some not
+    assert seen["may_declare_ready"][True] and seen["shape_free_ready"][True]
+    assert {fz.QIANGJIN, fz.SANJINDAO} <= set(seen["instant_win"])
+    assert sum(seen["shape_free_ready_kinds"].values()) > 50  # (asked: a wrapped 金, both tiles held)
+    assert seen["_specials"][True] and seen["_specials"][False]  # wins with specials, and without
+
+
+def test_fuzhou_hooks_agree_under_other_options() -> None:
+    seen = play(Fuzhou, ref.FUZHOU, 200, {"gold_discard": "forbidden", "gold_kan_declare": False})
+    assert seen["may_declare_ready"] == Counter({False: seen["may_declare_ready"][False]})
+
+
+@given(st.lists(st.sampled_from(fz.HONOURS + fz.SEASONS + fz.PLANTS), max_size=24))
+def test_honour_quads_counts_the_sets_of_four(flowers: list[int]) -> None:
+    held = Counter(flowers)
+    assert fz.honour_quads(flowers) == sum(1 for k in fz.HONOURS if held[k] >= 4)
+    assert fz.honour_quads(flowers) == sum(1 for k in fz.HONOURS if held[k] >= 4)  # (remembered)
+
+
+@given(st.lists(st.sampled_from(fz.HONOURS + fz.SEASONS + fz.PLANTS), max_size=24))
+def test_flower_points(flowers: list[int]) -> None:
+    assert fz.flower_points(flowers) == ref.fz_flower_points(flowers)
+
+
+def test_kan_tiles_table() -> None:
+    assert [fz.kan_tiles(g) for g in range(27)] == [ref.fz_kan_tiles(g) for g in range(27)]
+    assert fz.kan_tiles(0) == (8, 1) and fz.kan_tiles(26) == (25, 18)
+
+
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34), st.integers(0, 26))
+def test_gold_kan_rest(counts: list[int], gold: int) -> None:
+    assert outcome(fz.gold_kan_rest, counts, gold) == outcome(ref.fz_gold_kan_rest, counts, gold)
+
+
+@st.composite
+def kan_hands(draw: st.DrawFn) -> tuple[list[int], int]:
+    """34 counts near a 金坎: four sets and a pair, often the two tiles
+    around the 金, sometimes a 金 or one more tile; and the 金."""
+    gold = draw(st.integers(0, 26))
+    c = [0] * 34
+    for _ in range(4):
+        k = draw(st.integers(0, 26))
+        if draw(st.booleans()) and k % 9 < 7:
+            for j in (k, k + 1, k + 2):
+                c[j] += 1
+        else:
+            c[k] += 3
+    c[draw(st.integers(0, 26))] += 2
+    if draw(st.integers(0, 3)):
+        for j in fz.kan_tiles(gold):
+            c[j] += 1
+    for k in draw(st.lists(st.integers(0, 26), max_size=2)):
+        c[k] += 1
+    if not draw(st.integers(0, 2)):
+        c[gold] += 1
+    return [min(n, 4) for n in c], gold
+
+
+@given(kan_hands(), st.booleans())
+def test_fuzhou_kan_hooks_on_near_kan_hands(hand: tuple[list[int], int], declared: bool) -> None:
+    counts, gold = hand
+    rs = Fuzhou()
+    table = SimpleNamespace(indicator=gold, declared=[declared], hands=[counts])
+    for name in ("shape_free_waits", "shape_free_ready", "shape_free_win", "shape_free_ready_kinds"):
+        assert outcome(getattr(rs, name), table, 0, counts) == outcome(ref.FUZHOU[name], rs, table, 0, counts), name
+    assert rs.may_declare_ready(table, 0) == ref.fz_may_declare_ready(rs, table, 0)  # type: ignore[arg-type]
+
+
+# --- 福建百搭 ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [{}, {"stand_ins": 2}, {"stand_ins": 4}, {"mode": "daidi"}])
+def test_fujian_baida_stand_in_waits_agree_with_the_obvious_ones(options: dict[str, Any]) -> None:
+    seen = play(FujianBaida, ref.FUJIAN_BAIDA, 300, options)
+    assert seen["shape_free_waits"][True] and seen["shape_free_waits"][False]
+
+
+# --- 武汉 ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [{}, {"red_at_once": True}])
+def test_wuhan_hooks_agree_with_the_obvious_ones(options: dict[str, Any]) -> None:
+    """(将一色 and 风一色 are rare in play: the property test below reaches them.)"""
+    seen = play(Wuhan, ref.WUHAN, 300, options)
+    assert sum(seen["shape_free_waits"].values()) > 5000 and seen["single_kong_kinds"][True]
+
+
+_WUHAN_KINDS = sorted(wh.RANKS_258 | wh.HONOURS) + [0, 5, 12]
+"""Kinds of the shape-free hands, and three others."""
+
+
+@given(st.lists(st.sampled_from(_WUHAN_KINDS), max_size=14), st.sampled_from(_WUHAN_KINDS),
+       st.lists(st.sampled_from(["pon 222m", "pon 555p", "pon 111z", "chi 234s", "kan 7777z"]), max_size=2))
+def test_wuhan_shape_free_on_near_shape_free_hands(tiles: list[int], laizi: int, melds: list[str]) -> None:
+    from mahjong_core.tiles import Meld
+
+    rs = Wuhan()
+    table = SimpleNamespace(wild_kinds=frozenset({laizi}), melds=[[Meld.parse(m) for m in melds]])
+    c = bytearray(min(tiles.count(k), 4) for k in range(34))
+    assert rs.shape_free_waits(table, 0, c) == ref.wh_shape_free_waits(rs, table, 0, c)  # type: ignore[arg-type]
+    assert rs.shape_free_win(table, 0, c) == ref.wh_shape_free_win(rs, table, 0, c)  # type: ignore[arg-type]
+
+
+# --- 哈尔滨 --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [{}, {"concealed_kongs_visible": True}])
+def test_harbin_hooks_agree_with_the_obvious_ones(options: dict[str, Any]) -> None:
+    seen = play(Harbin, ref.HARBIN, 300, options)
+    assert None in seen["_check_new"] and len(seen["_check_new"]) >= 3  # wins, and rules broken
+    assert seen["indicator_redraw"][True] and seen["indicator_redraw"][False]
+    assert seen["may_declare_ready"][True] and seen["may_declare_ready"][False]
+    assert seen["aim_discard_costs"][True] and seen["aim_discard_costs"][False]
+
+
+# --- 营口 ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [{}, {"shape": "one-pung-three-chows", "hui_as_itself": False, "must_open": True},
+                                     {"hui": "next", "shape": "any"}])
+def test_yingkou_hooks_agree_with_the_obvious_ones(options: dict[str, Any]) -> None:
+    seen = play(Yingkou, ref.YINGKOU, 300, options)
+    assert seen["aim_discard_costs"][True] and seen["aim_discard_costs"][False]
+    assert sum(seen["score"].values()) > 100
+
+
+@pytest.mark.parametrize("as_itself", [True, False])
+def test_yingkou_hui_kinds_remembered(as_itself: bool) -> None:
+    for k in range(34):
+        wild = frozenset({k})
+        want = yk.SIMPLES | (wild if as_itself else frozenset())
+        assert yk.hui_kinds(wild, as_itself) == want
+        assert yk.hui_kinds(frozenset({k}), as_itself) == want  # (the remembered one)
+
+
+_HB_MELDS = ["chi 123m", "chi 678p", "pon 999p", "pon 777z", "ankan 5555s", "kan 1111s", "pon 444m"]
+
+
+@st.composite
+def harbin_wins(draw: st.DrawFn) -> tuple[list[int], int, list[str]]:
+    """Concealed tiles of four sets and a pair (less the melds), the winning
+    tile among them, and the melds: shapes that break each rule of a win."""
+    melds = draw(st.lists(st.sampled_from(_HB_MELDS), max_size=3, unique=True))
+    kinds = st.sampled_from(list(range(27)) + [33])
+    tiles: list[int] = []
+    for _ in range(4 - min(len(melds), 4)):
+        k = draw(kinds)
+        tiles += [k, k + 1, k + 2] if k < 27 and k % 9 < 7 and draw(st.booleans()) else [k] * 3
+    tiles += [draw(kinds)] * 2
+    return sorted(tiles), draw(st.sampled_from(tiles)), melds
+
+
+@given(harbin_wins(), st.booleans(), st.booleans())
+def test_harbin_rules_of_a_win(win: tuple[list[int], int, list[str]], self_drawn: bool, with_shape: bool) -> None:
+    from dataclasses import replace
+
+    from hypothesis import assume
+
+    from mahjong_core.analysis import decompositions
+    from mahjong_core.errors import MahjongError
+    from mahjong_core.paper import build_context
+    from mahjong_core.variants import harbin as hb
+
+    tiles, tile, melds = win
+    rs = Harbin()
+    hand = list(tiles)
+    hand.remove(tile)
+    try:
+        ctx = build_context(rs, hand, win_tile=tile, melds=melds, discarder=None if self_drawn else 1)
+    except MahjongError:
+        assume(False)  # (a fifth copy of a kind)
+        return
+    if with_shape:  # (the engine's contexts carry the kernel's decompositions: the fast path)
+        ctx = replace(ctx, decompositions=tuple(decompositions(tiles, 0, hb.RULES)))
+    assert outcome(rs._check_new, ctx) == outcome(ref.hb_check_new, rs, ctx)
+
+
+def test_fuzhou_ready_kinds_with_a_gold_held() -> None:
+    """With one 金 held the 金 is the only discard that may leave a 金坎,
+    even when another discard leaves the rest complete with the 金 as itself."""
+    from mahjong_core.tiles import parse_tiles
+
+    rs = Fuzhou()
+    table = SimpleNamespace(indicator=0, declared=[False], hands=[[]])  # 金 1m: its 坎 is 9m 2m
+    for hand, want in (("92m123m123456789p55s9s", 0), ("92m1m123456789p123s55s", 1 << 0),
+                       ("92m123456789p123s55s9s", 1 << 26)):
+        counts = [0] * 34
+        for k in parse_tiles(hand):
+            counts[k] += 1
+        assert rs.shape_free_ready_kinds(table, 0, counts) == want  # type: ignore[arg-type]
+        assert ref.fz_shape_free_ready_kinds(rs, table, 0, counts) == want
+
+
+def test_walls_are_fresh_lists_of_the_set() -> None:
+    """The remembered walls of 福州 and 哈尔滨: the set's tiles, a new list each time."""
+    from mahjong_core.variants import harbin as hb
+
+    fuzhou = Fuzhou().wall_tiles()
+    assert fuzhou == [k for k in fz.SUIT_KINDS for _ in range(4)] + [k for k in fz.HONOURS for _ in range(4)] + list(
+        fz.SEASONS + fz.PLANTS)
+    harbin = Harbin().wall_tiles()
+    assert harbin == [k for k in hb.KINDS for _ in range(4)] and len(harbin) == 112
+    fuzhou.clear()
+    harbin.clear()
+    assert len(Fuzhou().wall_tiles()) == 144 and len(Harbin().wall_tiles()) == 112
+
+
+@st.composite
+def yingkou_wins(draw: st.DrawFn) -> tuple[list[int], int, int]:
+    """Four sets and a pair of any kinds (幺九 and 2/8 pairs often), the
+    winning tile among them, and the turned-up tile (often a kind held)."""
+    tiles: list[int] = []
+    for _ in range(4):
+        k = draw(st.integers(0, 33))
+        tiles += [k, k + 1, k + 2] if k < 27 and k % 9 < 7 and draw(st.booleans()) else [k] * 3
+    tiles += [draw(st.integers(0, 33))] * 2
+    indicator = draw(st.one_of(st.sampled_from(tiles), st.integers(0, 33)))
+    return sorted(tiles), draw(st.sampled_from(tiles)), indicator
+
+
+@pytest.mark.parametrize("options", [{}, {"hui_as_itself": False}, {"shape": "any", "must_open": True}])
+@given(win=yingkou_wins(), self_drawn=st.booleans())
+def test_yingkou_score_on_paper(options: dict[str, Any], win: tuple[list[int], int, int], self_drawn: bool) -> None:
+    from hypothesis import assume
+
+    from mahjong_core.errors import MahjongError
+    from mahjong_core.paper import build_context
+
+    tiles, tile, indicator = win
+    rs = Yingkou(**options)
+    hand = list(tiles)
+    hand.remove(tile)
+    try:
+        ctx = build_context(rs, hand, win_tile=tile, discarder=None if self_drawn else 1,
+                            context={"indicator": indicator})
+    except MahjongError:
+        assume(False)  # (a fifth copy of a kind)
+        return
+    assert outcome(rs.score, ctx) == outcome(ref.yk_score, rs, ctx)
+
+
+@st.composite
+def fuzhou_wins(draw: st.DrawFn) -> tuple[list[int], int, int, list[int]]:
+    """Five sets and a pair, often of one suit, with 金 among them; the
+    winning tile, the 金 and the flowers."""
+    one_suit = draw(st.booleans())
+    suit = draw(st.integers(0, 2))
+    ranks = st.integers(0, 8)
+    tiles: list[int] = []
+    for _ in range(5):
+        s = suit if one_suit else draw(st.integers(0, 2))
+        r = draw(ranks)
+        tiles += [s * 9 + r + i for i in range(3)] if r < 7 and draw(st.booleans()) else [s * 9 + r] * 3
+    s = suit if one_suit else draw(st.integers(0, 2))
+    tiles += [s * 9 + draw(ranks)] * 2
+    gold = draw(st.one_of(st.sampled_from(tiles), st.integers(0, 26)))
+    flowers = draw(st.lists(st.sampled_from(fz.HONOURS + fz.SEASONS + fz.PLANTS), max_size=3))
+    return sorted(tiles), draw(st.sampled_from(tiles)), gold, flowers
+
+
+@given(fuzhou_wins(), st.booleans())
+def test_fuzhou_specials_on_paper(win: tuple[list[int], int, int, list[int]], self_drawn: bool) -> None:
+    from hypothesis import assume
+
+    from mahjong_core.errors import MahjongError
+    from mahjong_core.paper import build_context
+    from mahjong_core.tiles import KIND_NAMES
+
+    tiles, tile, gold, flowers = win
+    rs = Fuzhou()
+    hand = list(tiles)
+    hand.remove(tile)
+    try:
+        ctx = build_context(rs, hand, win_tile=tile, discarder=None if self_drawn else 1, flowers=flowers,
+                            context={"gold": KIND_NAMES[gold]})
+        readings = rs._readings(ctx)
+    except MahjongError:
+        assume(False)  # (a fifth copy, or no winning shape)
+        return
+    assert rs._specials(ctx, readings) == ref.fz_specials(rs, ctx, readings)
