@@ -164,9 +164,14 @@ class Taiyuan(Ruleset):
     def score(self, ctx: WinContext) -> ScoreSheet:
         if not self.options.unique_wait:
             ctx = _with_extra(ctx, unique_wait=False)
-        top = v.best(v.readings(ctx, self.hand_rules),
-                     lambda r: (sum(f.value * n for f, n in self._shape_points(r)),))
-        hits = self._shape_points(top)
+        found = v.readings(ctx, self.hand_rules)
+        hits = self._shape_points(found[0])
+        top, top_v = found[0], sum(f.value * n for f, n in hits)
+        for r in found[1:]:  # (best: the first reading of the most points, its hits kept)
+            r_hits = self._shape_points(r)
+            r_v = sum(f.value * n for f, n in r_hits)
+            if r_v > top_v:
+                top, top_v, hits = r, r_v, r_hits
         items = [ScoreItem("基本分", "Base", 1, why="和牌根本分")]
         items += [f.item(top, n) for f, n in hits]
         dealer_seat = (ctx.seat - ctx.seat_wind) % self.num_players
@@ -233,11 +238,17 @@ class Taiyuan(Ruleset):
         if standing is None:
             return _NO_COSTS
         st = standing[seat]
+        if not any(st):
+            return _NO_COSTS
         hand = table.hands[seat]
+        # the legal declarations are asked only when a kind has every copy standing
+        costly = [k for k in range(34) if st[k] and hand[k] <= st[k]]
+        if not costly:
+            return _NO_COSTS
         ready = {a.tile for a in table.legal_actions(seat) if a.kind is ActionKind.READY}
         costs = list(_NO_COSTS)
-        for k in range(34):
-            if st[k] and hand[k] <= st[k] and k not in ready:
+        for k in costly:
+            if k not in ready:
                 costs[k] = 9
         return costs
 
