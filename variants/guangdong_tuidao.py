@@ -368,6 +368,11 @@ class GuangdongTuidao(Ruleset):
             notes.append("抢杠 counts as self-drawn: the robbed seat pays for all three")
         return self._sheet(ctx, [CHICKEN.item(top)], 1, notes)
 
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """推倒胡: a win on a discard is never legal (:meth:`win_problem`);
+        the engine then does not score it."""
+        return not (ctx.self_drawn or ctx.robbed_kong)
+
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         """推倒胡 wins on a self-draw (or a robbed kong) only."""
         if ctx.self_drawn or ctx.robbed_kong:
@@ -473,6 +478,8 @@ class GuangdongDahu(GuangdongTuidao):
     summary = "广东大胡: 136 tiles, pung/kong only, 番 20 each (linear), discard wins from 4 番, 买码, kong money"
     aliases: ClassVar[tuple[str, ...]] = ("广东大胡麻将", "广东自摸麻将", "guangdong-dahu")
     Options = DahuOptions
+
+    refuses_win = Ruleset.refuses_win  # a win on a discard is legal from discard_min_fan 番
     options: DahuOptions
 
     def __init__(self, **options: Any) -> None:
