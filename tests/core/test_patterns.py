@@ -870,3 +870,14 @@ def test_the_hand_cache_is_bounded_and_takes_hand_made_units() -> None:
     listed = replace(ctx, decompositions=tuple(Decomposition(d.form, [tuple(u) for u in d.units])  # type: ignore[arg-type]
                                                for d in decompositions(ctx.concealed, wilds=0)))
     assert v.readings(listed) == tuple(replace(r, ctx=listed) for r in want)
+
+
+@pytest.mark.parametrize("suit", "mps")
+def test_pure_straight_of_each_suit(suit: str) -> None:
+    """一条龙 in each suit, and not with a chow short (the fast test looks up each chow)."""
+    for hand, win, want in ((f"123456789{suit}11z22z", "2z", True), (f"12345678{suit}111z22z", f"9{suit}", True),
+                            (f"123456{suit}789{'p' if suit != 'p' else 's'}11z22z", "2z", False)):
+        rs = v.readings(ctx_of(hand, win))
+        assert {v.pure_straight(r) for r in rs} == {want}
+        for r in rs:
+            assert v.pure_straight(r) == _OBVIOUS["pure_straight"](replace(r, memo={}))

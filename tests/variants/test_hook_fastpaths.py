@@ -82,8 +82,13 @@ def test_taiyuan_discard_costs_are_the_obvious_ones() -> None:
 
 
 def test_taiyuan_sheets_are_the_obvious_best() -> None:
+    from mahjong_core.paper import build_context
+
     rs = taiyuan.Taiyuan()
-    ctxs = _contexts(rs, 40)
+    # 3m completes 123 (镶边) or 234 (嵌张), 1 point each: the first reading wins the tie
+    tie = build_context(rs, "1223455566789m", win_tile="3m", context={"declared_ready": True})
+    assert [it.zh for it in rs.score(tie).items if it.zh in ("嵌张", "镶边")] == ["镶边"]
+    ctxs = [tie, *_contexts(rs, 40)]
     assert len(ctxs) > 50
     for ctx in ctxs:
         sheet = rs.score(ctx)
@@ -201,8 +206,13 @@ def _obvious_taiwan_score(rs: taiwan.Taiwan, ctx: WinContext) -> list[ScoreItem]
 
 
 def test_taiwan_sheets_are_the_obvious_best() -> None:
+    from dataclasses import replace
+
+
     rs = taiwan.Taiwan()
     ctxs = _contexts(rs, 40)
+    # both own flowers: 正花 counts twice
+    ctxs += [replace(c, flowers=tuple(taiwan.seat_flowers(c.seat_wind))) for c in ctxs if not c.instant]
     checked = 0
     for ctx in ctxs:
         want = _obvious_taiwan_score(rs, ctx)
@@ -220,12 +230,16 @@ def test_taiwan_sheets_are_the_obvious_best() -> None:
 
 
 def _check_refusals(rs: Ruleset, hands: int) -> tuple[int, int]:
+    from dataclasses import replace
+
     counts = [0, 0]
 
     def check(refused: bool, ctx: WinContext) -> None:
         sheet = rs.score(ctx)  # the obvious way: score, then ask win_problem
         assert refused == (rs.win_problem(ctx, sheet) is not None)
         counts[refused] += 1
+        robbed = replace(ctx, self_drawn=False, robbed_kong=True, discarder=(ctx.seat + 1) % 4)
+        assert type(rs).refuses_win(rs, robbed) == (rs.win_problem(robbed, rs.score(robbed)) is not None)
 
     _spy(rs, "refuses_win", check)
     _play(rs, hands)
@@ -235,7 +249,7 @@ def _check_refusals(rs: Ruleset, hands: int) -> tuple[int, int]:
 def test_tianjin_refuses_exactly_what_win_problem_names() -> None:
     kept, refused = _check_refusals(tianjin.Tianjin(), 40)
     assert kept > 20 and refused > 20
-    kept, refused = _check_refusals(tianjin.Tianjin(rob_kong=False), 20)
+    kept, refused = _check_refusals(tianjin.Tianjin(rob_kong=True), 20)
     assert kept > 5 and refused > 5
 
 
@@ -255,9 +269,13 @@ def _obvious_tianjin_value(rs: tianjin.Tianjin, r: v.Reading) -> tuple[int]:
 
 
 def test_tianjin_reading_values_are_the_obvious_ones() -> None:
+    from dataclasses import replace
+
     rs = tianjin.Tianjin()
     ctxs = [c for c in _contexts(rs, 60) if c.self_drawn]
     assert len(ctxs) > 20
+    # several doubling items at once (天胡 or 地胡, 杠开)
+    ctxs += [replace(c, first_turn=True, kong_replacement=True) for c in ctxs]
     for ctx in ctxs:
         found = v.readings(ctx, rs.hand_rules)
         for r in found:
