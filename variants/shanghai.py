@@ -445,6 +445,7 @@ class Shanghai(Ruleset):
         return mult, items
 
     # --- scoring -------------------------------------------------------------
+    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The best value of the win over its readings (就高不就低); a hand
         none of the seven types gets a sheet of 0 whose note names the rule
@@ -677,6 +678,9 @@ def _count(value: Any, key: str) -> int:
 
 
 def _dice(value: Any) -> tuple[int, ...]:
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int \
+            and 1 <= value[0] <= 6 and 1 <= value[1] <= 6:
+        return value  # the engine's dice, as they are
     if value is None or value == "" or value == ():
         return ()
     if isinstance(value, int) and not isinstance(value, bool):

@@ -32,11 +32,12 @@ reading each, so that the rule set's table decides which one is best.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from .analysis import Decomposition, Form, HandRules, Shape, decompositions
 from .errors import IllegalWinError
@@ -94,6 +95,7 @@ __all__ = [
     "pure_nine_gates",
     "pure_straight",
     "readings",
+    "remembered",
     "robbed_kong",
     "roots",
     "round_wind_pung",
@@ -812,7 +814,12 @@ def all_sets_declared(r: Reading) -> bool:
     """金钩钓 / 大吊车 / 全求人's shape: the standard form with every set a
     declared meld (chow, pung, exposed or concealed kong), so the hand held a
     single tile and won on its pair (by discard or self-draw)."""
-    return r.form is Form.STANDARD and all(u.meld is not None for u in r.units if u.shape is not Shape.PAIR)
+    if r.form is not Form.STANDARD:
+        return False
+    for u in r.units:
+        if u.meld is None and u.shape is not Shape.PAIR:
+            return False
+    return True
 
 
 def claimed_melds(r: Reading) -> int:
@@ -982,3 +989,37 @@ def doubling_sheet(
     items = tuple(f.item(top, n) for f, n in hits) or (plain,)
     return ScoreSheet(items=items, total=fan, unit="番", points=base * 2**fan,
                       notes=(f"{base} × 2 ** {fan}",), problem=top_why)
+
+
+_S = TypeVar("_S")
+
+RECENT_SHEETS = 4
+"""How many (context, sheet) pairs :func:`remembered` keeps per rule set."""
+
+
+def remembered(score: Callable[[_S, WinContext], ScoreSheet]) -> Callable[[_S, WinContext], ScoreSheet]:
+    """Remember the last few sheets of a rule set's ``score`` method.
+
+    The engine asks for the sheet of one win up to three times (to offer
+    it, to take it, to record it) with equal contexts; a score that is a
+    function of the context (and of the rule set's options) alone may then
+    answer from the few contexts it scored last (compared by value).  A
+    score that raises remembers nothing."""
+
+    key = f"_recent_sheets {score.__qualname__}"  # (one memo per method: a subclass's may call its base's)
+
+    @functools.wraps(score)
+    def wrapper(self: _S, ctx: WinContext) -> ScoreSheet:
+        recent: list[tuple[WinContext, ScoreSheet]] | None = self.__dict__.get(key)
+        if recent is None:
+            recent = self.__dict__[key] = []
+        for seen, sheet in recent:
+            if seen == ctx:
+                return sheet
+        sheet = score(self, ctx)
+        if len(recent) >= RECENT_SHEETS:
+            del recent[0]
+        recent.append((ctx, sheet))
+        return sheet
+
+    return wrapper

@@ -785,6 +785,8 @@ _OBVIOUS: dict[str, Callable[[v.Reading], Any]] = {
     "terminals_in_each": lambda r: r.form is Form.STANDARD and all(v._has_end(u) for u in r.units),
     "dragon_pungs": lambda r: sum(1 for k in r.pungs if k >= 31),
     "wind_pungs": lambda r: sum(1 for k in r.pungs if 27 <= k < 31),
+    "all_sets_declared": lambda r: r.form is Form.STANDARD and all(u.meld is not None for u in r.units
+                                                                   if u.shape is not Shape.PAIR),
 }
 
 
@@ -881,3 +883,40 @@ def test_pure_straight_of_each_suit(suit: str) -> None:
         assert {v.pure_straight(r) for r in rs} == {want}
         for r in rs:
             assert v.pure_straight(r) == _OBVIOUS["pure_straight"](replace(r, memo={}))
+
+
+def test_remembered_sheets() -> None:
+    """The last RECENT_SHEETS contexts answer from the memo, by value; others
+    are scored; a raise is not remembered; a base's memo is its own."""
+    from mahjong_core.rules import ScoreSheet
+
+    class Counting:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        @v.remembered
+        def score(self, ctx: WinContext) -> ScoreSheet:
+            self.calls += 1
+            if ctx.seat == 3:
+                raise IllegalWinError("no")
+            return ScoreSheet(items=(), total=ctx.seat_wind, unit="番", points=self.calls)
+
+    class Sub(Counting):
+        @v.remembered
+        def score(self, ctx: WinContext) -> ScoreSheet:
+            base = super().score(ctx)
+            return ScoreSheet(items=(), total=base.total + 100, unit="番", points=base.points)
+
+    rs = Counting()
+    ctxs = [replace(ctx_of("1112223334445m", "5m"), seat_wind=w) for w in range(v.RECENT_SHEETS + 1)]
+    first = [rs.score(c) for c in ctxs[:v.RECENT_SHEETS]]
+    assert rs.calls == v.RECENT_SHEETS and [s.total for s in first] == list(range(v.RECENT_SHEETS))
+    assert [rs.score(replace(c)) for c in ctxs[:v.RECENT_SHEETS]] == first and rs.calls == v.RECENT_SHEETS
+    assert rs.score(ctxs[-1]).total == v.RECENT_SHEETS and rs.calls == v.RECENT_SHEETS + 1
+    assert rs.score(ctxs[0]).points == v.RECENT_SHEETS + 2  # the oldest was dropped: scored afresh
+    for _ in range(2):
+        with pytest.raises(IllegalWinError):
+            rs.score(replace(ctxs[0], seat=3))
+    assert rs.calls == v.RECENT_SHEETS + 4
+    sub = Sub()
+    assert [sub.score(ctxs[1]).total for _ in range(3)] == [101] * 3 and sub.calls == 1

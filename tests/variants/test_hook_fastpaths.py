@@ -332,3 +332,59 @@ def test_neimeng_problems_are_the_obvious_ones() -> None:
                 assert rs.problem(r) is None or "碰或杠" not in (rs.problem(r) or "")
     assert found > 10
 
+
+
+def _obvious_dice(value: Any) -> tuple[int, ...] | str:
+    if value is None or value == "" or value == ():
+        return ()
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if isinstance(value, str):
+        digits = [c for c in value if not c.isspace() and c not in ",+"]
+        if not all(c in "123456" for c in digits):
+            return "error"
+        dice = tuple(int(c) for c in digits)
+    else:
+        try:
+            dice = tuple(int(d) for d in value)
+        except (TypeError, ValueError):
+            return "error"
+    if len(dice) != 2 or not all(1 <= d <= 6 for d in dice):
+        return "error"
+    return dice
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.tuples(st.integers(0, 7), st.integers(0, 7)), st.tuples(st.booleans(), st.integers(1, 6)),
+                 st.lists(st.integers(0, 7), max_size=3).map(tuple), st.lists(st.integers(1, 6), max_size=3),
+                 st.sampled_from(["3,3", "14", "", "7,1", 41, None])))
+def test_shanghai_dice_are_the_obvious_ones(value: Any) -> None:
+    from mahjong_core.variants import shanghai
+
+    try:
+        got: tuple[int, ...] | str = shanghai._dice(value)
+    except MahjongError:
+        got = "error"
+    assert got == _obvious_dice(value)
+
+
+def test_remembered_sheets_are_the_sheets_scored_afresh() -> None:
+    """Every context of seeded play, then each again with another wind and
+    flag, interleaved: the remembered score equals the score computed anew."""
+    from dataclasses import replace
+
+    from mahjong_core.variants.jinan import Jinan
+
+    for rs in (taiyuan.Taiyuan(), taiwan.Taiwan(), Shanghai(), tianjin.Tianjin(), guangdong_tuidao.GuangdongTuidao(),
+               guangdong_tuidao.GuangdongDahu(), neimeng.Neimeng(), Jinan()):
+        fresh = type(rs).score.__wrapped__  # type: ignore[attr-defined]
+        ctxs = _contexts(rs, 15)
+        assert len(ctxs) > 10, rs.id
+        for ctx in ctxs:
+            other = replace(ctx, seat_wind=(ctx.seat_wind + 1) % 4, last_tile=not ctx.last_tile)
+            for c in (ctx, other, ctx, other):
+                try:
+                    want = fresh(rs, c)
+                except MahjongError:
+                    continue
+                assert rs.score(c) == want, rs.id
