@@ -67,7 +67,10 @@ What the rule set decides (seed wording first, then each gap of the spec):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import operator
+import re
+
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -239,11 +242,10 @@ class Taiyuan(Ruleset):
         if standing is None:
             return _NO_COSTS
         st = standing[seat]
-        if not any(st):
-            return _NO_COSTS
         hand = table.hands[seat]
-        # the legal declarations are asked only when a kind has every copy standing
-        costly = [k for k in range(34) if st[k] and hand[k] <= st[k]]
+        # the kinds that stand (found at C speed: four at most), then the
+        # legal declarations only when a kind has every copy standing
+        costly = [k for k in _standing_kinds(st) if hand[k] <= st[k]]
         if not costly:
             return _NO_COSTS
         ready = {a.tile for a in table.legal_actions(seat) if a.kind is ActionKind.READY}
@@ -261,6 +263,17 @@ class Taiyuan(Ruleset):
 
 
 _NO_COSTS: tuple[int, ...] = (0,) * 34
+_NONZERO = re.compile(rb"[^\x00]")
+"""A count above 0 in 34 counts (``bytes`` or ``bytearray``)."""
+_start = operator.methodcaller("start")
+
+
+def _standing_kinds(st: Any) -> Iterable[int]:
+    """The kinds of 34 counts above 0, in order."""
+    try:
+        return map(_start, _NONZERO.finditer(st))
+    except TypeError:  # counts in a list: the plain loop
+        return (k for k in range(34) if st[k])
 
 
 def _flag(value: Any) -> bool:

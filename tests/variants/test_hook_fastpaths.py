@@ -81,6 +81,17 @@ def test_taiyuan_discard_costs_are_the_obvious_ones() -> None:
     assert calls[0] > 1000 and costly[0] > 100  # both paths were taken
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 2), min_size=34, max_size=34), st.lists(st.integers(0, 4), min_size=34, max_size=34),
+       st.sampled_from([bytearray, bytes, list]))
+def test_taiyuan_standing_kinds_are_the_obvious_ones(standing: list[int], hand: list[int], kind: Any) -> None:
+    from types import SimpleNamespace
+
+    assert list(taiyuan._standing_kinds(kind(standing))) == [k for k in range(34) if standing[k]]
+    table = SimpleNamespace(standing=[kind(standing)], hands=[bytearray(hand)], legal_actions=lambda seat: [])
+    assert list(taiyuan.Taiyuan().aim_discard_costs(table, 0)) == list(_obvious_taiyuan_costs(table, 0))
+
+
 def test_taiyuan_sheets_are_the_obvious_best() -> None:
     from mahjong_core.paper import build_context
 
