@@ -35,6 +35,7 @@ import enum
 import functools
 import itertools
 import operator
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar, Union
@@ -1004,15 +1005,17 @@ def remembered(score: Callable[[_S, WinContext], ScoreSheet]) -> Callable[[_S, W
     it, to take it, to record it) with equal contexts; a score that is a
     function of the context (and of the rule set's options) alone may then
     answer from the few contexts it scored last (compared by value).  A
-    score that raises remembers nothing."""
-
-    key = f"_recent_sheets {score.__qualname__}"  # (one memo per method: a subclass's may call its base's)
+    score that raises remembers nothing.  The memo lives beside the rule
+    set (a weak reference to it), so copying or pickling a rule set is not
+    affected, and each decorated method has its own."""
+    memos: weakref.WeakKeyDictionary[Any, list[tuple[WinContext, ScoreSheet]]] = weakref.WeakKeyDictionary()
 
     @functools.wraps(score)
     def wrapper(self: _S, ctx: WinContext) -> ScoreSheet:
-        recent: list[tuple[WinContext, ScoreSheet]] | None = self.__dict__.get(key)
-        if recent is None:
-            recent = self.__dict__[key] = []
+        try:
+            recent = memos[self]
+        except KeyError:
+            recent = memos[self] = []
         for seen, sheet in recent:
             if seen == ctx:
                 return sheet

@@ -920,3 +920,14 @@ def test_remembered_sheets() -> None:
     assert rs.calls == v.RECENT_SHEETS + 4
     sub = Sub()
     assert [sub.score(ctxs[1]).total for _ in range(3)] == [101] * 3 and sub.calls == 1
+    import copy
+    import pickle
+
+    from mahjong_core.variants.neimeng import Neimeng
+
+    # a rule set that scored a context (its extra a mapping proxy) still copies and pickles
+    nm = Neimeng()
+    sheet = nm.score(ctxs[0])
+    assert nm.score(ctxs[0]) is sheet
+    assert copy.deepcopy(rs).score(ctxs[0]).points == rs.calls + 1  # (a copy has no memo)
+    assert pickle.loads(pickle.dumps(nm)).score(ctxs[0]) == sheet
