@@ -360,6 +360,7 @@ class GuangdongTuidao(Ruleset):
             notes.append(f"码 {words}")
         return ScoreSheet(items=tuple(items), total=total, unit="番", points=points, notes=tuple(notes))
 
+    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         """推倒胡: every win is 鸡胡, 1 番 (不算番)."""
         top = self.readings(ctx)[0]
@@ -367,6 +368,11 @@ class GuangdongTuidao(Ruleset):
         if ctx.robbed_kong:
             notes.append("抢杠 counts as self-drawn: the robbed seat pays for all three")
         return self._sheet(ctx, [CHICKEN.item(top)], 1, notes)
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """推倒胡: a win on a discard is never legal (:meth:`win_problem`);
+        the engine then does not score it."""
+        return not (ctx.self_drawn or ctx.robbed_kong)
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         """推倒胡 wins on a self-draw (or a robbed kong) only."""
@@ -473,6 +479,8 @@ class GuangdongDahu(GuangdongTuidao):
     summary = "广东大胡: 136 tiles, pung/kong only, 番 20 each (linear), discard wins from 4 番, 买码, kong money"
     aliases: ClassVar[tuple[str, ...]] = ("广东大胡麻将", "广东自摸麻将", "guangdong-dahu")
     Options = DahuOptions
+
+    refuses_win = Ruleset.refuses_win  # a win on a discard is legal from discard_min_fan 番
     options: DahuOptions
 
     def __init__(self, **options: Any) -> None:
@@ -505,6 +513,7 @@ class GuangdongDahu(GuangdongTuidao):
             return top[0].value, [top]
         return sum(f.value * n for f, n in hits), hits
 
+    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The reading of most 番 (就高不就低); its hands add up (or the highest, ``combine``)."""
         best: tuple[int, list[tuple[Fan, int]]] | None = None

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mahjong_core import patterns as v
-from mahjong_core.analysis import Form, HandRules, Shape
+from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import MahjongError
 from mahjong_core.patterns import Fan, Reading, Wait
 from mahjong_core.rules import (
@@ -130,7 +130,7 @@ class Neimeng(Ruleset):
     @staticmethod
     def problem(r: Reading) -> str | None:
         """The seed condition a reading breaks, or None."""
-        if not any(u.shape is Shape.PUNG for u in r.units):
+        if not r.pungs:  # (the kinds of the units of shape PUNG)
             return "必需有碰或杠: a win needs a pung or a kong (a concealed pung counts)"
         if v.claimed_melds(r) == 0:
             return "必需要开门: a win needs a chow from the 上家 or a pung (the hand is concealed)"
@@ -138,6 +138,7 @@ class Neimeng(Ruleset):
             return "必需有幺九或箭刻: a win needs a 1 or 9 of a suit, or a dragon pung"
         return None
 
+    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         """番 that double (:func:`~mahjong_core.patterns.doubling_sheet`); the
         sheet's ``problem`` names a seed condition the hand breaks."""

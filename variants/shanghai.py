@@ -445,6 +445,7 @@ class Shanghai(Ruleset):
         return mult, items
 
     # --- scoring -------------------------------------------------------------
+    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The best value of the win over its readings (就高不就低); a hand
         none of the seven types gets a sheet of 0 whose note names the rule
@@ -527,9 +528,9 @@ class Shanghai(Ruleset):
     def _value(self, ctx: WinContext, r: Reading) -> _Value | None:
         """The value of one reading before the multipliers (None: not one of
         the seven types, and 杠开 / 大吊车 do not qualify it)."""
-        fixed = next((f for f in self.fixed if f.test(r)), None)
-        if fixed is not None:
-            return self._fixed_value(ctx, fixed.zh, fixed.en, fixed.value, fixed.why, r)
+        for fixed in self.fixed:  # the first fixed-value type that applies
+            if fixed.test(r):
+                return self._fixed_value(ctx, fixed.zh, fixed.en, fixed.value, fixed.why, r)
         doubling = [f for f in self.doublers if f.test(r)]
         if not doubling and not (self.options.gangkai_dadiaoche_qualify
                                  and (ctx.kong_replacement or v.all_sets_declared(r))):
@@ -573,18 +574,20 @@ class Shanghai(Ruleset):
         """A flush: the suit held most (or the one of the melds) and the
         风向牌; every hand of those kinds is one of the seven types.  None
         when the melds already hold two suits (only 碰碰胡 is left)."""
-        suit = -1
-        for m in table.melds[seat]:
-            k = m.tiles[0]
-            if k < 27:
-                if suit >= 0 and k // 9 != suit:
-                    return None
-                suit = k // 9
-        if suit < 0:
-            hand = table.hands[seat]
-            a, b, c = sum(hand[0:9]), sum(hand[9:18]), sum(hand[18:27])
-            suit = 0 if a >= b and a >= c else (1 if b >= c else 2)
-        return self._aims[suit]
+        melds = table.melds[seat]
+        if melds:
+            suit = -1
+            for m in melds:
+                k = m.tiles[0]
+                if k < 27:
+                    if suit >= 0 and k // 9 != suit:
+                        return None
+                    suit = k // 9
+            if suit >= 0:
+                return self._aims[suit]
+        hand = table.hands[seat]
+        a, b, c = sum(hand[0:9]), sum(hand[9:18]), sum(hand[18:27])
+        return self._aims[0 if a >= b and a >= c else (1 if b >= c else 2)]
 
     # --- payments ------------------------------------------------------------
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
@@ -675,6 +678,9 @@ def _count(value: Any, key: str) -> int:
 
 
 def _dice(value: Any) -> tuple[int, ...]:
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int \
+            and 1 <= value[0] <= 6 and 1 <= value[1] <= 6:
+        return value  # the engine's dice, as they are
     if value is None or value == "" or value == ():
         return ()
     if isinstance(value, int) and not isinstance(value, bool):

@@ -226,6 +226,12 @@ def _suit_text(suits: Sequence[int]) -> str:
 
 
 def _seats(value: Any, key: str, n: int) -> frozenset[int]:
+    if type(value) is tuple:  # the engine's context (a tuple of seats): checked in one pass
+        for p in value:
+            if type(p) is not int or not 0 <= p < n:
+                break
+        else:
+            return frozenset(value)
     if value is None or value == "":
         return frozenset()
     if isinstance(value, str):
@@ -436,7 +442,7 @@ class Sichuan(Ruleset):
     # --- scoring -----------------------------------------------------------
     def _reading_value(self, r: Reading) -> tuple[int, list[ScoreItem], list[str]]:
         """番 before the cap, the items and the notes of one reading."""
-        hits = [f for f in PATTERNS if f.count(r)]
+        hits = [f for f in PATTERNS if f.test(r)]  # (Fan.count inlined)
         roots = v.roots(r)
         best: tuple[tuple[int, int, int], Fan] | None = None
         for i, f in enumerate(hits):

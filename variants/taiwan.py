@@ -399,6 +399,7 @@ class Taiwan(Ruleset):
             return "人胡", "Human hand", o.human
         return None
 
+    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The 台 of the best reading (dealer 台 included when the dealer wins)."""
         dealer_items = self.dealer_tai(ctx) if ctx.dealer else []
@@ -436,10 +437,11 @@ class Taiwan(Ruleset):
             hits = v.matching(TABLE, r)
             if first is not None:
                 hits = [(f, n) for f, n in hits if f.zh not in _FIRST_TURN]
-            items = [f.item(r, n) for f, n in hits]
-            total = sum(it.total for it in items)
-            if total > top:
-                top, top_items = total, items
+            total = 0
+            for f, n in hits:  # (the items' total: each ScoreItem counts value × count)
+                total += f.value * n
+            if total > top:  # the sheet's items: of a new best reading only
+                top, top_items = total, [f.item(r, n) for f, n in hits]
         notes: list[str] = []
         if first is not None:
             top_items.insert(0, ScoreItem(first[0], first[1], first[2], why="first-turn win"))
@@ -470,7 +472,9 @@ class Taiwan(Ruleset):
         return Reading(Form.SEVEN_PAIRS, tuple(units), ctx, win, tuple(counts))
 
     def _sheet(self, items: list[ScoreItem], notes: list[str]) -> ScoreSheet:
-        total = sum(it.total for it in items)
+        total = 0
+        for it in items:
+            total += it.total
         return ScoreSheet(items=tuple(items), total=total, unit="台",
                           points=self.options.base + self.options.per_tai * total, notes=tuple(notes))
 
@@ -593,6 +597,11 @@ def ligu_waits(counts: Sequence[int], quad_pairs: bool = True) -> int:
     :func:`seven_pairs_and_a_pung`."""
     if sum(counts) != 16:
         return 0
+    try:  # a quick count of the kinds held an odd number of times (C speed)
+        if bytes(counts).translate(_ODD).count(1) > 2:
+            return 0
+    except (TypeError, ValueError):
+        pass  # counts beyond bytes: the plain count below
     odd = [k for k in range(34) if counts[k] % 2]
     if len(odd) > 2:
         return 0
@@ -606,3 +615,7 @@ def ligu_waits(counts: Sequence[int], quad_pairs: bool = True) -> int:
             mask |= 1 << k
         trial[k] -= 1
     return mask
+
+
+_ODD = bytes(n & 1 for n in range(256))
+"""A ``bytes.translate`` table: 1 for an odd count, else 0."""

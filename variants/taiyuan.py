@@ -67,7 +67,10 @@ What the rule set decides (seed wording first, then each gap of the spec):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import operator
+import re
+
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -161,12 +164,18 @@ class Taiyuan(Ruleset):
     def _shape_points(self, r: Reading) -> list[tuple[Fan, int]]:
         return v.matching(POINTS, r)
 
+    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         if not self.options.unique_wait:
             ctx = _with_extra(ctx, unique_wait=False)
-        top = v.best(v.readings(ctx, self.hand_rules),
-                     lambda r: (sum(f.value * n for f, n in self._shape_points(r)),))
-        hits = self._shape_points(top)
+        found = v.readings(ctx, self.hand_rules)
+        hits = self._shape_points(found[0])
+        top, top_v = found[0], sum(f.value * n for f, n in hits)
+        for r in found[1:]:  # (best: the first reading of the most points, its hits kept)
+            r_hits = self._shape_points(r)
+            r_v = sum(f.value * n for f, n in r_hits)
+            if r_v > top_v:
+                top, top_v, hits = r, r_v, r_hits
         items = [ScoreItem("基本分", "Base", 1, why="和牌根本分")]
         items += [f.item(top, n) for f, n in hits]
         dealer_seat = (ctx.seat - ctx.seat_wind) % self.num_players
@@ -234,10 +243,15 @@ class Taiyuan(Ruleset):
             return _NO_COSTS
         st = standing[seat]
         hand = table.hands[seat]
+        # the kinds that stand (found at C speed: four at most), then the
+        # legal declarations only when a kind has every copy standing
+        costly = [k for k in _standing_kinds(st) if hand[k] <= st[k]]
+        if not costly:
+            return _NO_COSTS
         ready = {a.tile for a in table.legal_actions(seat) if a.kind is ActionKind.READY}
         costs = list(_NO_COSTS)
-        for k in range(34):
-            if st[k] and hand[k] <= st[k] and k not in ready:
+        for k in costly:
+            if k not in ready:
                 costs[k] = 9
         return costs
 
@@ -249,6 +263,17 @@ class Taiyuan(Ruleset):
 
 
 _NO_COSTS: tuple[int, ...] = (0,) * 34
+_NONZERO = re.compile(rb"[^\x00]")
+"""A count above 0 in 34 counts (``bytes`` or ``bytearray``)."""
+_start = operator.methodcaller("start")
+
+
+def _standing_kinds(st: Any) -> Iterable[int]:
+    """The kinds of 34 counts above 0, in order."""
+    try:
+        return map(_start, _NONZERO.finditer(st))
+    except TypeError:  # counts in a list: the plain loop
+        return (k for k in range(34) if st[k])
 
 
 def _flag(value: Any) -> bool:

@@ -326,13 +326,29 @@ class Tianjin(Ruleset):
     def _allowed(self, ctx: WinContext) -> bool:
         return ctx.self_drawn or (ctx.robbed_kong and self.options.rob_kong)
 
+    def _hits(self, r: Reading) -> tuple[list[Fan], list[Fan]]:
+        """The base entries and the doubling entries that apply to ``r``
+        (remembered in the reading: :meth:`score` asks twice for the best)."""
+        try:
+            got: tuple[list[Fan], list[Fan]] = r.memo["tianjin_hits"]
+        except KeyError:
+            got = r.memo["tianjin_hits"] = ([f for f in self._base if f.test(r)],
+                                            [f for f in self._doubles if f.test(r)])
+        return got
+
     def _value(self, r: Reading) -> tuple[int]:
-        base = sum(f.value for f in self._base if f.count(r)) or self.options.plain_win
-        for f in self._doubles:
-            if f.count(r):
-                base *= f.value
+        base_hits, doubles = self._hits(r)
+        base = sum(f.value for f in base_hits) or self.options.plain_win
+        for f in doubles:
+            base *= f.value
         return (base,)
 
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """没有炮和: a win on a discard (or a robbed kong without ``rob_kong``)
+        is never legal, whatever its sheet (:meth:`win_problem`)."""
+        return not self._allowed(ctx)
+
+    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The best reading's 番: (捉伍儿 + 龙, or 平胡) × each doubling item."""
         self._check(ctx)
@@ -342,8 +358,7 @@ class Tianjin(Ruleset):
         top = v.best(v.readings(ctx, self.hand_rules), self._value)
         total = self._value(top)[0]
         o = self.options
-        base = [f for f in self._base if f.count(top)]
-        doubles = [f for f in self._doubles if f.count(top)]
+        base, doubles = self._hits(top)
         items = [f.item(top) for f in base]
         if not base:
             items.append(ScoreItem("平胡", "Plain win", o.plain_win, why="four sets and a pair"))
@@ -448,7 +463,12 @@ def hun_diao(r: Reading) -> bool:
 
 def double_hun_diao(r: Reading) -> bool:
     """双混吊: the pair of the standard form is two wild tiles."""
-    return r.form is Form.STANDARD and any(u.shape is Shape.PAIR and len(u.wilds) == 2 for u in r.units)
+    if r.form is not Form.STANDARD:
+        return False
+    for u in r.units:
+        if u.shape is Shape.PAIR and len(u.wilds) == 2:
+            return True
+    return False
 
 
 def zhuo_wu(r: Reading) -> bool:

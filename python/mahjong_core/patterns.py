@@ -32,10 +32,13 @@ reading each, so that the rule set's table decides which one is best.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
+import operator
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from .analysis import Decomposition, Form, HandRules, Shape, decompositions
 from .errors import IllegalWinError
@@ -93,6 +96,7 @@ __all__ = [
     "pure_nine_gates",
     "pure_straight",
     "readings",
+    "remembered",
     "robbed_kong",
     "roots",
     "round_wind_pung",
@@ -215,22 +219,28 @@ class Reading:
     @property
     def pungs(self) -> tuple[int, ...]:
         """Kinds of the pungs and kongs, concealed or declared, sorted."""
-        m = self.memo if "pungs" in self.memo else self._by_shape()
-        got: tuple[int, ...] = m["pungs"]
+        try:
+            got: tuple[int, ...] = self.memo["pungs"]
+        except KeyError:
+            got = self._by_shape()["pungs"]
         return got
 
     @property
     def chows(self) -> tuple[int, ...]:
         """Lowest kinds of the chows, sorted."""
-        m = self.memo if "chows" in self.memo else self._by_shape()
-        got: tuple[int, ...] = m["chows"]
+        try:
+            got: tuple[int, ...] = self.memo["chows"]
+        except KeyError:
+            got = self._by_shape()["chows"]
         return got
 
     @property
     def pairs(self) -> tuple[int, ...]:
         """Kinds of the pairs (one in the standard form, seven in 七对)."""
-        m = self.memo if "pairs" in self.memo else self._by_shape()
-        got: tuple[int, ...] = m["pairs"]
+        try:
+            got: tuple[int, ...] = self.memo["pairs"]
+        except KeyError:
+            got = self._by_shape()["pairs"]
         return got
 
     @property
@@ -242,10 +252,10 @@ class Reading:
     @property
     def kinds(self) -> frozenset[int]:
         """Every kind in the hand as read."""
-        got: frozenset[int] | None = self.memo.get("kinds")
-        if got is None:
-            got = frozenset(itertools.compress(_KINDS, self.counts))
-            self.memo["kinds"] = got
+        try:
+            got: frozenset[int] = self.memo["kinds"]
+        except KeyError:
+            got = self.memo["kinds"] = frozenset(itertools.compress(_KINDS, self.counts))
         return got
 
     @property
@@ -318,6 +328,40 @@ def _units_of(d: Decomposition) -> list[list[Unit]]:
     return out
 
 
+_HANDS: dict[Any, tuple[tuple[Unit, ...], tuple[int, ...]] | None] = {}
+"""A speed cache of :func:`_hand_of` by ``Decomposition.units`` (cleared
+when it holds ``_HANDS_MAX`` entries: the engine reads one hand two or
+three times in a row, the check of a win, the win and its record)."""
+_HANDS_MAX = 4096
+
+
+def _hand_of(d: Decomposition) -> tuple[tuple[Unit, ...], tuple[int, ...]] | None:
+    """The concealed units of a decomposition as :func:`readings` orders
+    them (``_unit_order``) and the 34 counts of their tiles; None when a
+    set or pair is made only of wilds (it has several readings)."""
+    key: Any = d.units
+    try:
+        return _HANDS[key]
+    except KeyError:
+        pass
+    except TypeError:  # units given as lists (a hand-made context): no cache
+        key = None
+    got: tuple[tuple[Unit, ...], tuple[int, ...]] | None = None
+    choices = _units_of(d)
+    if all(choices):
+        hand_units = tuple(sorted((c[0] for c in choices), key=_unit_order))
+        counts = [0] * 34
+        for u in hand_units:
+            for k in u.tiles:
+                counts[k] += 1
+        got = (hand_units, tuple(counts))
+    if key is not None:
+        if len(_HANDS) >= _HANDS_MAX:
+            _HANDS.clear()
+        _HANDS[key] = got
+    return got
+
+
 def _wild_choices(shape: Shape, rules: HandRules, form: Form) -> list[Unit]:
     mask = frozenset(rules.wild_kinds)
     if shape is Shape.WILD_PAIR:
@@ -345,8 +389,8 @@ def _win_units(units: Sequence[Unit], ctx: WinContext) -> list[int | None]:
             break
         if as_wild:
             hit = bool(u.wilds)
-        else:
-            hit = tile in (u.natural if u.wilds else u.tiles)
+        else:  # (natural tiles are some of the tiles: look there only for a hit)
+            hit = tile in u.tiles and (not u.wilds or tile in u.natural)
         if hit and u not in taken:
             out.append(i)
             taken.append(u)
@@ -374,12 +418,15 @@ def readings(ctx: WinContext, rules: HandRules | None = None, *, by_win_unit: bo
         except ValueError as e:
             raise IllegalWinError(f"not a winning hand: {e}") from None
     n_melds = len(ctx.melds)
-    sources = tuple(ctx.meld_sources)[:n_melds] + (None,) * (n_melds - len(ctx.meld_sources))
-    melds = tuple(_meld_unit(m, s) for m, s in zip(ctx.melds, sources)) if n_melds else ()
     meld_counts = [0] * 34
-    for m in ctx.melds:
-        for k in m.tiles:
-            meld_counts[k] += 1
+    if n_melds:
+        sources = tuple(ctx.meld_sources)[:n_melds] + (None,) * (n_melds - len(ctx.meld_sources))
+        melds = tuple(_meld_unit(m, s) for m, s in zip(ctx.melds, sources))
+        for m in ctx.melds:
+            for k in m.tiles:
+                meld_counts[k] += 1
+    else:
+        melds = ()
     seen: set[tuple[Form, tuple[tuple[int, int, tuple[int, ...]], ...]]] = set()
     # the kernel's decompositions are distinct, and so are the units one
     # winning tile may have completed (_win_units): only wild expansions
@@ -387,6 +434,16 @@ def readings(ctx: WinContext, rules: HandRules | None = None, *, by_win_unit: bo
     out: list[Reading] = []
     for d in decomps:
         form = _FORM_OF[d.form]
+        hand = _hand_of(d)
+        if hand is not None:  # the common case: one reading of the tiles (cached)
+            hand_units, frozen = hand
+            units = hand_units + melds
+            if n_melds:
+                frozen = tuple(map(operator.add, frozen, meld_counts))
+            wins = _win_units(units, ctx)
+            for wu in wins if by_win_unit else wins[:1]:
+                out.append(Reading(form, units, ctx, wu, frozen))
+            continue
         choices = _units_of(d)
         expand = False
         for i, c in enumerate(choices):
@@ -473,7 +530,16 @@ class Fan:
 def matching(fans: Iterable[Fan], r: Reading) -> list[tuple[Fan, int]]:
     """The entries of ``fans`` that apply to ``r`` with their counts, in table
     order, without those another applying entry excludes."""
-    hits = [(f, n) for f in fans if (n := f.count(r)) > 0]
+    hits: list[tuple[Fan, int]] = []
+    dropping = False
+    for f in fans:  # (Fan.count inlined: this runs for every entry of every reading)
+        n = int(f.test(r))
+        if n > 0:
+            hits.append((f, n))
+            if f.excludes:
+                dropping = True
+    if not dropping:
+        return hits
     dropped = {x for f, _ in hits for x in f.excludes}
     return [(f, n) for f, n in hits if f.zh not in dropped]
 
@@ -548,12 +614,17 @@ def earthly(r: Reading) -> bool:
 
 def suits(r: Reading) -> frozenset[int]:
     """The suits (0 m, 1 p, 2 s) present in the hand as read."""
-    got: frozenset[int] | None = r.memo.get("suits")
-    if got is None:
+    try:
+        got: frozenset[int] = r.memo["suits"]
+    except KeyError:
         c = r.counts
-        got = frozenset(s for s in (0, 1, 2) if any(c[9 * s : 9 * s + 9]))
-        r.memo["suits"] = got
+        got = r.memo["suits"] = _SUIT_SETS[(1 if any(c[0:9]) else 0) | (2 if any(c[9:18]) else 0)
+                                            | (4 if any(c[18:27]) else 0)]
     return got
+
+
+_SUIT_SETS = tuple(frozenset(s for s in (0, 1, 2) if bits >> s & 1) for bits in range(8))
+"""The suits present, by a bit mask of them (bit s: suit s)."""
 
 
 def missing_suits(r: Reading) -> int:
@@ -626,10 +697,18 @@ def _has_end(u: Unit) -> bool:
     return any(k in TERMINALS or k >= 27 for k in u.tiles)
 
 
+_ENDS = frozenset(TERMINALS | HONOURS)
+
+
 def terminals_in_each(r: Reading) -> bool:
     """带幺九 (全带幺): the standard form, every set and the pair holds a 1, a
     9 or an honour."""
-    return r.form is Form.STANDARD and all(_has_end(u) for u in r.units)
+    if r.form is not Form.STANDARD:
+        return False
+    for u in r.units:  # (_has_end of each unit)
+        if _ENDS.isdisjoint(u.tiles):
+            return False
+    return True
 
 
 def all_simples(r: Reading) -> bool:
@@ -650,12 +729,20 @@ def terminals_and_honours(r: Reading) -> bool:
 
 def dragon_pungs(r: Reading) -> int:
     """Pungs and kongs of dragons."""
-    return sum(1 for k in r.pungs if k >= 31)
+    n = 0
+    for k in r.pungs:
+        if k >= 31:
+            n += 1
+    return n
 
 
 def wind_pungs(r: Reading) -> int:
     """Pungs and kongs of winds."""
-    return sum(1 for k in r.pungs if 27 <= k < 31)
+    n = 0
+    for k in r.pungs:
+        if 27 <= k < 31:
+            n += 1
+    return n
 
 
 def big_three_dragons(r: Reading) -> bool:
@@ -717,20 +804,37 @@ def pure_nine_gates(r: Reading) -> bool:
 
 def pure_straight(r: Reading) -> bool:
     """一条龙 / 青龙: chows 123, 456 and 789 of one suit."""
-    ch = set(r.chows)
-    return any({s, s + 3, s + 6} <= ch for s in (0, 9, 18))
+    ch = r.chows
+    if len(ch) < 3:
+        return False
+    return ((0 in ch and 3 in ch and 6 in ch) or (9 in ch and 12 in ch and 15 in ch)
+            or (18 in ch and 21 in ch and 24 in ch))
 
 
 def all_sets_declared(r: Reading) -> bool:
     """金钩钓 / 大吊车 / 全求人's shape: the standard form with every set a
     declared meld (chow, pung, exposed or concealed kong), so the hand held a
     single tile and won on its pair (by discard or self-draw)."""
-    return r.form is Form.STANDARD and all(u.meld is not None for u in r.units if u.shape is not Shape.PAIR)
+    if r.form is not Form.STANDARD:
+        return False
+    for u in r.units:
+        if u.meld is None and u.shape is not Shape.PAIR:
+            return False
+    return True
 
 
 def claimed_melds(r: Reading) -> int:
     """Melds made with another seat's tile (chow, pung, exposed or added kong)."""
-    return sum(u.claimed for u in r.units)
+    try:
+        got: int = r.memo["claimed"]
+    except KeyError:
+        got = 0
+        for u in r.units:  # (Unit.claimed of each declared meld)
+            m = u.meld
+            if m is not None and m.kind is not MeldKind.ANKAN and m.kind is not MeldKind.SPECIAL:
+                got += 1
+        r.memo["claimed"] = got
+    return got
 
 
 def concealed_hand(r: Reading) -> bool:
@@ -821,6 +925,14 @@ def wild_pair_wait(r: Reading) -> bool:
 
 def wait(r: Reading) -> Wait:
     """The wait shape the winning tile completed in this reading."""
+    try:
+        got: Wait = r.memo["wait"]
+    except KeyError:
+        got = r.memo["wait"] = _wait(r)
+    return got
+
+
+def _wait(r: Reading) -> Wait:
     if r.win_unit is None:
         return Wait.OTHER
     u = r.units[r.win_unit]
@@ -864,9 +976,53 @@ def doubling_sheet(
     none applies; one payer pays ``base`` × 2 ** 番 (``points``).  When
     every reading breaks a condition, the sheet's ``problem`` names the
     one the best reading breaks."""
-    top = best(found, lambda r: (int(problem(r) is None), sum(f.value * n for f, n in matching(fans, r))))
-    hits = matching(fans, top)
-    fan = sum(f.value * n for f, n in hits)
+    top: Reading | None = None
+    top_v = (0, 0)
+    for r in found:  # (best over (no problem, 番), keeping the winner's hits and problem)
+        why = problem(r)
+        r_hits = matching(fans, r)
+        v = (int(why is None), sum(f.value * n for f, n in r_hits))
+        if top is None or v > top_v:
+            top, top_v, top_why, hits = r, v, why, r_hits
+    if top is None:
+        raise StopIteration  # (as best() of no reading)
+    fan = top_v[1]
     items = tuple(f.item(top, n) for f, n in hits) or (plain,)
     return ScoreSheet(items=items, total=fan, unit="番", points=base * 2**fan,
-                      notes=(f"{base} × 2 ** {fan}",), problem=problem(top))
+                      notes=(f"{base} × 2 ** {fan}",), problem=top_why)
+
+
+_S = TypeVar("_S")
+
+RECENT_SHEETS = 4
+"""How many (context, sheet) pairs :func:`remembered` keeps per rule set."""
+
+
+def remembered(score: Callable[[_S, WinContext], ScoreSheet]) -> Callable[[_S, WinContext], ScoreSheet]:
+    """Remember the last few sheets of a rule set's ``score`` method.
+
+    The engine asks for the sheet of one win up to three times (to offer
+    it, to take it, to record it) with equal contexts; a score that is a
+    function of the context (and of the rule set's options) alone may then
+    answer from the few contexts it scored last (compared by value).  A
+    score that raises remembers nothing.  The memo lives beside the rule
+    set (a weak reference to it), so copying or pickling a rule set is not
+    affected, and each decorated method has its own."""
+    memos: weakref.WeakKeyDictionary[Any, list[tuple[WinContext, ScoreSheet]]] = weakref.WeakKeyDictionary()
+
+    @functools.wraps(score)
+    def wrapper(self: _S, ctx: WinContext) -> ScoreSheet:
+        try:
+            recent = memos[self]
+        except KeyError:
+            recent = memos[self] = []
+        for seen, sheet in recent:
+            if seen == ctx:
+                return sheet
+        sheet = score(self, ctx)
+        if len(recent) >= RECENT_SHEETS:
+            del recent[0]
+        recent.append((ctx, sheet))
+        return sheet
+
+    return wrapper

@@ -709,3 +709,225 @@ def test_wilds_as_other_with_several_wild_kinds() -> None:
     ctx = dataclasses.replace(ctx_of("123m456m789m78s", "9s", wilds=2),
                               wild_kinds=frozenset({9, 10}), wild_tiles=(9, 10))
     assert not any(r.is_natural for r in v.readings(ctx))
+
+
+# ---------------------------------------------------------------------------
+# The fast paths against the obvious code they replace
+# ---------------------------------------------------------------------------
+# Each function below is the plain version of a path patterns.py takes for
+# speed (a cache, a memo, a loop instead of a generator); on every hand the
+# two must give equal answers (the memo is filled by the first call, so each
+# check asks twice).
+
+
+def _obvious_win_units(units: Any, ctx: WinContext) -> list[int | None]:
+    tile = ctx.win_tile
+    if tile < 0:
+        return [None]
+    as_wild = tile >= 34 or tile in ctx.wild_kinds or ctx.wild_win_tile
+    out: list[int | None] = []
+    taken: list[v.Unit] = []
+    for i, u in enumerate(units):
+        if u.meld is not None:
+            break
+        hit = bool(u.wilds) if as_wild else tile in (u.natural if u.wilds else u.tiles)
+        if hit and u not in taken:
+            out.append(i)
+            taken.append(u)
+    return out or [None]
+
+
+def _obvious_readings(ctx: WinContext, rules: HandRules, by_win_unit: bool = True) -> tuple[v.Reading, ...]:
+    """Every decomposition expanded and sorted afresh, no cache."""
+    from mahjong_core.analysis import decompositions
+
+    decomps = ctx.decompositions or decompositions(ctx.concealed, wilds=ctx.wilds, rules=rules)
+    n = len(ctx.melds)
+    sources = tuple(ctx.meld_sources)[:n] + (None,) * (n - len(ctx.meld_sources))
+    melds = tuple(v._meld_unit(m, s) for m, s in zip(ctx.melds, sources))
+    meld_counts = [0] * 34
+    for m in ctx.melds:
+        for k in m.tiles:
+            meld_counts[k] += 1
+    seen: set[Any] = set()
+    out: list[v.Reading] = []
+    for d in decomps:
+        form = Form(d.form)
+        choices = v._units_of(d)
+        expand = False
+        for i, c in enumerate(choices):
+            if not c:
+                choices[i] = v._wild_choices(Shape(d.units[i][0]), rules, form)
+                expand = True
+        for combo in itertools.product(*choices):
+            hand_units = tuple(sorted(combo, key=v._unit_order))
+            units = hand_units + melds
+            counts = list(meld_counts)
+            for u in hand_units:
+                for k in u.tiles:
+                    counts[k] += 1
+            wins = _obvious_win_units(units, ctx)
+            if expand:
+                key = (form, tuple(map(v._unit_order, hand_units)))
+                if key in seen:
+                    continue
+                seen.add(key)
+            for wu in wins if by_win_unit else wins[:1]:
+                out.append(v.Reading(form, units, ctx, wu, tuple(counts)))
+    return tuple(out)
+
+
+_OBVIOUS: dict[str, Callable[[v.Reading], Any]] = {
+    "suits": lambda r: frozenset(s for s in (0, 1, 2) if any(r.counts[9 * s: 9 * s + 9])),
+    "wait": v._wait,
+    "claimed_melds": lambda r: sum(u.claimed for u in r.units),
+    "pure_straight": lambda r: any({s, s + 3, s + 6} <= set(r.chows) for s in (0, 9, 18)),
+    "terminals_in_each": lambda r: r.form is Form.STANDARD and all(v._has_end(u) for u in r.units),
+    "dragon_pungs": lambda r: sum(1 for k in r.pungs if k >= 31),
+    "wind_pungs": lambda r: sum(1 for k in r.pungs if 27 <= k < 31),
+    "all_sets_declared": lambda r: r.form is Form.STANDARD and all(u.meld is not None for u in r.units
+                                                                   if u.shape is not Shape.PAIR),
+}
+
+
+def _obvious_matching(fans: Any, r: v.Reading) -> list[tuple[v.Fan, int]]:
+    hits = [(f, n) for f in fans if (n := f.count(r)) > 0]
+    dropped = {x for f, _ in hits for x in f.excludes}
+    return [(f, n) for f, n in hits if f.zh not in dropped]
+
+
+def _obvious_doubling_sheet(found: Any, fans: Any, *, base: int, problem: Any, plain: ScoreItem) -> Any:
+    from mahjong_core.rules import ScoreSheet
+
+    top = v.best(found, lambda r: (int(problem(r) is None), sum(f.value * n for f, n in _obvious_matching(fans, r))))
+    hits = _obvious_matching(fans, top)
+    fan = sum(f.value * n for f, n in hits)
+    items = tuple(f.item(top, n) for f, n in hits) or (plain,)
+    return ScoreSheet(items=items, total=fan, unit="番", points=base * 2**fan,
+                      notes=(f"{base} × 2 ** {fan}",), problem=problem(top))
+
+
+def _tables(wilds: bool) -> list[tuple[v.Fan, ...]]:
+    from mahjong_core.variants import changchun, guangdong_tuidao, neimeng, sichuan, taiyuan
+
+    # (台湾's table asks for sixteen-tile hands, 太原's for no wild: their own tests compare them)
+    return [guangdong_tuidao.DAHU_HANDS, guangdong_tuidao.BEYOND_HUNPENG, *(() if wilds else (taiyuan.POINTS,)),
+            changchun.FANS, neimeng.FANS, sichuan.PATTERNS]
+
+
+def _check_fast_paths(ctx: WinContext, rules: HandRules) -> None:
+    from mahjong_core.analysis import decompositions
+    from mahjong_core.variants import changchun, neimeng
+
+    if not _obvious_readings(ctx, rules):  # (wilds the rules let stand for no kind left)
+        with pytest.raises(IllegalWinError):
+            v.readings(ctx, rules)
+        return
+    for by_win_unit in (True, False):
+        want = _obvious_readings(ctx, rules, by_win_unit)
+        assert v.readings(ctx, rules, by_win_unit=by_win_unit) == want
+        assert v.readings(ctx, rules, by_win_unit=by_win_unit) == want  # (now from the cache)
+    given = replace(ctx, decompositions=decompositions(ctx.concealed, wilds=ctx.wilds, rules=rules))
+    assert v.readings(given, rules) == _obvious_readings(given, rules)
+    rs = v.readings(ctx, rules)
+    for r in rs:
+        fresh = replace(r, memo={})
+        for name, obvious in _OBVIOUS.items():
+            fast = getattr(v, name)
+            assert fast(r) == obvious(fresh) and fast(r) == obvious(fresh), name
+        assert r.kinds == frozenset(k for k in range(34) if r.counts[k]) == r.kinds
+        for table in _tables(bool(ctx.wilds)):
+            got, want_m = v.matching(table, r), _obvious_matching(table, replace(r, memo={}))
+            assert got == want_m and [type(n) for _, n in got] == [type(n) for _, n in want_m]
+    for fans, problem, plain in ((neimeng.FANS, neimeng.Neimeng.problem, neimeng.PLAIN),
+                                 (changchun.FANS, changchun.Changchun()._problem, changchun.PLAIN)):
+        assert v.doubling_sheet(rs, fans, base=2, problem=problem, plain=plain) == \
+            _obvious_doubling_sheet(v.readings(ctx, rules), fans, base=2, problem=problem, plain=plain)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(winning_hands(max_wilds=0))
+def test_fast_paths_are_the_obvious_code(ctx: WinContext) -> None:
+    _check_fast_paths(ctx, HandRules())
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(winning_hands(max_wilds=3))
+def test_fast_paths_are_the_obvious_code_with_wilds(ctx: WinContext) -> None:
+    _check_fast_paths(ctx, HandRules())
+    _check_fast_paths(ctx, HandRules(wild_kinds=frozenset({0, 1, 2, 9, 27, 28, 31})))
+
+
+def test_the_hand_cache_is_bounded_and_takes_hand_made_units() -> None:
+    from mahjong_core.analysis import Decomposition
+
+    v._HANDS.clear()
+    ctx = ctx_of("1112223334445m", "5m")
+    want = v.readings(ctx)
+    for i in range(v._HANDS_MAX + 10):  # keys of no real hand: only the size is at stake
+        v._hand_of(Decomposition(Form.STANDARD, ((Shape.PAIR, i % 27, 0),) * (1 + i // 27)))
+    assert 0 < len(v._HANDS) <= v._HANDS_MAX
+    from mahjong_core.analysis import decompositions
+
+    listed = replace(ctx, decompositions=tuple(Decomposition(d.form, [tuple(u) for u in d.units])  # type: ignore[arg-type]
+                                               for d in decompositions(ctx.concealed, wilds=0)))
+    assert v.readings(listed) == tuple(replace(r, ctx=listed) for r in want)
+
+
+@pytest.mark.parametrize("suit", "mps")
+def test_pure_straight_of_each_suit(suit: str) -> None:
+    """一条龙 in each suit, and not with a chow short (the fast test looks up each chow)."""
+    for hand, win, want in ((f"123456789{suit}11z22z", "2z", True), (f"12345678{suit}111z22z", f"9{suit}", True),
+                            (f"123456{suit}789{'p' if suit != 'p' else 's'}11z22z", "2z", False)):
+        rs = v.readings(ctx_of(hand, win))
+        assert {v.pure_straight(r) for r in rs} == {want}
+        for r in rs:
+            assert v.pure_straight(r) == _OBVIOUS["pure_straight"](replace(r, memo={}))
+
+
+def test_remembered_sheets() -> None:
+    """The last RECENT_SHEETS contexts answer from the memo, by value; others
+    are scored; a raise is not remembered; a base's memo is its own."""
+    from mahjong_core.rules import ScoreSheet
+
+    class Counting:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        @v.remembered
+        def score(self, ctx: WinContext) -> ScoreSheet:
+            self.calls += 1
+            if ctx.seat == 3:
+                raise IllegalWinError("no")
+            return ScoreSheet(items=(), total=ctx.seat_wind, unit="番", points=self.calls)
+
+    class Sub(Counting):
+        @v.remembered
+        def score(self, ctx: WinContext) -> ScoreSheet:
+            base = super().score(ctx)
+            return ScoreSheet(items=(), total=base.total + 100, unit="番", points=base.points)
+
+    rs = Counting()
+    ctxs = [replace(ctx_of("1112223334445m", "5m"), seat_wind=w) for w in range(v.RECENT_SHEETS + 1)]
+    first = [rs.score(c) for c in ctxs[:v.RECENT_SHEETS]]
+    assert rs.calls == v.RECENT_SHEETS and [s.total for s in first] == list(range(v.RECENT_SHEETS))
+    assert [rs.score(replace(c)) for c in ctxs[:v.RECENT_SHEETS]] == first and rs.calls == v.RECENT_SHEETS
+    assert rs.score(ctxs[-1]).total == v.RECENT_SHEETS and rs.calls == v.RECENT_SHEETS + 1
+    assert rs.score(ctxs[0]).points == v.RECENT_SHEETS + 2  # the oldest was dropped: scored afresh
+    for _ in range(2):
+        with pytest.raises(IllegalWinError):
+            rs.score(replace(ctxs[0], seat=3))
+    assert rs.calls == v.RECENT_SHEETS + 4
+    sub = Sub()
+    assert [sub.score(ctxs[1]).total for _ in range(3)] == [101] * 3 and sub.calls == 1
+    import copy
+    import pickle
+
+    from mahjong_core.variants.neimeng import Neimeng
+
+    # a rule set that scored a context (its extra a mapping proxy) still copies and pickles
+    nm = Neimeng()
+    sheet = nm.score(ctxs[0])
+    assert nm.score(ctxs[0]) is sheet
+    assert copy.deepcopy(rs).score(ctxs[0]).points == rs.calls + 1  # (a copy has no memo)
+    assert pickle.loads(pickle.dumps(nm)).score(ctxs[0]) == sheet
