@@ -10,7 +10,7 @@ cimport cython
 
 ctypedef unsigned long long u64
 
-@cython.locals(tiles=list, i=Py_ssize_t, j=Py_ssize_t, r=u64)
+@cython.locals(tiles=list, words=tuple, n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, r=u64)
 cpdef shuffle(tiles, rng)
 
 cdef class Table

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import enum
 import random
+import struct
 import sys
 from collections.abc import Sequence
 from dataclasses import MISSING, dataclass, field, fields, replace
@@ -106,6 +107,9 @@ _SINGLE = {
     ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126, ActionKind.TAKE: 164,
     ActionKind.TAKE_PUNG: 249,
 }
+_SINGLE_KINDS = {v: k for k, v in _SINGLE.items()}
+_KIND_JSON = {k: k.name.lower() for k in ActionKind}
+"""Each kind's name in JSON (``Enum.name`` is a Python-level property)."""
 _FLOWER_DISCARD_BASE = 165
 _SPECIAL_BASE = 173
 _SPECIAL_ADD_BASE = 181
@@ -184,11 +188,10 @@ class Action:
             return cls(ActionKind.MISSING_SUIT, seat, action_id - 161)
         if 127 <= action_id < 161:
             return cls(ActionKind.READY, seat, action_id - 127)
-        kind = {v: k for k, v in _SINGLE.items()}[action_id]
-        return cls(kind, seat)
+        return cls(_SINGLE_KINDS[action_id], seat)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": self.seat, "action": self.kind.name.lower()}
+        out: dict[str, Any] = {"seat": self.seat, "action": _KIND_JSON[self.kind]}
         if self.kind == ActionKind.MISSING_SUIT:
             out["suit"] = "mps"[self.tile]
         elif self.kind == ActionKind.SPECIAL_KONG:
@@ -215,7 +218,7 @@ _DRAW_EVENTS: list[list[dict[str, Any]]] = [
 """The record event of each seat's draw of each tile id (copied into the log)."""
 _ACTION_JSON: list[list[dict[str, Any]]] = [[a.to_json() for a in row] for row in _ACTIONS]
 """Each action's ``to_json()`` (copied before use)."""
-_ACTION_EVENTS: list[list[dict[str, Any]]] = [[{**a.to_json(), "type": "action"} for a in row] for row in _ACTIONS]
+_ACTION_EVENTS: list[list[dict[str, Any]]] = [[{**j, "type": "action"} for j in row] for row in _ACTION_JSON]
 """The record event of each action (copied into the log)."""
 
 
@@ -223,14 +226,19 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
     """Shuffle ``tiles`` in place from ``rng`` (Fisher-Yates).
 
     Each swap index is ``(r * (i + 1)) >> 32`` for a 32-bit ``r`` from
-    ``rng.getrandbits`` (one C call per tile; ``random.shuffle`` makes
-    several Python calls per tile).  The bias is below (i + 1) / 2**32 per
+    ``rng.getrandbits`` (one C call for the whole wall; ``random.shuffle``
+    makes several Python calls per tile).  The bias is below (i + 1) / 2**32 per
     swap, far under anything a game can show.  The same seed gives the same
     wall in the compiled and in the plain-Python engine.
     """
-    getrandbits = rng.getrandbits
-    for i in range(len(tiles) - 1, 0, -1):
-        r = getrandbits(32)
+    n = len(tiles)
+    if n < 2:
+        return
+    # all the 32-bit numbers in one call: getrandbits(32 * m) holds the m
+    # words that m calls of getrandbits(32) would give, the first lowest
+    words = struct.unpack(f"<{n - 1}I", rng.getrandbits(32 * (n - 1)).to_bytes(4 * (n - 1), "little"))
+    for i in range(n - 1, 0, -1):
+        r = words[n - 1 - i]
         j = (r * (i + 1)) >> 32
         tiles[i], tiles[j] = tiles[j], tiles[i]
 
