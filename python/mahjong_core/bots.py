@@ -271,10 +271,11 @@ def _seen(table: TableView, hand: bytearray) -> bytearray:
     if type(table) is Table:
         both = int.from_bytes(hand, "little") + int.from_bytes(table.shown, "little")
         seen = bytearray(both.to_bytes(34, "little"))
-        for ms in melds:
-            for m in ms:
-                if m.kind is _ANKAN:
-                    seen[m.tiles[0]] += 4
+        if table.kongs_made:
+            for ms in melds:
+                for m in ms:
+                    if m.kind is _ANKAN:
+                        seen[m.tiles[0]] += 4
         return seen
     seen = bytearray(hand)
     discards = table.discards

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import enum
 import random
-import struct
 import sys
 from collections.abc import Sequence
 from dataclasses import MISSING, dataclass, field, fields, replace
@@ -226,19 +225,14 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
     """Shuffle ``tiles`` in place from ``rng`` (Fisher-Yates).
 
     Each swap index is ``(r * (i + 1)) >> 32`` for a 32-bit ``r`` from
-    ``rng.getrandbits`` (one C call for the whole wall; ``random.shuffle``
-    makes several Python calls per tile).  The bias is below (i + 1) / 2**32 per
+    ``rng.getrandbits`` (one C call per tile; ``random.shuffle`` makes
+    several Python calls per tile).  The bias is below (i + 1) / 2**32 per
     swap, far under anything a game can show.  The same seed gives the same
     wall in the compiled and in the plain-Python engine.
     """
-    n = len(tiles)
-    if n < 2:
-        return
-    # all the 32-bit numbers in one call: getrandbits(32 * m) holds the m
-    # words that m calls of getrandbits(32) would give, the first lowest
-    words = struct.unpack(f"<{n - 1}I", rng.getrandbits(32 * (n - 1)).to_bytes(4 * (n - 1), "little"))
-    for i in range(n - 1, 0, -1):
-        r = words[n - 1 - i]
+    getrandbits = rng.getrandbits
+    for i in range(len(tiles) - 1, 0, -1):
+        r = getrandbits(32)
         j = (r * (i + 1)) >> 32
         tiles[i], tiles[j] = tiles[j], tiles[i]
 
@@ -696,6 +690,8 @@ class Table:
         self.last_tile_taker: int | None = None
         """海底漫游: the seat that took the last tile."""
         self._waits: list[int] = [0] * n
+        self._waits_memo: list[tuple[bytes, int, HandRules, int] | None] = [None] * n
+        """Each seat's last waits kernel call: its counts, wilds, rules and answer."""
         self._far: list[bool] = [False] * n
         """吃听 only: the seat's 3n+1 hand is two or more tiles from ready (a
         chow, which gains at most one tile, cannot make it ready)."""
@@ -1207,7 +1203,17 @@ class Table:
             c, w = self._split_wilds(hand, seat)
         else:
             c, w = hand, 0
-        mask = self._waits[seat] = _native.waits_mask_buf(c, w, rules)
+        # a seat discarding the tile it drew holds the hand of its last
+        # waits: the kernel's answer for the same counts, wilds and rules
+        # is kept (counts, wilds, rules, mask) and used again
+        counts = bytes(c)
+        last = self._waits_memo[seat]
+        if last is not None and last[2] is rules and last[1] == w and last[0] == counts:
+            mask = last[3]
+        else:
+            mask = _native.waits_mask_buf(c, w, rules)
+            self._waits_memo[seat] = (counts, w, rules, mask)
+        self._waits[seat] = mask
         if self._has_free:
             self._waits[seat] |= self.ruleset.shape_free_waits(self, seat, hand)
         elif self._chow_ready and not self._dynamic_rules:
