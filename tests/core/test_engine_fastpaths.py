@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from mahjong_core.bots import make_bot, play_hand
-from mahjong_core.engine import _ACTIONS, _make_context, _pick, _tiles_of
+from mahjong_core.engine import _ACTIONS, Table, _make_context, _pick, _tiles_of
 from mahjong_core.registry import available, find_variant
 from mahjong_core.rules import WinContext
 from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind
@@ -154,3 +154,39 @@ def test_game_hashes_name_every_registered_rule_set() -> None:
 @pytest.mark.parametrize("name", sorted(_GAME_HASHES))
 def test_whole_games_as_recorded(name: str) -> None:
     assert (_game_hash(name, "random"), _game_hash(name, "greedy")) == _GAME_HASHES[name]
+
+
+def test_waits_memo_answers_as_the_kernel() -> None:
+    """_update_waits keeps each seat's last kernel answer: it is used again
+    only for the same counts, wilds and rules (here: the same counts beside
+    the wild tiles, with 0 then 3 wilds; then other rules)."""
+    from mahjong_core import _native
+
+    t = Table(find_variant("wuhan")(), seed=1)
+    (wild,) = t.wild_kinds
+    seat = 1
+    plain = bytearray(34)
+    for k in (0, 1, 2, 10, 11, 12, 20, 21, 22, 30):  # 123m 234p 345s + 白: waits on 白 alone
+        plain[k] += 1
+    rules = t.hand_rules(seat)
+    answers = []
+    for wilds in (0, 3, 0):
+        hand = bytearray(plain)
+        hand[wild] = wilds
+        t.hands[seat] = hand
+        t._update_waits(seat)
+        c, w = t._split_wilds(hand, seat)
+        assert (bytes(c), w) == (bytes(plain), wilds)
+        assert t._waits[seat] == _native.waits_mask_buf(c, w, rules)
+        answers.append(t._waits[seat])
+    assert answers[0] == 1 << 30 and answers[1] != answers[0] and answers[2] == answers[0]
+    pairs = bytearray(34)  # six pairs and 9s: seven pairs wait on 9s under 国标's rules, not 武汉's
+    for k in (0, 3, 6, 9, 12, 15):
+        pairs[k] = 2
+    pairs[26] = 1
+    t.hands[seat] = pairs
+    t._update_waits(seat)
+    assert t._waits[seat] == 0
+    t._rules = [find_variant("guobiao")().hand_rules] * t.n  # other rules, the same counts and wilds
+    t._update_waits(seat)
+    assert t._waits[seat] == 1 << 26
