@@ -114,7 +114,7 @@ cdef class Table:
     cpdef _order_from(self, seat)
     @cython.locals(seat=int)
     cpdef _rules_for(self, seat)
-    @cython.locals(hand=bytearray, seat=int, counts=bytes, last=tuple, w=int)
+    @cython.locals(hand=bytearray, seat=int, last=tuple, w=int, mask=object)
     cpdef _update_waits(self, seat)
     @cython.locals(hand=bytearray, seat=int)
     cpdef _next_draw(self, seat)

@@ -1206,13 +1206,12 @@ class Table:
         # a seat discarding the tile it drew holds the hand of its last
         # waits: the kernel's answer for the same counts, wilds and rules
         # is kept (counts, wilds, rules, mask) and used again
-        counts = bytes(c)
         last = self._waits_memo[seat]
-        if last is not None and last[2] is rules and last[1] == w and last[0] == counts:
+        if last is not None and last[2] is rules and last[1] == w and last[0] == c:
             mask = last[3]
         else:
             mask = _native.waits_mask_buf(c, w, rules)
-            self._waits_memo[seat] = (counts, w, rules, mask)
+            self._waits_memo[seat] = (bytes(c), w, rules, mask)
         self._waits[seat] = mask
         if self._has_free:
             self._waits[seat] |= self.ruleset.shape_free_waits(self, seat, hand)
