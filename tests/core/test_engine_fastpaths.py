@@ -190,3 +190,20 @@ def test_waits_memo_answers_as_the_kernel() -> None:
     t._rules = [find_variant("guobiao")().hand_rules] * t.n  # other rules, the same counts and wilds
     t._update_waits(seat)
     assert t._waits[seat] == 1 << 26
+
+
+@pytest.mark.parametrize("name", ["changchun", "guobiao", "harbin"])
+def test_options_json_is_a_fresh_copy_each_time(name: str) -> None:
+    """options_json (and so each record's header) copies the options'
+    nested values too: changing one hand's header changes no other's."""
+    rs = find_variant(name)()
+    a = rs.options_json()
+    nested = [k for k, v in a.items() if isinstance(v, (dict, list))]
+    assert nested
+    for k in nested:
+        if isinstance(a[k], dict):
+            a[k]["probe"] = 1
+        else:
+            a[k].append("probe")
+    assert rs.options_json() != a
+    assert "probe" not in repr(Table(rs, seed=1).events[0]["options"])
