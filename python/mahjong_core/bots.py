@@ -21,7 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 from . import _native
 from .engine import Action, ActionKind, Phase, Table, play_out
 from .errors import InvalidArgumentError
-from .tiles import Meld
+from .tiles import Meld, MeldKind
 from .analysis import HandRules
 from .rules import ReadyRule, Ruleset
 
@@ -98,6 +98,7 @@ _EXCHANGE = Phase.EXCHANGE
 _IMAGINE = Phase.IMAGINE
 _NEEDS_READY = (ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN)
 _DEFAULT_COSTS = Ruleset.aim_discard_costs
+_ANKAN = MeldKind.ANKAN
 
 # Action ids (engine.py): discard 0..33, concealed kong 34..67, added kong
 # 68..101, chow 102..122, pung 123, kong 124, win 125, pass 126, ready
@@ -202,16 +203,7 @@ class GreedyBot:
             first = [a for a in legal if a.id < 27 and a.tile // 9 == void]
             if first:
                 return min(first, key=lambda a: (-hand[a.tile], a.tile))
-        seen = bytearray(hand)
-        discards = table.discards
-        melds = table.melds
-        for s in range(table.n):
-            for k in discards[s]:
-                if k < 34:
-                    seen[k] += 1
-            for m in melds[s]:
-                for k in m.tiles:
-                    seen[k] += 1
+        seen = _seen(table, hand)
         costs = None if type(rs).aim_discard_costs is _DEFAULT_COSTS else rs.aim_discard_costs(table, seat)
         choice = _native.discard_choice_buf(
             c, w, rules, seen, 0 if keep is None else self._keep_mask(keep), costs
@@ -267,6 +259,34 @@ class GreedyBot:
                 best, best_sh = a, sh
         return best
 
+
+
+def _seen(table: TableView, hand: bytearray) -> bytearray:
+    """The tiles a seat sees, per kind: its hand, every river (wild flowers
+    apart) and every meld, concealed kongs too.  A :class:`Table` keeps the
+    face-up ones in ``shown`` (concealed kongs apart): the sum of two
+    34-byte buffers, done as one sum of two integers (no count reaches 256,
+    so no byte carries into the next)."""
+    melds = table.melds
+    if type(table) is Table:
+        both = int.from_bytes(hand, "little") + int.from_bytes(table.shown, "little")
+        seen = bytearray(both.to_bytes(34, "little"))
+        if table.kongs_made:
+            for ms in melds:
+                for m in ms:
+                    if m.kind is _ANKAN:
+                        seen[m.tiles[0]] += 4
+        return seen
+    seen = bytearray(hand)
+    discards = table.discards
+    for s in range(table.n):
+        for k in discards[s]:
+            if k < 34:
+                seen[k] += 1
+        for m in melds[s]:
+            for k in m.tiles:
+                seen[k] += 1
+    return seen
 
 
 def _void_suit(table: TableView, seat: int) -> int | None:

@@ -72,7 +72,7 @@ cdef class Table:
     cdef public bint _last_offer, _dealer_draws
     cdef public list last_tile_offers
     cdef public object last_tile_taker
-    cdef public list _waits, _rules, _far
+    cdef public list _waits, _rules, _far, _waits_memo
     cdef public list _flowers_shown, indicator_dice
     cdef public bint _has_reserve, _has_precedence, _zone_dead_flowers
     cdef public long _reserve_key
@@ -114,7 +114,7 @@ cdef class Table:
     cpdef _order_from(self, seat)
     @cython.locals(seat=int)
     cpdef _rules_for(self, seat)
-    @cython.locals(hand=bytearray, seat=int)
+    @cython.locals(hand=bytearray, seat=int, last=tuple, w=int, mask=object)
     cpdef _update_waits(self, seat)
     @cython.locals(hand=bytearray, seat=int)
     cpdef _next_draw(self, seat)

@@ -106,6 +106,9 @@ _SINGLE = {
     ActionKind.PUNG: 123, ActionKind.KONG: 124, ActionKind.WIN: 125, ActionKind.PASS: 126, ActionKind.TAKE: 164,
     ActionKind.TAKE_PUNG: 249,
 }
+_SINGLE_KINDS = {v: k for k, v in _SINGLE.items()}
+_KIND_JSON = {k: k.name.lower() for k in ActionKind}
+"""Each kind's name in JSON (``Enum.name`` is a Python-level property)."""
 _FLOWER_DISCARD_BASE = 165
 _SPECIAL_BASE = 173
 _SPECIAL_ADD_BASE = 181
@@ -184,11 +187,10 @@ class Action:
             return cls(ActionKind.MISSING_SUIT, seat, action_id - 161)
         if 127 <= action_id < 161:
             return cls(ActionKind.READY, seat, action_id - 127)
-        kind = {v: k for k, v in _SINGLE.items()}[action_id]
-        return cls(kind, seat)
+        return cls(_SINGLE_KINDS[action_id], seat)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": self.seat, "action": self.kind.name.lower()}
+        out: dict[str, Any] = {"seat": self.seat, "action": _KIND_JSON[self.kind]}
         if self.kind == ActionKind.MISSING_SUIT:
             out["suit"] = "mps"[self.tile]
         elif self.kind == ActionKind.SPECIAL_KONG:
@@ -215,7 +217,7 @@ _DRAW_EVENTS: list[list[dict[str, Any]]] = [
 """The record event of each seat's draw of each tile id (copied into the log)."""
 _ACTION_JSON: list[list[dict[str, Any]]] = [[a.to_json() for a in row] for row in _ACTIONS]
 """Each action's ``to_json()`` (copied before use)."""
-_ACTION_EVENTS: list[list[dict[str, Any]]] = [[{**a.to_json(), "type": "action"} for a in row] for row in _ACTIONS]
+_ACTION_EVENTS: list[list[dict[str, Any]]] = [[{**j, "type": "action"} for j in row] for row in _ACTION_JSON]
 """The record event of each action (copied into the log)."""
 
 
@@ -688,6 +690,8 @@ class Table:
         self.last_tile_taker: int | None = None
         """海底漫游: the seat that took the last tile."""
         self._waits: list[int] = [0] * n
+        self._waits_memo: list[tuple[bytes, int, HandRules, int] | None] = [None] * n
+        """Each seat's last waits kernel call: its counts, wilds, rules and answer."""
         self._far: list[bool] = [False] * n
         """吃听 only: the seat's 3n+1 hand is two or more tiles from ready (a
         chow, which gains at most one tile, cannot make it ready)."""
@@ -1199,7 +1203,16 @@ class Table:
             c, w = self._split_wilds(hand, seat)
         else:
             c, w = hand, 0
-        mask = self._waits[seat] = _native.waits_mask_buf(c, w, rules)
+        # a seat discarding the tile it drew holds the hand of its last
+        # waits: the kernel's answer for the same counts, wilds and rules
+        # is kept (counts, wilds, rules, mask) and used again
+        last = self._waits_memo[seat]
+        if last is not None and last[2] is rules and last[1] == w and last[0] == c:
+            mask = last[3]
+        else:
+            mask = _native.waits_mask_buf(c, w, rules)
+            self._waits_memo[seat] = (bytes(c), w, rules, mask)
+        self._waits[seat] = mask
         if self._has_free:
             self._waits[seat] |= self.ruleset.shape_free_waits(self, seat, hand)
         elif self._chow_ready and not self._dynamic_rules:

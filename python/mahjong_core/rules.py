@@ -1122,9 +1122,9 @@ def option_enum(owner: str, name: str, value: Any, kind: type[E]) -> E:
 def _copy_json(v: Any) -> Any:
     """A copy of plain JSON data (dicts, lists, scalars)."""
     if isinstance(v, dict):
-        return {k: _copy_json(x) for k, x in v.items()}
+        return {k: _copy_json(x) if isinstance(x, (dict, list)) else x for k, x in v.items()}
     if isinstance(v, list):
-        return [_copy_json(x) for x in v]
+        return [_copy_json(x) if isinstance(x, (dict, list)) else x for x in v]
     return v
 
 

@@ -5,11 +5,14 @@ of a context, the wall, the record events of draws and calls."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
+from typing import Any
 
 import pytest
 
 from mahjong_core.bots import make_bot, play_hand
-from mahjong_core.engine import _ACTIONS, _make_context, _pick, _tiles_of
+from mahjong_core.engine import _ACTIONS, Table, _make_context, _pick, _tiles_of
 from mahjong_core.registry import available, find_variant
 from mahjong_core.rules import WinContext
 from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind
@@ -74,3 +77,133 @@ def test_draw_and_call_events_as_built_by_hand() -> None:
     assert seen_call
     t2 = play_hand(rs, [make_bot("random", s) for s in range(4)], seed=0)
     assert all("probe" not in e for e in t2.events)
+
+
+# Whole games as main played them before the fast paths of issue 14 part 2
+# (commit e440647): per rule set, the sha256 (first 16 hex digits) of 80
+# seeded hands with random bots, then with greedy bots: every choice (seat,
+# action id, tile, number of legal actions), every record event and the
+# deltas.  A change of play, of the legal lists or of the record shows here.
+_GAME_HASHES: dict[str, tuple[str, str]] = {
+    "anqing": ("4a2f976a7862583c", "acf43e391375868b"),
+    "base": ("424826059ec9b633", "b9a2b617ca60f376"),
+    "changchun": ("a751cf2bf449369e", "a3046cfb0701f139"),
+    "changsha": ("43ea8dc46f351573", "64d88b88ec93b973"),
+    "dahu": ("e4c8a88a14523217", "d1133e13425def7d"),
+    "fujian_baida": ("85e3157b710152d5", "06c9226f06e31828"),
+    "fuzhou": ("f7a97f39c383862a", "bdda7b252abe116b"),
+    "guangdong": ("ec605b110cc30b2f", "e8814ca10f8eac65"),
+    "guizhou": ("a4f72908248d694f", "00537181137a1ed6"),
+    "guobiao": ("cc627b4b732c21cf", "b6aa807bb5603522"),
+    "hainan": ("c43c561b7b9ec721", "2488bbbf86b253c9"),
+    "hangzhou": ("7763ccb501547637", "cedfe4a2295e1df9"),
+    "harbin": ("09fcf8abba864834", "5879794df0010f5d"),
+    "hebei": ("b5523c67f464ed65", "0af07d0bd2949c97"),
+    "hefei": ("33030bbae49e0a7d", "643be55c5acf6f50"),
+    "jiangnan": ("8cb95dcfd5da551c", "72c12299146eef0f"),
+    "jinan": ("6081a846e5531bcb", "cc3b6bf13acbf77d"),
+    "luoshu": ("4ee2cd7774f5f1b6", "e2b4c9b0f5a54ed0"),
+    "luoyuan": ("cd445d2fedef5dac", "bd21a583d315f428"),
+    "nanchang": ("d835289bcd0cd761", "ca22baf7184533ce"),
+    "neimeng": ("fc511f464367f827", "6be47ae1a61a82d8"),
+    "ningbo": ("3bfa55ab078dbffd", "3cb24b7aacd882c6"),
+    "qingyuan": ("d3c2edb34ac4cbf1", "02284eb9f2499e60"),
+    "shaanxi": ("1e3c22d185294326", "0e82b33cd697404a"),
+    "shanghai": ("b11e25ae50271fa0", "96b2b284418b3268"),
+    "sichuan": ("7b4d7b5b6ade5a73", "076be39e6de4a7ee"),
+    "taiwan": ("d6fed7fb4cc0e49a", "08105f4545415c82"),
+    "taiyuan": ("3d18ffe6ce34391f", "395d780ed5db9814"),
+    "tianjin": ("16ad8707d3520db1", "020023db75fe64f5"),
+    "tuidaohu": ("caba4876c9e4e23c", "872c7443641ec45b"),
+    "two_player": ("d1f9c0d4996eed6e", "0dbed3ce512fcefb"),
+    "wenzhou": ("0914e087c7aa7835", "009cf9268083e95f"),
+    "wuhan": ("99e9864e370b21c6", "03ebfd864e17d5c0"),
+    "yingkou": ("0080ff1094f64a8c", "3980e9c6a0adb276"),
+}
+
+
+class _Recorder:
+    """A bot that logs each choice of the bot it wraps."""
+
+    def __init__(self, bot: Any, log: list[tuple[int, int, int, int]]) -> None:
+        self.bot, self.log = bot, log
+
+    def choose(self, table: Any, seat: int, legal: Any) -> Any:
+        a = self.bot.choose(table, seat, legal)
+        self.log.append((seat, a.id, a.tile, len(legal)))
+        return a
+
+
+def _game_hash(name: str, bots: str, hands: int = 80) -> str:
+    rs = find_variant(name)()
+    h = hashlib.sha256()
+    for i in range(hands):
+        log: list[tuple[int, int, int, int]] = []
+        players = [_Recorder(make_bot(bots, i * 7 + s), log) for s in range(rs.num_players)]
+        t = play_hand(rs, players, seed=i, dealer=i % rs.num_players)
+        h.update(json.dumps(log).encode())
+        h.update(json.dumps(t.events, sort_keys=True, default=repr).encode())
+        h.update(json.dumps(t.deltas()).encode())
+    return h.hexdigest()[:16]
+
+
+def test_game_hashes_name_every_registered_rule_set() -> None:
+    assert sorted(_GAME_HASHES) == sorted(cls.name for cls in available())
+
+
+@pytest.mark.parametrize("name", sorted(_GAME_HASHES))
+def test_whole_games_as_recorded(name: str) -> None:
+    assert (_game_hash(name, "random"), _game_hash(name, "greedy")) == _GAME_HASHES[name]
+
+
+def test_waits_memo_answers_as_the_kernel() -> None:
+    """_update_waits keeps each seat's last kernel answer: it is used again
+    only for the same counts, wilds and rules (here: the same counts beside
+    the wild tiles, with 0 then 3 wilds; then other rules)."""
+    from mahjong_core import _native
+
+    t = Table(find_variant("wuhan")(), seed=1)
+    (wild,) = t.wild_kinds
+    seat = 1
+    plain = bytearray(34)
+    for k in (0, 1, 2, 10, 11, 12, 20, 21, 22, 30):  # 123m 234p 345s + 白: waits on 白 alone
+        plain[k] += 1
+    rules = t.hand_rules(seat)
+    answers = []
+    for wilds in (0, 3, 0):
+        hand = bytearray(plain)
+        hand[wild] = wilds
+        t.hands[seat] = hand
+        t._update_waits(seat)
+        c, w = t._split_wilds(hand, seat)
+        assert (bytes(c), w) == (bytes(plain), wilds)
+        assert t._waits[seat] == _native.waits_mask_buf(c, w, rules)
+        answers.append(t._waits[seat])
+    assert answers[0] == 1 << 30 and answers[1] != answers[0] and answers[2] == answers[0]
+    pairs = bytearray(34)  # six pairs and 9s: seven pairs wait on 9s under 国标's rules, not 武汉's
+    for k in (0, 3, 6, 9, 12, 15):
+        pairs[k] = 2
+    pairs[26] = 1
+    t.hands[seat] = pairs
+    t._update_waits(seat)
+    assert t._waits[seat] == 0
+    t._rules = [find_variant("guobiao")().hand_rules] * t.n  # other rules, the same counts and wilds
+    t._update_waits(seat)
+    assert t._waits[seat] == 1 << 26
+
+
+@pytest.mark.parametrize("name", ["changchun", "guobiao", "harbin"])
+def test_options_json_is_a_fresh_copy_each_time(name: str) -> None:
+    """options_json (and so each record's header) copies the options'
+    nested values too: changing one hand's header changes no other's."""
+    rs = find_variant(name)()
+    a = rs.options_json()
+    nested = [k for k, v in a.items() if isinstance(v, (dict, list))]
+    assert nested
+    for k in nested:
+        if isinstance(a[k], dict):
+            a[k]["probe"] = 1
+        else:
+            a[k].append("probe")
+    assert rs.options_json() != a
+    assert "probe" not in repr(Table(rs, seed=1).events[0]["options"])
