@@ -360,7 +360,6 @@ class GuangdongTuidao(Ruleset):
             notes.append(f"码 {words}")
         return ScoreSheet(items=tuple(items), total=total, unit="番", points=points, notes=tuple(notes))
 
-    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         """推倒胡: every win is 鸡胡, 1 番 (不算番)."""
         top = self.readings(ctx)[0]
@@ -513,7 +512,6 @@ class GuangdongDahu(GuangdongTuidao):
             return top[0].value, [top]
         return sum(f.value * n for f, n in hits), hits
 
-    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The reading of most 番 (就高不就低); its hands add up (or the highest, ``combine``)."""
         best: tuple[int, list[tuple[Fan, int]]] | None = None

@@ -145,7 +145,6 @@ class Jinan(Ruleset):
         return self.AIM
 
     # --- scoring -------------------------------------------------------------
-    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         rs = v.readings(ctx, self.hand_rules, by_win_unit=False)
         top = v.best(rs, lambda r: (int(v.pair_258_any_form(r)), v.kongs(r)))

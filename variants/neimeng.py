@@ -138,7 +138,6 @@ class Neimeng(Ruleset):
             return "必需有幺九或箭刻: a win needs a 1 or 9 of a suit, or a dragon pung"
         return None
 
-    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         """番 that double (:func:`~mahjong_core.patterns.doubling_sheet`); the
         sheet's ``problem`` names a seed condition the hand breaks."""

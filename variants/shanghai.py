@@ -445,7 +445,6 @@ class Shanghai(Ruleset):
         return mult, items
 
     # --- scoring -------------------------------------------------------------
-    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The best value of the win over its readings (就高不就低); a hand
         none of the seven types gets a sheet of 0 whose note names the rule

@@ -399,7 +399,6 @@ class Taiwan(Ruleset):
             return "人胡", "Human hand", o.human
         return None
 
-    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The 台 of the best reading (dealer 台 included when the dealer wins)."""
         dealer_items = self.dealer_tai(ctx) if ctx.dealer else []

@@ -164,7 +164,6 @@ class Taiyuan(Ruleset):
     def _shape_points(self, r: Reading) -> list[tuple[Fan, int]]:
         return v.matching(POINTS, r)
 
-    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         if not self.options.unique_wait:
             ctx = _with_extra(ctx, unique_wait=False)

@@ -348,7 +348,6 @@ class Tianjin(Ruleset):
         is never legal, whatever its sheet (:meth:`win_problem`)."""
         return not self._allowed(ctx)
 
-    @v.remembered
     def score(self, ctx: WinContext) -> ScoreSheet:
         """The best reading's 番: (捉伍儿 + 龙, or 平胡) × each doubling item."""
         self._check(ctx)

@@ -72,7 +72,7 @@ cdef class Table:
     cdef public bint _last_offer, _dealer_draws
     cdef public list last_tile_offers
     cdef public object last_tile_taker
-    cdef public list _waits, _rules, _far, _waits_memo
+    cdef public list _waits, _rules, _far, _waits_memo, _sheets
     cdef public list _flowers_shown, indicator_dice
     cdef public bint _has_reserve, _has_precedence, _zone_dead_flowers
     cdef public long _reserve_key

@@ -692,6 +692,8 @@ class Table:
         self._waits: list[int] = [0] * n
         self._waits_memo: list[tuple[bytes, int, HandRules, int] | None] = [None] * n
         """Each seat's last waits kernel call: its counts, wilds, rules and answer."""
+        self._sheets: list[tuple[WinContext, ScoreSheet]] = []
+        """The last few contexts scored and their sheets (:meth:`_score`)."""
         self._far: list[bool] = [False] * n
         """吃听 only: the seat's 3n+1 hand is two or more tiles from ready (a
         chow, which gains at most one tile, cannot make it ready)."""
@@ -1633,10 +1635,25 @@ class Table:
         ctx = self._context(seat, counts, tile, robbed=robbed, decomps=decomps, as_declared=as_declared)
         if self._has_refuse and rs.refuses_win(ctx):
             return None  # (refused before scoring: Ruleset.refuses_win)
-        sheet = rs.score(ctx)
+        sheet = self._score(ctx)
         if not rs.can_win(ctx, sheet):
             return None
         return ctx
+
+    def _score(self, ctx: WinContext) -> ScoreSheet:
+        """The rule set's sheet of ``ctx``.  One win is asked for up to three
+        times with equal contexts (to offer it, to take it, to record it), so
+        the last few sheets are kept and answered again: a rule set's
+        ``score`` is a function of the context and the rule set alone."""
+        sheets = self._sheets
+        for seen, sheet in sheets:
+            if seen == ctx:
+                return sheet
+        sheet = self.ruleset.score(ctx)
+        if len(sheets) >= 4:
+            del sheets[0]
+        sheets.append((ctx, sheet))
+        return sheet
 
     def _context(
         self, seat: int, counts: bytearray, tile: int | None, *, robbed: bool, decomps: tuple[Any, ...],
@@ -2064,7 +2081,7 @@ class Table:
             if win_a is None:
                 self.dice_pending[0] = a
                 return b
-            sa, sb = self.ruleset.score(win_a), self.ruleset.score(win_b)
+            sa, sb = self._score(win_a), self._score(win_b)
             if (sb.points, sb.total) > (sa.points, sa.total):
                 self.dice_pending[0] = a
                 return b
@@ -2465,7 +2482,7 @@ class Table:
                 liable = rs.liable_seat(self, ctx)
                 if liable is not None:
                     ctx = replace(ctx, liable=liable)
-            sheet = rs.score(ctx)
+            sheet = self._score(ctx)
             wins.append((ctx, sheet))
             event: dict[str, Any] = {
                 "seat": ctx.seat,

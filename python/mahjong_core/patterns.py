@@ -32,13 +32,11 @@ reading each, so that the rule set's table decides which one is best.
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
 import operator
-import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from .analysis import Decomposition, Form, HandRules, Shape, decompositions
 from .errors import IllegalWinError
@@ -96,7 +94,6 @@ __all__ = [
     "pure_nine_gates",
     "pure_straight",
     "readings",
-    "remembered",
     "robbed_kong",
     "roots",
     "round_wind_pung",
@@ -990,39 +987,3 @@ def doubling_sheet(
     items = tuple(f.item(top, n) for f, n in hits) or (plain,)
     return ScoreSheet(items=items, total=fan, unit="番", points=base * 2**fan,
                       notes=(f"{base} × 2 ** {fan}",), problem=top_why)
-
-
-_S = TypeVar("_S")
-
-RECENT_SHEETS = 4
-"""How many (context, sheet) pairs :func:`remembered` keeps per rule set."""
-
-
-def remembered(score: Callable[[_S, WinContext], ScoreSheet]) -> Callable[[_S, WinContext], ScoreSheet]:
-    """Remember the last few sheets of a rule set's ``score`` method.
-
-    The engine asks for the sheet of one win up to three times (to offer
-    it, to take it, to record it) with equal contexts; a score that is a
-    function of the context (and of the rule set's options) alone may then
-    answer from the few contexts it scored last (compared by value).  A
-    score that raises remembers nothing.  The memo lives beside the rule
-    set (a weak reference to it), so copying or pickling a rule set is not
-    affected, and each decorated method has its own."""
-    memos: weakref.WeakKeyDictionary[Any, list[tuple[WinContext, ScoreSheet]]] = weakref.WeakKeyDictionary()
-
-    @functools.wraps(score)
-    def wrapper(self: _S, ctx: WinContext) -> ScoreSheet:
-        try:
-            recent = memos[self]
-        except KeyError:
-            recent = memos[self] = []
-        for seen, sheet in recent:
-            if seen == ctx:
-                return sheet
-        sheet = score(self, ctx)
-        if len(recent) >= RECENT_SHEETS:
-            del recent[0]
-        recent.append((ctx, sheet))
-        return sheet
-
-    return wrapper

@@ -207,3 +207,28 @@ def test_options_json_is_a_fresh_copy_each_time(name: str) -> None:
             a[k].append("probe")
     assert rs.options_json() != a
     assert "probe" not in repr(Table(rs, seed=1).events[0]["options"])
+
+
+@pytest.mark.parametrize("name", ["guobiao", "taiwan", "taiyuan", "tianjin", "guangdong", "sichuan", "wuhan"])
+def test_each_win_is_scored_once(name: str) -> None:
+    """The engine asks for one win's sheet to offer it, take it and record
+    it: the rule set scores each context once (Table._score keeps the last
+    few), and every sheet recorded is the one scored afresh."""
+    rs = find_variant(name)()
+    calls: list[WinContext] = []
+    score = rs.score
+
+    def counting(ctx: WinContext) -> Any:
+        calls.append(ctx)
+        return score(ctx)
+
+    rs.score = counting  # type: ignore[method-assign]
+    won = 0
+    for i in range(12):
+        calls.clear()
+        t = play_hand(rs, [make_bot("greedy", i * 7 + s) for s in range(rs.num_players)], seed=i)
+        for seat, ctx in t.contexts.items():
+            won += 1
+            assert sum(c == ctx for c in calls) == 1, (name, i, seat)
+            assert t.scores[seat] == score(ctx)
+    assert won >= 6, name

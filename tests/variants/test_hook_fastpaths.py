@@ -99,8 +99,8 @@ def test_taiyuan_sheets_are_the_obvious_best() -> None:
     # 3m completes 123 (镶边) or 234 (嵌张), 1 point each: the first reading wins the tie
     tie = build_context(rs, "1223455566789m", win_tile="3m", context={"declared_ready": True})
     assert [it.zh for it in rs.score(tie).items if it.zh in ("嵌张", "镶边")] == ["镶边"]
-    ctxs = [tie, *_contexts(rs, 40)]
-    assert len(ctxs) > 50
+    ctxs = [tie, *_contexts(rs, 60)]
+    assert len(ctxs) > 50  # (distinct contexts: the table scores each once)
     for ctx in ctxs:
         sheet = rs.score(ctx)
         found = v.readings(ctx, rs.hand_rules)
@@ -377,25 +377,3 @@ def test_shanghai_dice_are_the_obvious_ones(value: Any) -> None:
     except MahjongError:
         got = "error"
     assert got == _obvious_dice(value)
-
-
-def test_remembered_sheets_are_the_sheets_scored_afresh() -> None:
-    """Every context of seeded play, then each again with another wind and
-    flag, interleaved: the remembered score equals the score computed anew."""
-    from dataclasses import replace
-
-    from mahjong_core.variants.jinan import Jinan
-
-    for rs in (taiyuan.Taiyuan(), taiwan.Taiwan(), Shanghai(), tianjin.Tianjin(), guangdong_tuidao.GuangdongTuidao(),
-               guangdong_tuidao.GuangdongDahu(), neimeng.Neimeng(), Jinan()):
-        fresh = type(rs).score.__wrapped__  # type: ignore[attr-defined]
-        ctxs = _contexts(rs, 15)
-        assert len(ctxs) > 10, rs.id
-        for ctx in ctxs:
-            other = replace(ctx, seat_wind=(ctx.seat_wind + 1) % 4, last_tile=not ctx.last_tile)
-            for c in (ctx, other, ctx, other):
-                try:
-                    want = fresh(rs, c)
-                except MahjongError:
-                    continue
-                assert rs.score(c) == want, rs.id
