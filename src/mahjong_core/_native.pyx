@@ -28,7 +28,7 @@ suit table has 886,400 entries rather than 5**9.
 """
 
 from libc.stdlib cimport malloc, calloc, free, realloc
-from libc.string cimport memset, memcpy, memmove
+from libc.string cimport memset, memcpy, memmove, memcmp
 from mahjong_core._types cimport *
 from libc.stdint cimport int16_t
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
@@ -804,6 +804,29 @@ cdef enum:
     BIG16 = 1000
 
 
+cdef inline int _du_gap(const uint8_t* rec, int mm, int n, int pt) noexcept nogil:
+    """The least deficit a part's du table (at ``rec + OFF_DU``: the four-copy
+    limit ignored) gives where its d0 table (at ``rec``) gives more, over the
+    entries a product of ``n`` sets reads (``mm``: the key's packed mmax
+    nibbles; ``pt``: its pair plane); BIG when none.  A hand's draws are at
+    least any entry's deficit less the wilds, so when every part's gap
+    exceeds the lower bound (du) plus the wilds, the upper bound (d0) is
+    the same: the lower bound is exact."""
+    cdef int lo = mm & 15, hi = mm >> 4, m, v, best = BIG
+    cdef const uint8_t* du = rec + OFF_DU
+    if hi > n:
+        hi = n
+    for m in range(hi + 1):
+        v = du[m * 3]
+        if v < best and (m > lo or v != rec[m * 3]):
+            best = v
+        if pt:
+            v = du[m * 3 + pt]
+            if v < best and (m > lo or v != rec[m * 3 + pt]):
+                best = v
+    return best
+
+
 cdef extern from *:
     """
     /* One part's min-plus step over 8 lanes (lane m = best deficit with m
@@ -866,7 +889,7 @@ cdef extern from *:
 
 
 cdef int _std_draws_fast(const uint8_t* c, int n, int w, const KRules* r,
-                         int em, int eu, int use_u) noexcept nogil:
+                         int em, int eu, int use_u, int* gap=NULL) noexcept nogil:
     """Fewest draws to reach n sets + a pair (fast rules).
 
     Parts that wilds may enter (group 0) and the others (group 1) are each
@@ -900,6 +923,10 @@ cdef int _std_draws_fast(const uint8_t* c, int n, int w, const KRules* r,
         off = OFF_DU if (use_u and r.part_wild[p] == 1) else 0
         pt = _pt(r, p)
         mmax = PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3]
+        if off and gap != NULL:
+            i = _du_gap(rec, mmax, n, pt)
+            if i < gap[0]:
+                gap[0] = i
         mmax = (mmax >> 4) if off else (mmax & 15)
         if mmax > n:
             mmax = n
@@ -1081,18 +1108,27 @@ cdef int _std_draws_slow(const uint8_t* c, int n, int w, const KRules* r,
     return best
 
 
-cdef int _std_draws(const uint8_t* c, int n, int w, const KRules* r, int em, int eu) noexcept nogil:
-    cdef int hi, lo, fm, fmp
+cdef int _std_draws(const uint8_t* c, int n, int w, const KRules* r, int em, int eu,
+                    int bound=BIG) noexcept nogil:
+    """Fewest draws for n sets + a pair (em, eu: extra wild-fillable and
+    drawn slots).  An answer of ``bound`` or more may be any value >=
+    ``bound``: with wilds, the lower bound alone rules it out."""
+    cdef int hi, lo, fm, fmp, gap = BIG
     if not r.fast:
         return _std_draws_slow(c, n, w, r, em, eu)
-    hi = _std_draws_fast(c, n, w, r, em, eu, 0)
     if w == 0:
-        return hi
+        return _std_draws_fast(c, n, w, r, em, eu, 0)
     _free_wild_kinds(c, r, &fm, &fmp)
     if fm < n + 1:
         # too few free wild kinds to give every fresh unit its own: exact path
         return _std_draws_slow(c, n, w, r, em, eu)
-    lo = _std_draws_fast(c, n, w, r, em, eu, 1)
+    # the lower bound (the four-copy limit ignored where wilds go) first;
+    # when no part's deficits that change with the limit can reach it, it is
+    # also the upper bound (_du_gap)
+    lo = _std_draws_fast(c, n, w, r, em, eu, 1, &gap)
+    if lo >= bound or gap > lo + w:
+        return lo
+    hi = _std_draws_fast(c, n, w, r, em, eu, 0)
     if lo == hi:
         return hi
     return _std_draws_slow(c, n, w, r, em, eu)
@@ -2483,26 +2519,46 @@ cdef struct StdCtx:
     int fm1
     int fmp1
     int dj
+    # with wilds: _du_gap of each part of the prepared hand, and of part hp
+    # of the discard's hand
+    int gap[5]
+    int gaphp
 
 
 cdef inline int _part_of(int k) noexcept nogil:
     return k // 9 if k < 27 else (3 if k < 31 else 4)
 
 
-cdef inline void _part_apply(int16_t* F0, int16_t* F1, const uint8_t* c, int p, const KRules* r, int n,
-                             int use_u=0) noexcept nogil:
+cdef inline int _part_apply(int16_t* F0, int16_t* F1, const uint8_t* c, int p, const KRules* r, int n,
+                            int use_u=0) noexcept nogil:
     """Combine part ``p`` of ``c`` into (F0, F1), as _std_draws_fast does
     (``use_u``: the deficits that ignore the four-copy limit, for parts
-    every wild may enter)."""
-    cdef int s, mmax
+    every wild may enter).  With ``use_u``, returns the part's _du_gap;
+    else BIG."""
+    cdef int s, mmax, gap = BIG
     cdef uint32_t key = part_key(p, r.honor_chows, c, &s)
+    cdef const uint8_t* rec
     if s == 0:
-        return
+        return BIG
+    rec = PARTS[r.honor_chows][p].tab + <size_t>key * REC
     mmax = PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3]
+    if use_u:
+        gap = _du_gap(rec, mmax, n, _pt(r, p))
     mmax = (mmax >> 4) if use_u else (mmax & 15)
     if mmax > n:
         mmax = n
-    _part_step(F0, F1, PARTS[r.honor_chows][p].tab + <size_t>key * REC + (OFF_DU if use_u else 0), _pt(r, p), mmax)
+    _part_step(F0, F1, rec + (OFF_DU if use_u else 0), _pt(r, p), mmax)
+    return gap
+
+
+cdef inline int _part_gap(const uint8_t* c, int p, const KRules* r, int n) noexcept nogil:
+    """_du_gap for part ``p`` of ``c`` (BIG when the part is empty)."""
+    cdef int s
+    cdef uint32_t key = part_key(p, r.honor_chows, c, &s)
+    if s == 0:
+        return BIG
+    return _du_gap(PARTS[r.honor_chows][p].tab + <size_t>key * REC,
+                   PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3], n, _pt(r, p))
 
 
 cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, int n) noexcept nogil:
@@ -2518,8 +2574,14 @@ cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, 
     x.n = n
     x.w = wilds
     x.hp = -1
+    x.gaphp = BIG
+    for t in range(5):
+        x.gap[t] = BIG
     if not x.on:
         return
+    if wilds:
+        for t in range(5):
+            x.gap[t] = _part_gap(c, t, r, n)
     for u in range(2 if wilds else 1):
         for p in range(5):
             for q in range(p, 5):
@@ -2561,6 +2623,7 @@ cdef void _std_discard(StdCtx* x, const uint8_t* c, int p, const KRules* r) noex
         return
     if x.w:
         _free_wild_kinds(c, r, &x.fm1, &x.fmp1)
+        x.gaphp = _part_gap(c, p, r, x.n)
     for u in range(2 if x.w else 1):
         for q in range(5):
             if q == p:
@@ -2571,33 +2634,48 @@ cdef void _std_discard(StdCtx* x, const uint8_t* c, int p, const KRules* r) noex
     x.hp = p
 
 
-cdef inline void _near_product(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r,
-                               int use_u, int16_t (*F)[16]) noexcept nogil:
+cdef inline int _near_product(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r,
+                              int use_u, int16_t (*F)[16]) noexcept nogil:
     """The product of every part of ``c`` (which differs from the prepared
     hand in parts ``p`` and ``q`` only; from the prepared discard's hand in
-    one of them when ``x.hp`` is the other) into F."""
+    one of them when ``x.hp`` is the other) into F.  With ``use_u``, returns
+    the least _du_gap of its parts (else BIG)."""
+    cdef int t, g = BIG, d
+    if use_u:
+        for t in range(5):
+            if t != p and t != q and x.gap[t] < g:
+                g = x.gap[t]
     if x.hp == p:
         memcpy(F, x.H[use_u][q], sizeof(int16_t) * 32)
-        _part_apply(F[0], F[1], c, q, r, x.n, use_u)
+        d = _part_apply(F[0], F[1], c, q, r, x.n, use_u)
+        if q != p and x.gaphp < d:
+            d = x.gaphp
     elif x.hp == q:
         memcpy(F, x.H[use_u][p], sizeof(int16_t) * 32)
-        _part_apply(F[0], F[1], c, p, r, x.n, use_u)
+        d = _part_apply(F[0], F[1], c, p, r, x.n, use_u)
+        if x.gaphp < d:
+            d = x.gaphp
     else:
         memcpy(F, x.G[use_u][p][q], sizeof(int16_t) * 32)
-        _part_apply(F[0], F[1], c, p, r, x.n, use_u)
+        d = _part_apply(F[0], F[1], c, p, r, x.n, use_u)
         if q != p:
-            _part_apply(F[0], F[1], c, q, r, x.n, use_u)
+            t = _part_apply(F[0], F[1], c, q, r, x.n, use_u)
+            if t < d:
+                d = t
+    return d if d < g else g
 
 
 cdef int _near_wild(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r, int use_u,
-                    int fm, int fmp) noexcept nogil:
+                    int fm, int fmp, int* gap=NULL) noexcept nogil:
     """_std_draws_fast with wilds (every part in the wild group) for ``c``,
     which differs from the prepared hand in parts ``p`` and ``q`` only
     (``fm``, ``fmp``: _free_wild_kinds of ``c``)."""
     cdef int16_t F[2][16]
     cdef int m, p1, d, v, best = BIG, n = x.n
     cdef int pair_any = r.pair_mask != 0
-    _near_product(x, c, p, q, r, use_u, F)
+    d = _near_product(x, c, p, q, r, use_u, F)
+    if gap != NULL:
+        gap[0] = d
     if fm >= n + 1 and fmp >= 1 and pair_any:
         # every fresh unit, the pair too, may be wilds (a = f, b = fp in
         # _fresh_cost_top), and max(0, . - w) commutes with the min
@@ -2629,7 +2707,7 @@ cdef int _std_near(const StdCtx* x, const uint8_t* c, int p, int q, const KRules
     answer of ``bound`` or more may be any value >= ``bound`` (the lower
     bound alone rules it out)."""
     cdef int16_t F[2][16]
-    cdef int m, f, best = BIG, n = x.n, hi, lo, fm, fmp
+    cdef int m, f, best = BIG, n = x.n, hi, lo, fm, fmp, gap = BIG
     if q < p:
         p, q = q, p
     if x.w:  # as _std_draws with wilds: the fast bound, checked, else the exact path
@@ -2643,8 +2721,8 @@ cdef int _std_near(const StdCtx* x, const uint8_t* c, int p, int q, const KRules
             _free_wild_kinds(c, r, &fm, &fmp)
         if fm < n + 1:
             return _std_draws_slow(c, n, x.w, r, 0, 0)
-        lo = _near_wild(x, c, p, q, r, 1, fm, fmp)
-        if lo >= bound:
+        lo = _near_wild(x, c, p, q, r, 1, fm, fmp, &gap)
+        if lo >= bound or gap > lo + x.w:
             return lo
         hi = _near_wild(x, c, p, q, r, 0, fm, fmp)
         if lo == hi:
@@ -2685,7 +2763,7 @@ cdef int _d_knitted_straight_below(const uint8_t* c, int n, int w, const KRules*
             k = KNIT[a][j]
             if c2[k]:
                 c2[k] -= 1
-        d = _std_draws(c2, n - 3, w, r, km, ku)
+        d = _std_draws(c2, n - 3, w, r, km, ku, best)
         if d < best:
             best = d
     return best
@@ -2821,7 +2899,7 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
         lb = ku + (km - w if km > w else 0)
         if lb > shk + 1:
             continue
-        if _std_draws(c2, n - 3, w, r, km, ku) != shk + 1:
+        if _std_draws(c2, n - 3, w, r, km, ku, shk + 2) != shk + 1:
             continue
         fresh = 0
         ask = ALL
@@ -2841,10 +2919,10 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
                 continue
             if _bit(KNIT_MASK[a], j) and not h[j]:
                 wj = _bit(r.wild_mask, j)
-                d = _std_draws(c2, n - 3, w, r, km - wj, ku - (1 - wj))
+                d = _std_draws(c2, n - 3, w, r, km - wj, ku - (1 - wj), shk + 1)
             else:
                 c2[j] += 1
-                d = _std_draws(c2, n - 3, w, r, km, ku)
+                d = _std_draws(c2, n - 3, w, r, km, ku, shk + 1)
                 c2[j] -= 1
             if d <= shk:
                 out |= (<uint64_t>1) << j
@@ -2853,7 +2931,7 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
             if cls:
                 j = _lowest_bit(cls)
                 c2[j] += 1
-                d = _std_draws(c2, n - 3, w, r, km, ku)
+                d = _std_draws(c2, n - 3, w, r, km, ku, shk + 1)
                 c2[j] -= 1
                 if d <= shk:
                     out |= cls
