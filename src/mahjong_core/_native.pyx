@@ -1231,6 +1231,93 @@ cdef int _d_orphans(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     return U + (F - w if F > w else 0)
 
 
+cdef inline void _pairs_add(int* st, int ck, int wk, int distinct, int sign) noexcept nogil:
+    """Add (``sign`` 1) or take away (-1) one kind's share of _d_pairs'
+    counts ``st`` (pairs, odd wild kinds, odd other kinds, empty wild
+    kinds): ``ck`` its count, ``wk`` whether a wild may be it."""
+    if distinct:
+        if ck >= 2:
+            st[0] += sign
+        elif ck == 1:
+            st[1 if wk else 2] += sign
+        elif wk:
+            st[3] += sign
+    else:
+        st[0] += sign * (ck >> 1)
+        if ck & 1:
+            st[1 if wk else 2] += sign
+
+
+cdef void _pairs_counts(const uint8_t* c, const KRules* r, int* st) noexcept nogil:
+    cdef int k
+    st[0] = 0
+    st[1] = 0
+    st[2] = 0
+    st[3] = 0
+    for k in range(NK):
+        _pairs_add(st, c[k], _bit(r.wild_mask, k), r.distinct_pairs, 1)
+
+
+cdef inline int _pairs_eval(const int* st, int w, const KRules* r) noexcept nogil:
+    """_d_pairs from its counts (_pairs_counts): the same value for any
+    number of wilds, 0 included."""
+    cdef int P = st[0], sm = st[1], su = st[2], avail = st[3], x, lw, wp, lo, Q, need, ones
+    x = w if w < sm else sm
+    lw = w - x
+    wp = 0
+    if r.wild_mask != 0:
+        wp = lw >> 1
+        if r.distinct_pairs and wp > avail:
+            wp = avail
+    lo = lw - 2 * wp
+    if r.wild_mask == 0 or (r.distinct_pairs and avail - wp <= 0):
+        lo = 0
+    Q = P + x + wp
+    if Q >= 7:
+        return 0
+    need = 7 - Q
+    ones = (sm - x) + su + lo
+    if ones >= need:
+        return need
+    return ones + 2 * (need - ones)
+
+
+cdef inline void _orph_add(int* st, int ck, int wk, int sign) noexcept nogil:
+    """One orphan kind's share of _d_orphans' counts ``st`` (held kinds,
+    kinds held twice or more, empty wild kinds, empty other kinds)."""
+    if ck >= 1:
+        st[0] += sign
+        if ck >= 2:
+            st[1] += sign
+    elif wk:
+        st[2] += sign
+    else:
+        st[3] += sign
+
+
+cdef void _orph_counts(const uint8_t* c, const KRules* r, int* st) noexcept nogil:
+    cdef int i, k
+    st[0] = 0
+    st[1] = 0
+    st[2] = 0
+    st[3] = 0
+    for i in range(13):
+        k = _orph_kinds[i]
+        _orph_add(st, c[k], _bit(r.wild_mask, k), 1)
+
+
+cdef inline int _orph_eval(const int* st, int w, const KRules* r) noexcept nogil:
+    """_d_orphans from its counts (_orph_counts), any number of wilds."""
+    cdef int need = 0 if st[1] else 1, F, U
+    if r.wild_mask & ORPHAN_MASK:
+        F = st[2] + need
+        U = st[3]
+    else:
+        F = st[2]
+        U = st[3] + need
+    return U + (F - w if F > w else 0)
+
+
 cdef int _d_knitted(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     cdef int a, k, h, mm, need, x, d, best = BIG
     cdef uint64_t K
@@ -2523,6 +2610,9 @@ cdef struct StdCtx:
     # of the discard's hand
     int gap[5]
     int gaphp
+    # _pairs_counts and _orph_counts of the prepared hand
+    int pst[4]
+    int ost[4]
 
 
 cdef inline int _part_of(int k) noexcept nogil:
@@ -2577,6 +2667,11 @@ cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, 
     x.gaphp = BIG
     for t in range(5):
         x.gap[t] = BIG
+    if n == 4:
+        if (r.forms >> F_SEVEN_PAIRS) & 1:
+            _pairs_counts(c, r, x.pst)
+        if (r.forms >> F_ORPHANS) & 1:
+            _orph_counts(c, r, x.ost)
     if not x.on:
         return
     if wilds:
@@ -2790,13 +2885,30 @@ cdef inline int _form_draws_near(const uint8_t* c, int w, const KRules* r, int f
     return _form_draws(c, w, r, form, n)
 
 
-cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x, int p) noexcept nogil:
-    """k_shanten of ``c`` (the prepared hand less a tile of part ``p``): the
+cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x, int dk) noexcept nogil:
+    """k_shanten of ``c`` (the prepared hand less a tile of kind ``dk``): the
     standard form first (F_STANDARD is 0), each later form only asked
-    whether it beats the best so far."""
-    cdef int f, d, best = BIG, n = _hand_n(c, w)
+    whether it beats the best so far; seven pairs and the orphans from the
+    prepared hand's counts, less the one tile."""
+    cdef int f, d, best = BIG, n = _hand_n(c, w), p = _part_of(dk)
+    cdef int st[4]
     for f in range(NFORMS):
-        d = _form_draws_near(c, w, r, f, n, x, p, p, best)
+        if n == 4 and (f == F_SEVEN_PAIRS or f == F_ORPHANS):
+            if not (r.forms >> f) & 1:
+                continue
+            if f == F_SEVEN_PAIRS:
+                memcpy(st, x.pst, sizeof(st))
+                _pairs_add(st, c[dk] + 1, _bit(r.wild_mask, dk), r.distinct_pairs, -1)
+                _pairs_add(st, c[dk], _bit(r.wild_mask, dk), r.distinct_pairs, 1)
+                d = _pairs_eval(st, w, r)
+            else:
+                memcpy(st, x.ost, sizeof(st))
+                if _bit(ORPHAN_MASK, dk):
+                    _orph_add(st, c[dk] + 1, _bit(r.wild_mask, dk), -1)
+                    _orph_add(st, c[dk], _bit(r.wild_mask, dk), 1)
+                d = _orph_eval(st, w, r)
+        else:
+            d = _form_draws_near(c, w, r, f, n, x, p, p, best)
         if 0 <= d < best:
             best = d
     return best - 1
@@ -2813,6 +2925,24 @@ cdef inline int _lowers(uint8_t* h, int j, int wilds, const KRules* r, int form,
     x.dj = -1
     h[j] -= 1
     return 0 <= d <= shk
+
+
+cdef inline int _counts_lower(const int* st, int ck, int j, int w, const KRules* r, int form,
+                              int shk) noexcept nogil:
+    """Whether drawing kind ``j`` (held ``ck`` times) brings seven pairs
+    (``form`` F_SEVEN_PAIRS) or the orphans (F_ORPHANS), whose counts of
+    the hand are ``st``, to at most ``shk`` draws."""
+    cdef int t[4]
+    cdef int wj = _bit(r.wild_mask, j)
+    memcpy(t, st, sizeof(t))
+    if form == F_SEVEN_PAIRS:
+        _pairs_add(t, ck, wj, r.distinct_pairs, -1)
+        _pairs_add(t, ck + 1, wj, r.distinct_pairs, 1)
+        return _pairs_eval(t, w, r) <= shk
+    if _bit(ORPHAN_MASK, j):
+        _orph_add(t, ck, wj, -1)
+        _orph_add(t, ck + 1, wj, 1)
+    return _orph_eval(t, w, r) <= shk
 
 
 cdef inline int _lowest_bit(uint64_t m) noexcept nogil:
@@ -2955,6 +3085,7 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
     can help (with wilds too).  全不靠 and 七星不靠 count each draw from
     per-knitting counts taken once (_knitted_improving)."""
     cdef int f, d, n, j, fp
+    cdef int st[4]
     cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls
     if shk == 0:
         # ready: the improving tiles are exactly the waits
@@ -2987,6 +3118,25 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
                     ask |= (<uint64_t>1) << j
             fresh = ALL & ~ask
         ask &= ~out
+        if f == F_SEVEN_PAIRS or f == F_ORPHANS:
+            # counts of ``h`` once, each draw moves one kind's share
+            if f == F_SEVEN_PAIRS:
+                _pairs_counts(h, r, st)
+            else:
+                _orph_counts(h, r, st)
+            for j in range(34):
+                if (ask >> j) & 1 and h[j] < 4 and _counts_lower(st, h[j], j, wilds, r, f, shk):
+                    out |= (<uint64_t>1) << j
+            for fp in range(2):
+                # every kind not held, in classes that draw alike (with
+                # wilds: a kind not held counts by its wild bit alone)
+                if f == F_ORPHANS:
+                    break
+                cls = fresh & (r.wild_mask if fp else ~r.wild_mask) if wilds else (fresh if fp else 0)
+                cls &= ~out
+                if cls and _counts_lower(st, 0, _lowest_bit(cls), wilds, r, f, shk):
+                    out |= cls
+            continue
         for j in range(34):
             if (ask >> j) & 1 and h[j] < 4 and _lowers(h, j, wilds, r, f, n, shk, x, pk):
                 out |= (<uint64_t>1) << j
@@ -3015,7 +3165,7 @@ cdef int _discard_shanten(uint8_t* h, int wilds, const KRules* r, StdCtx* sx, in
         if not h[k]:
             continue
         h[k] -= 1
-        sh[k] = _shanten_near(h, wilds, r, sx, _part_of(k))
+        sh[k] = _shanten_near(h, wilds, r, sx, k)
         h[k] += 1
         if sh[k] < best:
             best = sh[k]
