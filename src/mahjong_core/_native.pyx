@@ -2619,26 +2619,22 @@ cdef inline int _part_of(int k) noexcept nogil:
     return k // 9 if k < 27 else (3 if k < 31 else 4)
 
 
-cdef inline int _part_apply(int16_t* F0, int16_t* F1, const uint8_t* c, int p, const KRules* r, int n,
+cdef inline void _part_apply(int16_t* F0, int16_t* F1, const uint8_t* c, int p, const KRules* r, int n,
                             int use_u=0) noexcept nogil:
     """Combine part ``p`` of ``c`` into (F0, F1), as _std_draws_fast does
     (``use_u``: the deficits that ignore the four-copy limit, for parts
-    every wild may enter).  With ``use_u``, returns the part's _du_gap;
-    else BIG."""
-    cdef int s, mmax, gap = BIG
+    every wild may enter)."""
+    cdef int s, mmax
     cdef uint32_t key = part_key(p, r.honor_chows, c, &s)
     cdef const uint8_t* rec
     if s == 0:
-        return BIG
+        return
     rec = PARTS[r.honor_chows][p].tab + <size_t>key * REC
     mmax = PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3]
-    if use_u:
-        gap = _du_gap(rec, mmax, n, _pt(r, p))
     mmax = (mmax >> 4) if use_u else (mmax & 15)
     if mmax > n:
         mmax = n
     _part_step(F0, F1, rec + (OFF_DU if use_u else 0), _pt(r, p), mmax)
-    return gap
 
 
 cdef inline int _part_gap(const uint8_t* c, int p, const KRules* r, int n) noexcept nogil:
@@ -2729,57 +2725,66 @@ cdef void _std_discard(StdCtx* x, const uint8_t* c, int p, const KRules* r) noex
     x.hp = p
 
 
-cdef inline int _near_product(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r,
-                              int use_u, int16_t (*F)[16]) noexcept nogil:
+cdef inline void _near_product(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r,
+                               int use_u, int16_t (*F)[16]) noexcept nogil:
     """The product of every part of ``c`` (which differs from the prepared
     hand in parts ``p`` and ``q`` only; from the prepared discard's hand in
-    one of them when ``x.hp`` is the other) into F.  With ``use_u``, returns
-    the least _du_gap of its parts (else BIG)."""
-    cdef int t, g = BIG, d
-    if use_u:
-        for t in range(5):
-            if t != p and t != q and x.gap[t] < g:
-                g = x.gap[t]
+    one of them when ``x.hp`` is the other) into F."""
     if x.hp == p:
         memcpy(F, x.H[use_u][q], sizeof(int16_t) * 32)
-        d = _part_apply(F[0], F[1], c, q, r, x.n, use_u)
-        if q != p and x.gaphp < d:
-            d = x.gaphp
+        _part_apply(F[0], F[1], c, q, r, x.n, use_u)
     elif x.hp == q:
         memcpy(F, x.H[use_u][p], sizeof(int16_t) * 32)
-        d = _part_apply(F[0], F[1], c, p, r, x.n, use_u)
-        if x.gaphp < d:
-            d = x.gaphp
+        _part_apply(F[0], F[1], c, p, r, x.n, use_u)
     else:
         memcpy(F, x.G[use_u][p][q], sizeof(int16_t) * 32)
-        d = _part_apply(F[0], F[1], c, p, r, x.n, use_u)
+        _part_apply(F[0], F[1], c, p, r, x.n, use_u)
         if q != p:
-            t = _part_apply(F[0], F[1], c, q, r, x.n, use_u)
+            _part_apply(F[0], F[1], c, q, r, x.n, use_u)
+
+
+cdef int _near_gap(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r) noexcept nogil:
+    """The least _du_gap of the parts of ``c``, as _near_product reads them."""
+    cdef int t, g = BIG, d
+    for t in range(5):
+        if t != p and t != q and x.gap[t] < g:
+            g = x.gap[t]
+    if x.hp == p or x.hp == q:
+        d = _part_gap(c, q if x.hp == p else p, r, x.n)
+        if q != p and x.gaphp < d:
+            d = x.gaphp
+    else:
+        d = _part_gap(c, p, r, x.n)
+        if q != p:
+            t = _part_gap(c, q, r, x.n)
             if t < d:
                 d = t
     return d if d < g else g
 
 
 cdef int _near_wild(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r, int use_u,
-                    int fm, int fmp, int* gap=NULL) noexcept nogil:
+                    int fm, int fmp) noexcept nogil:
     """_std_draws_fast with wilds (every part in the wild group) for ``c``,
     which differs from the prepared hand in parts ``p`` and ``q`` only
     (``fm``, ``fmp``: _free_wild_kinds of ``c``)."""
     cdef int16_t F[2][16]
     cdef int m, p1, d, v, best = BIG, n = x.n
     cdef int pair_any = r.pair_mask != 0
-    d = _near_product(x, c, p, q, r, use_u, F)
-    if gap != NULL:
-        gap[0] = d
+    _near_product(x, c, p, q, r, use_u, F)
     if fm >= n + 1 and fmp >= 1 and pair_any:
         # every fresh unit, the pair too, may be wilds (a = f, b = fp in
-        # _fresh_cost_top), and max(0, . - w) commutes with the min
+        # _fresh_cost_top), and max(0, . - w) commutes with the min.  An
+        # impossible entry (INF8 or more) stays at INF8 or more with the
+        # fresh units added, above any possible one (at most 3 n + 2), so
+        # the entries need no check one by one
         for m in range(n + 1):
-            if F[1][8 + m] < INF8 and F[1][8 + m] + 3 * (n - m) < best:
-                best = F[1][8 + m] + 3 * (n - m)
-            if F[0][8 + m] < INF8 and F[0][8 + m] + 3 * (n - m) + 2 < best:
-                best = F[0][8 + m] + 3 * (n - m) + 2
-        if best >= BIG:
+            v = F[1][8 + m] + 3 * (n - m)
+            if v < best:
+                best = v
+            v = F[0][8 + m] + 3 * (n - m) + 2
+            if v < best:
+                best = v
+        if best >= INF8:
             return BIG
         return best - x.w if best > x.w else 0
     # _fresh_draws with no part outside the wild group (its FU is 0 sets,
@@ -2802,7 +2807,7 @@ cdef int _std_near(const StdCtx* x, const uint8_t* c, int p, int q, const KRules
     answer of ``bound`` or more may be any value >= ``bound`` (the lower
     bound alone rules it out)."""
     cdef int16_t F[2][16]
-    cdef int m, f, best = BIG, n = x.n, hi, lo, fm, fmp, gap = BIG
+    cdef int m, f, best = BIG, n = x.n, hi, lo, fm, fmp
     if q < p:
         p, q = q, p
     if x.w:  # as _std_draws with wilds: the fast bound, checked, else the exact path
@@ -2816,8 +2821,8 @@ cdef int _std_near(const StdCtx* x, const uint8_t* c, int p, int q, const KRules
             _free_wild_kinds(c, r, &fm, &fmp)
         if fm < n + 1:
             return _std_draws_slow(c, n, x.w, r, 0, 0)
-        lo = _near_wild(x, c, p, q, r, 1, fm, fmp, &gap)
-        if lo >= bound or gap > lo + x.w:
+        lo = _near_wild(x, c, p, q, r, 1, fm, fmp)
+        if lo >= bound or _near_gap(x, c, p, q, r) > lo + x.w:
             return lo
         hi = _near_wild(x, c, p, q, r, 0, fm, fmp)
         if lo == hi:
