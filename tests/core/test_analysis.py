@@ -361,6 +361,32 @@ def test_fast_path_equals_exact_slow_path(tiles: list[int], w: int, pair258: boo
     assert fast == slow
 
 
+_WILD_MASKS = [range(34), range(27), range(27, 34), [k for k in range(27) if k % 9 not in (0, 8)], range(9, 31)]
+"""Wild masks: every kind, the suits (营口, 福州), the honours, the simples, parts cut."""
+
+
+@settings(max_examples=400, deadline=None)
+@given(hands, st.integers(0, 5), st.integers(0, len(_WILD_MASKS) - 1), st.booleans())
+def test_std_draws_with_wild_masks_equal_exact_slow_path(tiles: list[int], w: int, mask: int, pair258: bool) -> None:
+    """The standard form's draws (lower bound first, exact when no part's
+    four-copy-free deficits below it differ) against the exact slow path,
+    with wilds that stand for every kind, whole parts or parts of parts."""
+    c = [0] * 34
+    for k in tiles:
+        if c[k] < 4:
+            c[k] += 1
+    total = sum(c) + w
+    if total % 3 == 0 or total > 17:
+        return
+    rules = HandRules(
+        forms={Form.STANDARD},
+        wild_kinds=_WILD_MASKS[mask],
+        pair_kinds=HandRules.PAIR_258 if pair258 else range(34),
+    )
+    counts = mc.Counts(c)
+    assert _native._py_std_draws(counts, w, rules, False) == _native._py_std_draws(counts, w, rules, True)
+
+
 @settings(max_examples=300, deadline=None)
 @given(hands, st.integers(0, 4))
 def test_consistency_win_shanten_waits(tiles: list[int], w: int) -> None:
@@ -448,6 +474,10 @@ _RULES_EVERY_FORM = [
     mc.HandRules(forms=set(mc.Form), wild_kinds=range(27)),  # wilds stand for suit tiles only
     mc.HandRules(forms={mc.Form.STANDARD, mc.Form.SEVEN_PAIRS}, wild_kinds=range(27, 34),
                  seven_pairs_distinct=True),
+    mc.HandRules(forms={mc.Form.STANDARD}, wild_kinds=range(27)),  # 营口, 福州
+    mc.HandRules(forms=set(mc.Form) - {mc.Form.SHISANLAN}, wild_kinds=range(9, 31)),  # parts cut
+    mc.HandRules(forms={mc.Form.STANDARD, mc.Form.SEVEN_PAIRS, mc.Form.THIRTEEN_ORPHANS},
+                 wild_kinds=[k for k in range(27) if k % 9 not in (0, 8)], seven_pairs_distinct=True),
 ]
 
 
