@@ -889,7 +889,7 @@ cdef extern from *:
 
 
 cdef int _std_draws_fast(const uint8_t* c, int n, int w, const KRules* r,
-                         int em, int eu, int use_u, int* gap=NULL) noexcept nogil:
+                         int em, int eu, int use_u, int* gap) noexcept nogil:
     """Fewest draws to reach n sets + a pair (fast rules).
 
     Parts that wilds may enter (group 0) and the others (group 1) are each
@@ -1109,7 +1109,7 @@ cdef int _std_draws_slow(const uint8_t* c, int n, int w, const KRules* r,
 
 
 cdef int _std_draws(const uint8_t* c, int n, int w, const KRules* r, int em, int eu,
-                    int bound=BIG) noexcept nogil:
+                    int bound) noexcept nogil:
     """Fewest draws for n sets + a pair (em, eu: extra wild-fillable and
     drawn slots).  An answer of ``bound`` or more may be any value >=
     ``bound``: with wilds, the lower bound alone rules it out."""
@@ -1117,7 +1117,7 @@ cdef int _std_draws(const uint8_t* c, int n, int w, const KRules* r, int em, int
     if not r.fast:
         return _std_draws_slow(c, n, w, r, em, eu)
     if w == 0:
-        return _std_draws_fast(c, n, w, r, em, eu, 0)
+        return _std_draws_fast(c, n, w, r, em, eu, 0, NULL)
     _free_wild_kinds(c, r, &fm, &fmp)
     if fm < n + 1:
         # too few free wild kinds to give every fresh unit its own: exact path
@@ -1128,7 +1128,7 @@ cdef int _std_draws(const uint8_t* c, int n, int w, const KRules* r, int em, int
     lo = _std_draws_fast(c, n, w, r, em, eu, 1, &gap)
     if lo >= bound or gap > lo + w:
         return lo
-    hi = _std_draws_fast(c, n, w, r, em, eu, 0)
+    hi = _std_draws_fast(c, n, w, r, em, eu, 0, NULL)
     if lo == hi:
         return hi
     return _std_draws_slow(c, n, w, r, em, eu)
@@ -1464,7 +1464,7 @@ cdef int _d_knitted_straight(const uint8_t* c, int n, int w, const KRules* r) no
     cdef int a, j, k, km, ku, d, best = BIG
     for a in range(6):
         _take_knitting(c2, c, a, r, &km, &ku)
-        d = _std_draws(c2, n - 3, w, r, km, ku)
+        d = _std_draws(c2, n - 3, w, r, km, ku, BIG)
         if d < best:
             best = d
     return best
@@ -1487,7 +1487,7 @@ cdef int _form_draws(const uint8_t* c, int w, const KRules* r, int form, int n) 
     if not (r.forms >> form) & 1:
         return -1
     if form == F_STANDARD:
-        return _std_draws(c, n, w, r, 0, 0)
+        return _std_draws(c, n, w, r, 0, 0, BIG)
     if form == F_KNITTED_STRAIGHT:
         if n != 3 and n != 4:
             return -1
@@ -1945,7 +1945,7 @@ def _py_std_draws(tiles, int wilds=0, rules=None, bint slow=False) -> int:
     cdef int n = _hand_n(c.c, wilds)
     if slow:
         return _std_draws_slow(c.c, n, wilds, &r.r, 0, 0)
-    return _std_draws(c.c, n, wilds, &r.r, 0, 0)
+    return _std_draws(c.c, n, wilds, &r.r, 0, 0, BIG)
 
 
 # ---------------------------------------------------------------------------

@@ -387,6 +387,33 @@ def test_std_draws_with_wild_masks_equal_exact_slow_path(tiles: list[int], w: in
     assert _native._py_std_draws(counts, w, rules, False) == _native._py_std_draws(counts, w, rules, True)
 
 
+@pytest.mark.parametrize("mask", range(len(_WILD_MASKS)))
+def test_std_draws_four_copies_and_wilds(mask: int) -> None:
+    """Hands of few kinds, many held four times, with 1-5 wilds: where the
+    lower bound that ignores the four-copy limit is below the exact answer
+    (two wilds with 4 x 1z and 4 x 3z: one draw by the bound, two in fact),
+    so the bound must not be taken as exact.  Seeded, against the slow path."""
+    rng = random.Random(1414 + mask)
+    below = 0
+    for _ in range(3000):
+        w = rng.randint(1, 5)
+        c = [0] * 34
+        kinds = rng.sample(range(34), rng.randint(1, 5))
+        for _ in range(min(rng.choice([1, 2, 4, 5, 7, 8, 10, 11, 13, 14]), 17 - w)):
+            k = rng.choice(kinds)
+            if c[k] < 4:
+                c[k] += 1
+        if (sum(c) + w) % 3 == 0:
+            continue
+        rules = HandRules(forms={Form.STANDARD}, wild_kinds=_WILD_MASKS[mask],
+                          pair_kinds=HandRules.PAIR_258 if rng.random() < 0.3 else range(34))
+        counts = mc.Counts(c)
+        slow = _native._py_std_draws(counts, w, rules, True)
+        assert _native._py_std_draws(counts, w, rules, False) == slow, (c, w)
+        below += 4 in c and w >= 2
+    assert below > 300
+
+
 @settings(max_examples=300, deadline=None)
 @given(hands, st.integers(0, 4))
 def test_consistency_win_shanten_waits(tiles: list[int], w: int) -> None:
@@ -542,6 +569,26 @@ def test_discard_options_leaning_hands(index: int) -> None:
         while sum(counts) < 14 - wilds:
             k = rng.choice(pool) if rng.random() < 0.85 else rng.randrange(34)
             if counts[k] < (4 if theme in (4, 5) else 1 + (rng.random() < 0.2)):
+                counts[k] += 1
+        options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
+        got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
+        assert got == _brute_options(counts, wilds, rules), (counts, wilds)
+
+
+@pytest.mark.parametrize("index", [0, 1, 6, 10, 11])
+def test_discard_options_four_copies_and_wilds(index: int) -> None:
+    """Hands of few kinds, many held four times, with 1-4 wilds (where the
+    bound that ignores the four-copy limit may be below the answer), against
+    one shanten call per discard and per draw."""
+    rules = _RULES_EVERY_FORM[index]
+    rng = random.Random(1415 + index)
+    for _ in range(120):
+        wilds = rng.randint(1, 4)
+        kinds = rng.sample(range(34), rng.randint(3, 5))
+        counts = [0] * 34
+        while sum(counts) < 14 - wilds:
+            k = rng.choice(kinds) if rng.random() < 0.9 else rng.randrange(34)
+            if counts[k] < 4:
                 counts[k] += 1
         options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
         got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
