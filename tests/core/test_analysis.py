@@ -575,19 +575,20 @@ def test_discard_options_leaning_hands(index: int) -> None:
         assert got == _brute_options(counts, wilds, rules), (counts, wilds)
 
 
-@pytest.mark.parametrize("index", [0, 1, 6, 10, 11])
+@pytest.mark.parametrize("index", [0, 1, 6, 7, 10, 11])
 def test_discard_options_four_copies_and_wilds(index: int) -> None:
     """Hands of few kinds, many held four times, with 1-4 wilds (where the
     bound that ignores the four-copy limit may be below the answer), against
     one shanten call per discard and per draw."""
     rules = _RULES_EVERY_FORM[index]
     rng = random.Random(1415 + index)
-    for _ in range(120):
+    for _ in range(150):
         wilds = rng.randint(1, 4)
-        kinds = rng.sample(range(34), rng.randint(3, 5))
+        size = rng.choice([14, 14, 11, 8])
+        kinds = rng.sample(range(34), rng.randint(2, 5))
         counts = [0] * 34
-        while sum(counts) < 14 - wilds:
-            k = rng.choice(kinds) if rng.random() < 0.9 else rng.randrange(34)
+        while sum(counts) < size - wilds:
+            k = rng.choice(kinds) if rng.random() < 0.93 else rng.randrange(34)
             if counts[k] < 4:
                 counts[k] += 1
         options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
@@ -601,6 +602,7 @@ def test_discard_options_four_copies_and_wilds(index: int) -> None:
         "1111z333z444z5z77z",  # honours only: under PAIR_258 the pair must be the wild
         "6p1z222z333z55z666z",
         "8m1z222z33z555z666z",
+        "666888s5555z",  # the bound that ignores the four-copy limit: one draw too few
     ],
 )
 def test_discard_options_wild_pair_outside_the_hand(hand: str) -> None:
