@@ -28,7 +28,7 @@ suit table has 886,400 entries rather than 5**9.
 """
 
 from libc.stdlib cimport malloc, calloc, free, realloc
-from libc.string cimport memset, memcpy, memmove
+from libc.string cimport memset, memcpy, memmove, memcmp
 from mahjong_core._types cimport *
 from libc.stdint cimport int16_t
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
@@ -804,6 +804,29 @@ cdef enum:
     BIG16 = 1000
 
 
+cdef inline int _du_gap(const uint8_t* rec, int mm, int n, int pt) noexcept nogil:
+    """The least deficit a part's du table (at ``rec + OFF_DU``: the four-copy
+    limit ignored) gives where its d0 table (at ``rec``) gives more, over the
+    entries a product of ``n`` sets reads (``mm``: the key's packed mmax
+    nibbles; ``pt``: its pair plane); BIG when none.  A hand's draws are at
+    least any entry's deficit less the wilds, so when every part's gap
+    exceeds the lower bound (du) plus the wilds, the upper bound (d0) is
+    the same: the lower bound is exact."""
+    cdef int lo = mm & 15, hi = mm >> 4, m, v, best = BIG
+    cdef const uint8_t* du = rec + OFF_DU
+    if hi > n:
+        hi = n
+    for m in range(hi + 1):
+        v = du[m * 3]
+        if v < best and (m > lo or v != rec[m * 3]):
+            best = v
+        if pt:
+            v = du[m * 3 + pt]
+            if v < best and (m > lo or v != rec[m * 3 + pt]):
+                best = v
+    return best
+
+
 cdef extern from *:
     """
     /* One part's min-plus step over 8 lanes (lane m = best deficit with m
@@ -866,7 +889,7 @@ cdef extern from *:
 
 
 cdef int _std_draws_fast(const uint8_t* c, int n, int w, const KRules* r,
-                         int em, int eu, int use_u) noexcept nogil:
+                         int em, int eu, int use_u, int* gap) noexcept nogil:
     """Fewest draws to reach n sets + a pair (fast rules).
 
     Parts that wilds may enter (group 0) and the others (group 1) are each
@@ -900,6 +923,10 @@ cdef int _std_draws_fast(const uint8_t* c, int n, int w, const KRules* r,
         off = OFF_DU if (use_u and r.part_wild[p] == 1) else 0
         pt = _pt(r, p)
         mmax = PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3]
+        if off and gap != NULL:
+            i = _du_gap(rec, mmax, n, pt)
+            if i < gap[0]:
+                gap[0] = i
         mmax = (mmax >> 4) if off else (mmax & 15)
         if mmax > n:
             mmax = n
@@ -1081,18 +1108,27 @@ cdef int _std_draws_slow(const uint8_t* c, int n, int w, const KRules* r,
     return best
 
 
-cdef int _std_draws(const uint8_t* c, int n, int w, const KRules* r, int em, int eu) noexcept nogil:
-    cdef int hi, lo, fm, fmp
+cdef int _std_draws(const uint8_t* c, int n, int w, const KRules* r, int em, int eu,
+                    int bound) noexcept nogil:
+    """Fewest draws for n sets + a pair (em, eu: extra wild-fillable and
+    drawn slots).  An answer of ``bound`` or more may be any value >=
+    ``bound``: with wilds, the lower bound alone rules it out."""
+    cdef int hi, lo, fm, fmp, gap = BIG
     if not r.fast:
         return _std_draws_slow(c, n, w, r, em, eu)
-    hi = _std_draws_fast(c, n, w, r, em, eu, 0)
     if w == 0:
-        return hi
+        return _std_draws_fast(c, n, w, r, em, eu, 0, NULL)
     _free_wild_kinds(c, r, &fm, &fmp)
     if fm < n + 1:
         # too few free wild kinds to give every fresh unit its own: exact path
         return _std_draws_slow(c, n, w, r, em, eu)
-    lo = _std_draws_fast(c, n, w, r, em, eu, 1)
+    # the lower bound (the four-copy limit ignored where wilds go) first;
+    # when no part's deficits that change with the limit can reach it, it is
+    # also the upper bound (_du_gap)
+    lo = _std_draws_fast(c, n, w, r, em, eu, 1, &gap)
+    if lo >= bound or gap > lo + w:
+        return lo
+    hi = _std_draws_fast(c, n, w, r, em, eu, 0, NULL)
     if lo == hi:
         return hi
     return _std_draws_slow(c, n, w, r, em, eu)
@@ -1192,6 +1228,93 @@ cdef int _d_orphans(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     else:
         F = mm
         U = mu + need
+    return U + (F - w if F > w else 0)
+
+
+cdef inline void _pairs_add(int* st, int ck, int wk, int distinct, int sign) noexcept nogil:
+    """Add (``sign`` 1) or take away (-1) one kind's share of _d_pairs'
+    counts ``st`` (pairs, odd wild kinds, odd other kinds, empty wild
+    kinds): ``ck`` its count, ``wk`` whether a wild may be it."""
+    if distinct:
+        if ck >= 2:
+            st[0] += sign
+        elif ck == 1:
+            st[1 if wk else 2] += sign
+        elif wk:
+            st[3] += sign
+    else:
+        st[0] += sign * (ck >> 1)
+        if ck & 1:
+            st[1 if wk else 2] += sign
+
+
+cdef void _pairs_counts(const uint8_t* c, const KRules* r, int* st) noexcept nogil:
+    cdef int k
+    st[0] = 0
+    st[1] = 0
+    st[2] = 0
+    st[3] = 0
+    for k in range(NK):
+        _pairs_add(st, c[k], _bit(r.wild_mask, k), r.distinct_pairs, 1)
+
+
+cdef inline int _pairs_eval(const int* st, int w, const KRules* r) noexcept nogil:
+    """_d_pairs from its counts (_pairs_counts): the same value for any
+    number of wilds, 0 included."""
+    cdef int P = st[0], sm = st[1], su = st[2], avail = st[3], x, lw, wp, lo, Q, need, ones
+    x = w if w < sm else sm
+    lw = w - x
+    wp = 0
+    if r.wild_mask != 0:
+        wp = lw >> 1
+        if r.distinct_pairs and wp > avail:
+            wp = avail
+    lo = lw - 2 * wp
+    if r.wild_mask == 0 or (r.distinct_pairs and avail - wp <= 0):
+        lo = 0
+    Q = P + x + wp
+    if Q >= 7:
+        return 0
+    need = 7 - Q
+    ones = (sm - x) + su + lo
+    if ones >= need:
+        return need
+    return ones + 2 * (need - ones)
+
+
+cdef inline void _orph_add(int* st, int ck, int wk, int sign) noexcept nogil:
+    """One orphan kind's share of _d_orphans' counts ``st`` (held kinds,
+    kinds held twice or more, empty wild kinds, empty other kinds)."""
+    if ck >= 1:
+        st[0] += sign
+        if ck >= 2:
+            st[1] += sign
+    elif wk:
+        st[2] += sign
+    else:
+        st[3] += sign
+
+
+cdef void _orph_counts(const uint8_t* c, const KRules* r, int* st) noexcept nogil:
+    cdef int i, k
+    st[0] = 0
+    st[1] = 0
+    st[2] = 0
+    st[3] = 0
+    for i in range(13):
+        k = _orph_kinds[i]
+        _orph_add(st, c[k], _bit(r.wild_mask, k), 1)
+
+
+cdef inline int _orph_eval(const int* st, int w, const KRules* r) noexcept nogil:
+    """_d_orphans from its counts (_orph_counts), any number of wilds."""
+    cdef int need = 0 if st[1] else 1, F, U
+    if r.wild_mask & ORPHAN_MASK:
+        F = st[2] + need
+        U = st[3]
+    else:
+        F = st[2]
+        U = st[3] + need
     return U + (F - w if F > w else 0)
 
 
@@ -1341,7 +1464,7 @@ cdef int _d_knitted_straight(const uint8_t* c, int n, int w, const KRules* r) no
     cdef int a, j, k, km, ku, d, best = BIG
     for a in range(6):
         _take_knitting(c2, c, a, r, &km, &ku)
-        d = _std_draws(c2, n - 3, w, r, km, ku)
+        d = _std_draws(c2, n - 3, w, r, km, ku, BIG)
         if d < best:
             best = d
     return best
@@ -1364,7 +1487,7 @@ cdef int _form_draws(const uint8_t* c, int w, const KRules* r, int form, int n) 
     if not (r.forms >> form) & 1:
         return -1
     if form == F_STANDARD:
-        return _std_draws(c, n, w, r, 0, 0)
+        return _std_draws(c, n, w, r, 0, 0, BIG)
     if form == F_KNITTED_STRAIGHT:
         if n != 3 and n != 4:
             return -1
@@ -1822,7 +1945,7 @@ def _py_std_draws(tiles, int wilds=0, rules=None, bint slow=False) -> int:
     cdef int n = _hand_n(c.c, wilds)
     if slow:
         return _std_draws_slow(c.c, n, wilds, &r.r, 0, 0)
-    return _std_draws(c.c, n, wilds, &r.r, 0, 0)
+    return _std_draws(c.c, n, wilds, &r.r, 0, 0, BIG)
 
 
 # ---------------------------------------------------------------------------
@@ -2483,6 +2606,13 @@ cdef struct StdCtx:
     int fm1
     int fmp1
     int dj
+    # with wilds: _du_gap of each part of the prepared hand, and of part hp
+    # of the discard's hand
+    int gap[5]
+    int gaphp
+    # _pairs_counts and _orph_counts of the prepared hand
+    int pst[4]
+    int ost[4]
 
 
 cdef inline int _part_of(int k) noexcept nogil:
@@ -2490,19 +2620,31 @@ cdef inline int _part_of(int k) noexcept nogil:
 
 
 cdef inline void _part_apply(int16_t* F0, int16_t* F1, const uint8_t* c, int p, const KRules* r, int n,
-                             int use_u=0) noexcept nogil:
+                            int use_u=0) noexcept nogil:
     """Combine part ``p`` of ``c`` into (F0, F1), as _std_draws_fast does
     (``use_u``: the deficits that ignore the four-copy limit, for parts
     every wild may enter)."""
     cdef int s, mmax
     cdef uint32_t key = part_key(p, r.honor_chows, c, &s)
+    cdef const uint8_t* rec
     if s == 0:
         return
+    rec = PARTS[r.honor_chows][p].tab + <size_t>key * REC
     mmax = PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3]
     mmax = (mmax >> 4) if use_u else (mmax & 15)
     if mmax > n:
         mmax = n
-    _part_step(F0, F1, PARTS[r.honor_chows][p].tab + <size_t>key * REC + (OFF_DU if use_u else 0), _pt(r, p), mmax)
+    _part_step(F0, F1, rec + (OFF_DU if use_u else 0), _pt(r, p), mmax)
+
+
+cdef inline int _part_gap(const uint8_t* c, int p, const KRules* r, int n) noexcept nogil:
+    """_du_gap for part ``p`` of ``c`` (BIG when the part is empty)."""
+    cdef int s
+    cdef uint32_t key = part_key(p, r.honor_chows, c, &s)
+    if s == 0:
+        return BIG
+    return _du_gap(PARTS[r.honor_chows][p].tab + <size_t>key * REC,
+                   PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3], n, _pt(r, p))
 
 
 cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, int n) noexcept nogil:
@@ -2518,8 +2660,19 @@ cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, 
     x.n = n
     x.w = wilds
     x.hp = -1
+    x.gaphp = BIG
+    for t in range(5):
+        x.gap[t] = BIG
+    if n == 4:
+        if (r.forms >> F_SEVEN_PAIRS) & 1:
+            _pairs_counts(c, r, x.pst)
+        if (r.forms >> F_ORPHANS) & 1:
+            _orph_counts(c, r, x.ost)
     if not x.on:
         return
+    if wilds:
+        for t in range(5):
+            x.gap[t] = _part_gap(c, t, r, n)
     for u in range(2 if wilds else 1):
         for p in range(5):
             for q in range(p, 5):
@@ -2561,6 +2714,7 @@ cdef void _std_discard(StdCtx* x, const uint8_t* c, int p, const KRules* r) noex
         return
     if x.w:
         _free_wild_kinds(c, r, &x.fm1, &x.fmp1)
+        x.gaphp = _part_gap(c, p, r, x.n)
     for u in range(2 if x.w else 1):
         for q in range(5):
             if q == p:
@@ -2589,6 +2743,25 @@ cdef inline void _near_product(const StdCtx* x, const uint8_t* c, int p, int q, 
             _part_apply(F[0], F[1], c, q, r, x.n, use_u)
 
 
+cdef int _near_gap(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r) noexcept nogil:
+    """The least _du_gap of the parts of ``c``, as _near_product reads them."""
+    cdef int t, g = BIG, d
+    for t in range(5):
+        if t != p and t != q and x.gap[t] < g:
+            g = x.gap[t]
+    if x.hp == p or x.hp == q:
+        d = _part_gap(c, q if x.hp == p else p, r, x.n)
+        if q != p and x.gaphp < d:
+            d = x.gaphp
+    else:
+        d = _part_gap(c, p, r, x.n)
+        if q != p:
+            t = _part_gap(c, q, r, x.n)
+            if t < d:
+                d = t
+    return d if d < g else g
+
+
 cdef int _near_wild(const StdCtx* x, const uint8_t* c, int p, int q, const KRules* r, int use_u,
                     int fm, int fmp) noexcept nogil:
     """_std_draws_fast with wilds (every part in the wild group) for ``c``,
@@ -2600,13 +2773,18 @@ cdef int _near_wild(const StdCtx* x, const uint8_t* c, int p, int q, const KRule
     _near_product(x, c, p, q, r, use_u, F)
     if fm >= n + 1 and fmp >= 1 and pair_any:
         # every fresh unit, the pair too, may be wilds (a = f, b = fp in
-        # _fresh_cost_top), and max(0, . - w) commutes with the min
+        # _fresh_cost_top), and max(0, . - w) commutes with the min.  An
+        # impossible entry (INF8 or more) stays at INF8 or more with the
+        # fresh units added, above any possible one (at most 3 n + 2), so
+        # the entries need no check one by one
         for m in range(n + 1):
-            if F[1][8 + m] < INF8 and F[1][8 + m] + 3 * (n - m) < best:
-                best = F[1][8 + m] + 3 * (n - m)
-            if F[0][8 + m] < INF8 and F[0][8 + m] + 3 * (n - m) + 2 < best:
-                best = F[0][8 + m] + 3 * (n - m) + 2
-        if best >= BIG:
+            v = F[1][8 + m] + 3 * (n - m)
+            if v < best:
+                best = v
+            v = F[0][8 + m] + 3 * (n - m) + 2
+            if v < best:
+                best = v
+        if best >= INF8:
             return BIG
         return best - x.w if best > x.w else 0
     # _fresh_draws with no part outside the wild group (its FU is 0 sets,
@@ -2644,7 +2822,7 @@ cdef int _std_near(const StdCtx* x, const uint8_t* c, int p, int q, const KRules
         if fm < n + 1:
             return _std_draws_slow(c, n, x.w, r, 0, 0)
         lo = _near_wild(x, c, p, q, r, 1, fm, fmp)
-        if lo >= bound:
+        if lo >= bound or _near_gap(x, c, p, q, r) > lo + x.w:
             return lo
         hi = _near_wild(x, c, p, q, r, 0, fm, fmp)
         if lo == hi:
@@ -2685,7 +2863,7 @@ cdef int _d_knitted_straight_below(const uint8_t* c, int n, int w, const KRules*
             k = KNIT[a][j]
             if c2[k]:
                 c2[k] -= 1
-        d = _std_draws(c2, n - 3, w, r, km, ku)
+        d = _std_draws(c2, n - 3, w, r, km, ku, best)
         if d < best:
             best = d
     return best
@@ -2712,13 +2890,30 @@ cdef inline int _form_draws_near(const uint8_t* c, int w, const KRules* r, int f
     return _form_draws(c, w, r, form, n)
 
 
-cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x, int p) noexcept nogil:
-    """k_shanten of ``c`` (the prepared hand less a tile of part ``p``): the
+cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x, int dk) noexcept nogil:
+    """k_shanten of ``c`` (the prepared hand less a tile of kind ``dk``): the
     standard form first (F_STANDARD is 0), each later form only asked
-    whether it beats the best so far."""
-    cdef int f, d, best = BIG, n = _hand_n(c, w)
+    whether it beats the best so far; seven pairs and the orphans from the
+    prepared hand's counts, less the one tile."""
+    cdef int f, d, best = BIG, n = _hand_n(c, w), p = _part_of(dk)
+    cdef int st[4]
     for f in range(NFORMS):
-        d = _form_draws_near(c, w, r, f, n, x, p, p, best)
+        if n == 4 and (f == F_SEVEN_PAIRS or f == F_ORPHANS):
+            if not (r.forms >> f) & 1:
+                continue
+            if f == F_SEVEN_PAIRS:
+                memcpy(st, x.pst, sizeof(st))
+                _pairs_add(st, c[dk] + 1, _bit(r.wild_mask, dk), r.distinct_pairs, -1)
+                _pairs_add(st, c[dk], _bit(r.wild_mask, dk), r.distinct_pairs, 1)
+                d = _pairs_eval(st, w, r)
+            else:
+                memcpy(st, x.ost, sizeof(st))
+                if _bit(ORPHAN_MASK, dk):
+                    _orph_add(st, c[dk] + 1, _bit(r.wild_mask, dk), -1)
+                    _orph_add(st, c[dk], _bit(r.wild_mask, dk), 1)
+                d = _orph_eval(st, w, r)
+        else:
+            d = _form_draws_near(c, w, r, f, n, x, p, p, best)
         if 0 <= d < best:
             best = d
     return best - 1
@@ -2735,6 +2930,24 @@ cdef inline int _lowers(uint8_t* h, int j, int wilds, const KRules* r, int form,
     x.dj = -1
     h[j] -= 1
     return 0 <= d <= shk
+
+
+cdef inline int _counts_lower(const int* st, int ck, int j, int w, const KRules* r, int form,
+                              int shk) noexcept nogil:
+    """Whether drawing kind ``j`` (held ``ck`` times) brings seven pairs
+    (``form`` F_SEVEN_PAIRS) or the orphans (F_ORPHANS), whose counts of
+    the hand are ``st``, to at most ``shk`` draws."""
+    cdef int t[4]
+    cdef int wj = _bit(r.wild_mask, j)
+    memcpy(t, st, sizeof(t))
+    if form == F_SEVEN_PAIRS:
+        _pairs_add(t, ck, wj, r.distinct_pairs, -1)
+        _pairs_add(t, ck + 1, wj, r.distinct_pairs, 1)
+        return _pairs_eval(t, w, r) <= shk
+    if _bit(ORPHAN_MASK, j):
+        _orph_add(t, ck, wj, -1)
+        _orph_add(t, ck + 1, wj, 1)
+    return _orph_eval(t, w, r) <= shk
 
 
 cdef inline int _lowest_bit(uint64_t m) noexcept nogil:
@@ -2821,7 +3034,7 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
         lb = ku + (km - w if km > w else 0)
         if lb > shk + 1:
             continue
-        if _std_draws(c2, n - 3, w, r, km, ku) != shk + 1:
+        if _std_draws(c2, n - 3, w, r, km, ku, shk + 2) != shk + 1:
             continue
         fresh = 0
         ask = ALL
@@ -2841,10 +3054,10 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
                 continue
             if _bit(KNIT_MASK[a], j) and not h[j]:
                 wj = _bit(r.wild_mask, j)
-                d = _std_draws(c2, n - 3, w, r, km - wj, ku - (1 - wj))
+                d = _std_draws(c2, n - 3, w, r, km - wj, ku - (1 - wj), shk + 1)
             else:
                 c2[j] += 1
-                d = _std_draws(c2, n - 3, w, r, km, ku)
+                d = _std_draws(c2, n - 3, w, r, km, ku, shk + 1)
                 c2[j] -= 1
             if d <= shk:
                 out |= (<uint64_t>1) << j
@@ -2853,7 +3066,7 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
             if cls:
                 j = _lowest_bit(cls)
                 c2[j] += 1
-                d = _std_draws(c2, n - 3, w, r, km, ku)
+                d = _std_draws(c2, n - 3, w, r, km, ku, shk + 1)
                 c2[j] -= 1
                 if d <= shk:
                     out |= cls
@@ -2877,6 +3090,7 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
     can help (with wilds too).  全不靠 and 七星不靠 count each draw from
     per-knitting counts taken once (_knitted_improving)."""
     cdef int f, d, n, j, fp
+    cdef int st[4]
     cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls
     if shk == 0:
         # ready: the improving tiles are exactly the waits
@@ -2909,6 +3123,25 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
                     ask |= (<uint64_t>1) << j
             fresh = ALL & ~ask
         ask &= ~out
+        if f == F_SEVEN_PAIRS or f == F_ORPHANS:
+            # counts of ``h`` once, each draw moves one kind's share
+            if f == F_SEVEN_PAIRS:
+                _pairs_counts(h, r, st)
+            else:
+                _orph_counts(h, r, st)
+            for j in range(34):
+                if (ask >> j) & 1 and h[j] < 4 and _counts_lower(st, h[j], j, wilds, r, f, shk):
+                    out |= (<uint64_t>1) << j
+            for fp in range(2):
+                # every kind not held, in classes that draw alike (with
+                # wilds: a kind not held counts by its wild bit alone)
+                if f == F_ORPHANS:
+                    break
+                cls = fresh & (r.wild_mask if fp else ~r.wild_mask) if wilds else (fresh if fp else 0)
+                cls &= ~out
+                if cls and _counts_lower(st, 0, _lowest_bit(cls), wilds, r, f, shk):
+                    out |= cls
+            continue
         for j in range(34):
             if (ask >> j) & 1 and h[j] < 4 and _lowers(h, j, wilds, r, f, n, shk, x, pk):
                 out |= (<uint64_t>1) << j
@@ -2937,7 +3170,7 @@ cdef int _discard_shanten(uint8_t* h, int wilds, const KRules* r, StdCtx* sx, in
         if not h[k]:
             continue
         h[k] -= 1
-        sh[k] = _shanten_near(h, wilds, r, sx, _part_of(k))
+        sh[k] = _shanten_near(h, wilds, r, sx, k)
         h[k] += 1
         if sh[k] < best:
             best = sh[k]

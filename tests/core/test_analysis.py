@@ -361,6 +361,59 @@ def test_fast_path_equals_exact_slow_path(tiles: list[int], w: int, pair258: boo
     assert fast == slow
 
 
+_WILD_MASKS = [range(34), range(27), range(27, 34), [k for k in range(27) if k % 9 not in (0, 8)], range(9, 31)]
+"""Wild masks: every kind, the suits (营口, 福州), the honours, the simples, parts cut."""
+
+
+@settings(max_examples=400, deadline=None)
+@given(hands, st.integers(0, 5), st.integers(0, len(_WILD_MASKS) - 1), st.booleans())
+def test_std_draws_with_wild_masks_equal_exact_slow_path(tiles: list[int], w: int, mask: int, pair258: bool) -> None:
+    """The standard form's draws (lower bound first, exact when no part's
+    four-copy-free deficits below it differ) against the exact slow path,
+    with wilds that stand for every kind, whole parts or parts of parts."""
+    c = [0] * 34
+    for k in tiles:
+        if c[k] < 4:
+            c[k] += 1
+    total = sum(c) + w
+    if total % 3 == 0 or total > 17:
+        return
+    rules = HandRules(
+        forms={Form.STANDARD},
+        wild_kinds=_WILD_MASKS[mask],
+        pair_kinds=HandRules.PAIR_258 if pair258 else range(34),
+    )
+    counts = mc.Counts(c)
+    assert _native._py_std_draws(counts, w, rules, False) == _native._py_std_draws(counts, w, rules, True)
+
+
+@pytest.mark.parametrize("mask", range(len(_WILD_MASKS)))
+def test_std_draws_four_copies_and_wilds(mask: int) -> None:
+    """Hands of few kinds, many held four times, with 1-5 wilds: where the
+    lower bound that ignores the four-copy limit is below the exact answer
+    (two wilds with 4 x 1z and 4 x 3z: one draw by the bound, two in fact),
+    so the bound must not be taken as exact.  Seeded, against the slow path."""
+    rng = random.Random(1414 + mask)
+    below = 0
+    for _ in range(3000):
+        w = rng.randint(1, 5)
+        c = [0] * 34
+        kinds = rng.sample(range(34), rng.randint(1, 5))
+        for _ in range(min(rng.choice([1, 2, 4, 5, 7, 8, 10, 11, 13, 14]), 17 - w)):
+            k = rng.choice(kinds)
+            if c[k] < 4:
+                c[k] += 1
+        if (sum(c) + w) % 3 == 0:
+            continue
+        rules = HandRules(forms={Form.STANDARD}, wild_kinds=_WILD_MASKS[mask],
+                          pair_kinds=HandRules.PAIR_258 if rng.random() < 0.3 else range(34))
+        counts = mc.Counts(c)
+        slow = _native._py_std_draws(counts, w, rules, True)
+        assert _native._py_std_draws(counts, w, rules, False) == slow, (c, w)
+        below += 4 in c and w >= 2
+    assert below > 300
+
+
 @settings(max_examples=300, deadline=None)
 @given(hands, st.integers(0, 4))
 def test_consistency_win_shanten_waits(tiles: list[int], w: int) -> None:
@@ -448,6 +501,10 @@ _RULES_EVERY_FORM = [
     mc.HandRules(forms=set(mc.Form), wild_kinds=range(27)),  # wilds stand for suit tiles only
     mc.HandRules(forms={mc.Form.STANDARD, mc.Form.SEVEN_PAIRS}, wild_kinds=range(27, 34),
                  seven_pairs_distinct=True),
+    mc.HandRules(forms={mc.Form.STANDARD}, wild_kinds=range(27)),  # 营口, 福州
+    mc.HandRules(forms=set(mc.Form) - {mc.Form.SHISANLAN}, wild_kinds=range(9, 31)),  # parts cut
+    mc.HandRules(forms={mc.Form.STANDARD, mc.Form.SEVEN_PAIRS, mc.Form.THIRTEEN_ORPHANS},
+                 wild_kinds=[k for k in range(27) if k % 9 not in (0, 8)], seven_pairs_distinct=True),
 ]
 
 
@@ -518,12 +575,34 @@ def test_discard_options_leaning_hands(index: int) -> None:
         assert got == _brute_options(counts, wilds, rules), (counts, wilds)
 
 
+@pytest.mark.parametrize("index", [0, 1, 6, 7, 10, 11])
+def test_discard_options_four_copies_and_wilds(index: int) -> None:
+    """Hands of few kinds, many held four times, with 1-4 wilds (where the
+    bound that ignores the four-copy limit may be below the answer), against
+    one shanten call per discard and per draw."""
+    rules = _RULES_EVERY_FORM[index]
+    rng = random.Random(1415 + index)
+    for _ in range(150):
+        wilds = rng.randint(1, 4)
+        size = rng.choice([14, 14, 11, 8])
+        kinds = rng.sample(range(34), rng.randint(2, 5))
+        counts = [0] * 34
+        while sum(counts) < size - wilds:
+            k = rng.choice(kinds) if rng.random() < 0.93 else rng.randrange(34)
+            if counts[k] < 4:
+                counts[k] += 1
+        options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
+        got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
+        assert got == _brute_options(counts, wilds, rules), (counts, wilds)
+
+
 @pytest.mark.parametrize(
     "hand",
     [
         "1111z333z444z5z77z",  # honours only: under PAIR_258 the pair must be the wild
         "6p1z222z333z55z666z",
         "8m1z222z33z555z666z",
+        "666888s5555z",  # the bound that ignores the four-copy limit: one draw too few
     ],
 )
 def test_discard_options_wild_pair_outside_the_hand(hand: str) -> None:

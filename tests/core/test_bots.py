@@ -89,8 +89,32 @@ _FORMS = [
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_discard_choice_equals_the_per_discard_questions(data: st.DataObject) -> None:
-    rules = data.draw(st.sampled_from(_FORMS))
-    wilds = data.draw(st.integers(0, 2))
+    _check_discard_choice(data, _FORMS, 2)
+
+
+_WILD_FORMS = [
+    HandRules(),
+    HandRules(forms=frozenset(Form) - {Form.SHISANLAN}),  # 国标's forms
+    HandRules(forms=frozenset({Form.STANDARD}), wild_kinds=range(27)),  # 营口, 福州: suit tiles only
+    HandRules(forms=frozenset({Form.STANDARD, Form.SEVEN_PAIRS}), wild_kinds=range(27, 34)),
+    HandRules(forms=frozenset({Form.STANDARD}), wild_kinds=[k for k in range(27) if k % 9 not in (0, 8)]),
+    HandRules(forms=frozenset({Form.STANDARD, Form.KNITTED_STRAIGHT}), wild_kinds=range(9, 34)),
+    HandRules(pair_kinds=HandRules.PAIR_258, wild_kinds=range(1, 30)),
+]
+"""Rules with wilds that stand for every kind, whole parts or parts of parts."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_discard_choice_with_wilds_and_partial_masks(data: st.DataObject) -> None:
+    """The discard kernel with 0-4 wilds, every form, and wild masks that
+    cover every kind, whole suits or honours only, or part of a suit."""
+    _check_discard_choice(data, _WILD_FORMS, 4)
+
+
+def _check_discard_choice(data: st.DataObject, forms: list[HandRules], max_wilds: int) -> None:
+    rules = data.draw(st.sampled_from(forms))
+    wilds = data.draw(st.integers(0, max_wilds))
     n = data.draw(st.sampled_from([2, 5, 8, 11, 14])) - wilds
     n = max(n, 2 - wilds) if wilds < 2 else n
     rng = random.Random(data.draw(st.integers(0, 2**32)))
