@@ -3267,7 +3267,7 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
     cdef StdCtx sx
     cdef int sh[34]
     cdef int k, j, best, low = 2147483647, unseen, choice = -1, best_unseen = -1
-    cdef uint64_t held = 0, cand, m
+    cdef uint64_t held = 0, cand, m, top = 0
     _load34(buf, h)
     _load34(seen, sn)
     cdef KernelRules r = _as_rules(rules)
@@ -3288,6 +3288,14 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
         for k in range(34):
             if (cand >> k) & 1 and sh[k] + cost[k] < low:
                 low = sh[k] + cost[k]
+        for k in range(34):
+            if (cand >> k) & 1 and sh[k] + cost[k] == low:
+                top |= (<uint64_t>1) << k
+        if top and not (top & (top - 1)):
+            # one discard at the lowest: the tiles that would improve it
+            # cannot change the choice
+            cand = 0
+            choice = _lowest_bit(top)
         for k in range(34):
             if not (cand >> k) & 1 or sh[k] + cost[k] != low:
                 continue
