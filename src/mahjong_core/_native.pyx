@@ -1151,7 +1151,8 @@ cdef inline int _bit(uint64_t m, int k) noexcept nogil:
 
 
 cdef int _d_pairs(const uint8_t* c, int w, const KRules* r) noexcept nogil:
-    cdef int k, P = 0, sm = 0, su = 0, avail = 0, x, lw, wp, lo, Q, need, ones
+    cdef int k, P = 0, su = 0, need
+    cdef int st[4]
     if w == 0:
         for k in range(NK):
             if r.distinct_pairs:
@@ -1164,42 +1165,8 @@ cdef int _d_pairs(const uint8_t* c, int w, const KRules* r) noexcept nogil:
             return 0
         need = 7 - P
         return need if su >= need else su + 2 * (need - su)
-    for k in range(NK):
-        if r.distinct_pairs:
-            if c[k] >= 2:
-                P += 1
-            elif c[k] == 1:
-                if _bit(r.wild_mask, k):
-                    sm += 1
-                else:
-                    su += 1
-            elif _bit(r.wild_mask, k):
-                avail += 1
-        else:
-            P += c[k] >> 1
-            if c[k] & 1:
-                if _bit(r.wild_mask, k):
-                    sm += 1
-                else:
-                    su += 1
-    x = w if w < sm else sm
-    lw = w - x
-    wp = 0
-    if r.wild_mask != 0:
-        wp = lw >> 1
-        if r.distinct_pairs and wp > avail:
-            wp = avail
-    lo = lw - 2 * wp
-    if r.wild_mask == 0 or (r.distinct_pairs and avail - wp <= 0):
-        lo = 0
-    Q = P + x + wp
-    if Q >= 7:
-        return 0
-    need = 7 - Q
-    ones = (sm - x) + su + lo
-    if ones >= need:
-        return need
-    return ones + 2 * (need - ones)
+    _pairs_counts(c, r, st)
+    return _pairs_eval(st, w, r)
 
 
 cdef int _d_orphans(const uint8_t* c, int w, const KRules* r) noexcept nogil:
