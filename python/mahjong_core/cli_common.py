@@ -232,6 +232,19 @@ def _option_value(path: str, text: str, default: Any) -> Any:
     return stripped
 
 
+def key_value(pair: str, flag: str) -> tuple[str, str]:
+    """``KEY=VALUE`` given to ``flag`` as (the key stripped, the value as
+    written).
+
+    :raises MahjongError: when there is no ``=`` or no key.
+    """
+    key, sep, text = pair.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise MahjongError(f"{flag} {cut(pair)!r}: write KEY=VALUE")
+    return key, text
+
+
 def parse_options(cls: type[Ruleset], pairs: Sequence[str]) -> dict[str, Any]:
     """Options as the JSON values :meth:`Ruleset.from_options_json` reads,
     from ``key=value`` texts; a dotted key sets one field of a nested option.
@@ -245,10 +258,7 @@ def parse_options(cls: type[Ruleset], pairs: Sequence[str]) -> dict[str, Any]:
     known = [f.name for f in fields]
     out: dict[str, Any] = {}
     for pair in pairs:
-        key, sep, text = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise MahjongError(f"--option {cut(pair)!r}: write KEY=VALUE")
+        key, text = key_value(pair, "--option")
         path = key.split(".")
         if path[0] not in known:
             listed = ", ".join(f"{f.name} ({option_help(getattr(defaults, f.name), f.type)})" for f in fields)

@@ -33,7 +33,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from .cli_common import add_option_argument, parse_options, ruleset_with_options
+from .cli_common import add_option_argument, key_value, parse_options, ruleset_with_options
 from .errors import IllegalWinError, InvalidHandError, MahjongError
 from .paper import build_context
 from .rules import HandScore, Ruleset, ScoreSheet, Settlement, WinContext
@@ -54,10 +54,7 @@ def _context_pairs(pairs: Sequence[str]) -> dict[str, Any]:
     for the rule set's own keys."""
     out: dict[str, Any] = {}
     for pair in pairs:
-        key, sep, text = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise MahjongError(f"--context {pair!r}: write KEY=VALUE")
+        key, text = key_value(pair, "--context")
         out[key] = text.strip()
     return out
 
