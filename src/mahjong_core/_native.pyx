@@ -1285,8 +1285,27 @@ cdef inline int _orph_eval(const int* st, int w, const KRules* r) noexcept nogil
     return U + (F - w if F > w else 0)
 
 
+cdef inline int _knitted_left(int held, int fill, int w) noexcept nogil:
+    """全不靠's draws from one knitting: ``held`` of its 14 kinds (with the
+    honours) held, ``fill`` more a wild may be, ``w`` wilds."""
+    cdef int need = 14 - held if held < 14 else 0, x = w
+    if fill < x:
+        x = fill
+    if need < x:
+        x = need
+    return need - x
+
+
+cdef inline int _greater_left(int hs, int ms, int hh, int mh, int w) noexcept nogil:
+    """七星不靠's draws from one knitting: ``hs`` of its 9 kinds and ``hh`` of
+    the 7 honours held, ``ms`` and ``mh`` more a wild may be, ``w`` wilds."""
+    cdef int rs = 7 - hs if hs < 7 else 0
+    cdef int F = mh + (rs if rs < ms else ms)
+    return (7 - hh) + rs - (w if w < F else F)
+
+
 cdef int _d_knitted(const uint8_t* c, int w, const KRules* r) noexcept nogil:
-    cdef int a, k, h, mm, need, x, d, best = BIG
+    cdef int a, k, h, mm, d, best = BIG
     cdef uint64_t K
     for a in range(6):
         K = KNIT_MASK[a] | HONOR_MASK
@@ -1298,20 +1317,14 @@ cdef int _d_knitted(const uint8_t* c, int w, const KRules* r) noexcept nogil:
                     h += 1
                 elif _bit(r.wild_mask, k):
                     mm += 1
-        need = 14 - h if h < 14 else 0
-        x = w
-        if mm < x:
-            x = mm
-        if need < x:
-            x = need
-        d = need - x
+        d = _knitted_left(h, mm, w)
         if d < best:
             best = d
     return best
 
 
 cdef int _d_greater(const uint8_t* c, int w, const KRules* r) noexcept nogil:
-    cdef int a, k, j, hh = 0, mh = 0, hs, ms, rs, F, d, best = BIG
+    cdef int a, k, j, hh = 0, mh = 0, hs, ms, d, best = BIG
     for k in range(27, 34):
         if c[k]:
             hh += 1
@@ -1326,9 +1339,7 @@ cdef int _d_greater(const uint8_t* c, int w, const KRules* r) noexcept nogil:
                 hs += 1
             elif _bit(r.wild_mask, k):
                 ms += 1
-        rs = 7 - hs if hs < 7 else 0
-        F = mh + (rs if rs < ms else ms)
-        d = (7 - hh) + rs - (w if w < F else F)
+        d = _greater_left(hs, ms, hh, mh, w)
         if d < best:
             best = d
     return best
@@ -2932,7 +2943,7 @@ cdef uint64_t _knitted_improving(const uint8_t* h, int w, const KRules* r, int f
     wild-fillable counts are taken once, and a draw only moves the counts of
     the knittings holding its kind (a held kind never helps: both forms count
     distinct kinds)."""
-    cdef int a, j, k, hh = 0, mh = 0, HH, MH, HS, MS, rs, F, need, x, d, best, inj, wj
+    cdef int a, j, k, hh = 0, mh = 0, d, best, inj, wj
     cdef int ha[6]
     cdef int ma[6]
     cdef uint64_t K, out = 0
@@ -2960,24 +2971,10 @@ cdef uint64_t _knitted_improving(const uint8_t* h, int w, const KRules* r, int f
         for a in range(6):
             if form == F_KNITTED:
                 inj = _bit(KNIT_MASK[a] | HONOR_MASK, j)
-                HS = ha[a] + inj
-                MS = ma[a] - (inj & wj)
-                need = 14 - HS if HS < 14 else 0
-                x = w
-                if MS < x:
-                    x = MS
-                if need < x:
-                    x = need
-                d = need - x
+                d = _knitted_left(ha[a] + inj, ma[a] - (inj & wj), w)
             else:
                 inj = _bit(KNIT_MASK[a], j)
-                HS = ha[a] + inj
-                MS = ma[a] - (inj & wj)
-                HH = hh + (j >= 27)
-                MH = mh - ((j >= 27) & wj)
-                rs = 7 - HS if HS < 7 else 0
-                F = MH + (rs if rs < MS else MS)
-                d = (7 - HH) + rs - (w if w < F else F)
+                d = _greater_left(ha[a] + inj, ma[a] - (inj & wj), hh + (j >= 27), mh - ((j >= 27) & wj), w)
             if d < best:
                 best = d
         if best <= shk:
