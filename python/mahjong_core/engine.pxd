@@ -10,7 +10,7 @@ cimport cython
 
 ctypedef unsigned long long u64
 
-@cython.locals(tiles=list, i=Py_ssize_t, j=Py_ssize_t, r=u64)
+@cython.locals(tiles=list, i=Py_ssize_t, j=Py_ssize_t, r=u64, swaps=Py_ssize_t, t=Py_ssize_t, data=bytearray)
 cpdef shuffle(tiles, rng)
 
 cdef class Table
@@ -103,6 +103,7 @@ cdef class Table:
     cdef public bint _has_wild_draw, _has_redraw, _hidden_indicator, _ready_legal
     cdef public bint _chow_ready, _chow_ready_any, _zone_kongs, must_declare
     cdef public int _max_melds, indicator_changes
+    cdef public bint _needs_meld, _needs_ready
 
     @cython.locals(seat=int)
     cpdef _left(self, seat)
@@ -116,6 +117,10 @@ cdef class Table:
     cpdef _rules_for(self, seat)
     @cython.locals(hand=bytearray, seat=int, last=tuple, w=int, mask=object)
     cpdef _update_waits(self, seat)
+    @cython.locals(seat=int)
+    cpdef _cannot_win(self, seat)
+    @cython.locals(hand=bytearray, k=int)
+    cpdef _holds_any(self, hand, kinds)
     @cython.locals(hand=bytearray, seat=int)
     cpdef _next_draw(self, seat)
     @cython.locals(hand=bytearray, s=int, k=int, near=int, suit_lo=int, nxt=int, discarder=int, tile=int)

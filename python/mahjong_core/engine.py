@@ -229,10 +229,23 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
     several Python calls per tile).  The bias is below (i + 1) / 2**32 per
     swap, far under anything a game can show.  The same seed gives the same
     wall in the compiled and in the plain-Python engine.
+
+    The ``r`` of all the swaps come from one ``getrandbits(32 * swaps)``
+    call: its 32-bit words, lowest first, are the values that many
+    ``getrandbits(32)`` calls return in turn (the generator's words in
+    order), and the generator is left in the same state.
     """
-    getrandbits = rng.getrandbits
-    for i in range(len(tiles) - 1, 0, -1):
-        r = getrandbits(32)
+    swaps = len(tiles) - 1
+    if swaps < 1:
+        return
+    data = bytearray(rng.getrandbits(32 * swaps).to_bytes(4 * swaps, "little"))
+    t = 0
+    for i in range(swaps, 0, -1):
+        r = data[t + 3]
+        r = (r << 8) | data[t + 2]
+        r = (r << 8) | data[t + 1]
+        r = (r << 8) | data[t]
+        t += 4
         j = (r * (i + 1)) >> 32
         tiles[i], tiles[j] = tiles[j], tiles[i]
 
@@ -293,7 +306,7 @@ def play_out(table: Table, bots: Sequence[Any]) -> Table:
     """Drive ``table`` to the end of the hand, asking ``bots[seat].choose``
     for every move (the loop of :func:`mahjong_core.bots.play_hand`)."""
     while table.phase is not _OVER:
-        seat = table.to_act[0]
+        seat = table.turn if table.phase is _TURN else table.to_act[0]
         table.apply(bots[seat].choose(table, seat, table.legal_actions(seat)))
     return table
 
@@ -548,6 +561,10 @@ class Table:
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
         self._has_free_kinds = type(ruleset).shape_free_ready_kinds is not Ruleset.shape_free_ready_kinds
         self._has_refuse = type(ruleset).refuses_win is not Ruleset.refuses_win
+        self._needs_meld = ruleset.win_needs_meld
+        """A seat without a meld never wins (``win_needs_meld``)."""
+        self._needs_ready = ruleset.ready_rule is ReadyRule.REQUIRED
+        """A seat that has not declared ready never wins (``ReadyRule.REQUIRED``)."""
         self._has_ready_filter = type(ruleset).ready_allowed is not Ruleset.ready_allowed
         self._has_ready_shown = type(ruleset).ready_shown is not Ruleset.ready_shown
         self._flower_rob = ruleset.flower_rob and self._has_instant
@@ -1201,6 +1218,14 @@ class Table:
         """Cache the waits of a 3n+1 hand (claims are checked against them)."""
         hand = self.hands[seat]
         rules = self._rules_for(seat)
+        if (self._needs_ready or self._needs_meld) and self._cannot_win(seat):
+            # no win to look for until the seat declares ready or melds
+            # (both followed by a discard, which comes here again)
+            self._waits[seat] = 0
+            if self._chow_ready and not self._has_free and not self._dynamic_rules:
+                c, w = self._split_wilds(hand, seat)
+                self._far[seat] = _native.shanten_buf(c, w, rules) >= 2
+            return
         if self.wild_kinds or self.substitutes or self._imagined:
             c, w = self._split_wilds(hand, seat)
         else:
@@ -1219,6 +1244,14 @@ class Table:
             self._waits[seat] |= self.ruleset.shape_free_waits(self, seat, hand)
         elif self._chow_ready and not self._dynamic_rules:
             self._far[seat] = not mask and _native.shanten_buf(c, w, rules) >= 2
+
+    def _cannot_win(self, seat: int) -> bool:
+        """``seat`` can make no win now, whatever its tiles: it has not
+        declared ready where winning needs it (``ReadyRule.REQUIRED``), or
+        holds no meld where winning needs one (``win_needs_meld``)."""
+        if self.declared[seat]:
+            return False
+        return self._needs_ready or (self._needs_meld and not self.melds[seat])
 
     # --------------------------------------------------------------- legality
     def legal_actions(self, seat: int) -> list[Action]:
@@ -1282,7 +1315,7 @@ class Table:
             allowed = [k for k in ids if k not in self._banned_discards]
             if allowed:  # 吃张打张 never leaves a seat without a discard
                 ids = allowed
-        if not self._wild_discard and self.wild_kinds:
+        if not self._wild_discard and self.wild_kinds and self._holds_any(hand, self.wild_kinds):
             allowed = [k for k in ids if k not in self.wild_kinds]
             if allowed:  # wilds are kept, unless the hand holds nothing else
                 ids = allowed
@@ -1297,8 +1330,9 @@ class Table:
             self._allow_kong and self._left(seat) > self._zone and not self._no_kong_this_turn
             and (not self._max_melds or len(self.melds[seat]) < self._max_melds)
         ):
-            kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds]
-            if self._kong_kinds is not None:
+            # (a count of 4 is looked for only when the hand holds one)
+            kongs = [34 + k for k in ids if hand[k] == 4 and k not in self.wild_kinds] if 4 in hand else []
+            if self._kong_kinds is not None and kongs:
                 kongs = [i for i in kongs if i - 34 in self._kong_kinds]
             if self.melds[seat]:
                 kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
@@ -1325,7 +1359,8 @@ class Table:
             if free and free[0] < 34:  # (ids ascend: discards come first)
                 ids = free
             ready = [k for k in ready if st[k]]
-        ids += [127 + k for k in ready]
+        if ready:
+            ids += [127 + k for k in ready]
         flowers = self.wild_flowers[seat]
         if flowers and (self._wild_discard or not ids):
             ids += sorted({_FLOWER_DISCARD_BASE + f - 34 for f in flowers})
@@ -1336,10 +1371,17 @@ class Table:
             ids += [_SWAP_BASE + k for k in _native.held_kinds(hand)]  # 开始时换牌: before the first discard
         if self.pung_offers[seat] is not None:
             ids.append(_TAKE_PUNG)
-        if self._win_forced() and 125 in ids:
+        if self._must_win and self._win_forced() and 125 in ids:
             ids = [125]  # 最后四张自动胡: a win on the last tiles is not declined
         acts = _ACTIONS[seat]
         return _pick(acts, ids)
+
+    def _holds_any(self, hand: bytearray, kinds: frozenset[int]) -> bool:
+        """Whether ``hand`` holds a tile of one of ``kinds`` (flowers aside)."""
+        for k in kinds:
+            if k < 34 and hand[k]:
+                return True
+        return False
 
     def _special_ids(self, seat: int) -> list[int]:
         """The special kongs ``seat`` may lay down or add to now (ids)."""
@@ -1609,6 +1651,8 @@ class Table:
         rs = self.ruleset
         if seat in self.ready_forfeit:
             return None
+        if self._needs_meld and not self.melds[seat]:
+            return None  # (win_needs_meld: refused before any context is built)
         rr = self._ready_rule
         if not as_declared and not self.declared[seat] and (
             rr is ReadyRule.REQUIRED or (rr is ReadyRule.REQUIRED_FOR_DISCARD_WIN and tile is not None)

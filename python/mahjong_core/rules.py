@@ -478,6 +478,13 @@ class Ruleset:
     """Declaring ready (报听): the action ``READY`` (declare and discard a
     tile that leaves the hand ready).  A declared hand is locked: it discards
     what it draws and claims only wins."""
+    win_needs_meld: bool = False
+    """开口: a seat holding no meld (no chow, pung or kong of any sort) never
+    wins, whatever its tiles (the rule set's :meth:`refuses_win` or
+    :meth:`win_problem` says so too; instant wins aside).  A speed flag:
+    the engine then keeps no waits for such a seat and refuses its wins
+    before building their contexts.  Default False.  (An instance attribute
+    may follow an option.)"""
     ready_allows_kong: ClassVar[bool] = True
     """After declaring, a kong of the drawn tile that keeps the same waits."""
     ready_kong_any_waits: ClassVar[bool] = False

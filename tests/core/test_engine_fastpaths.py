@@ -7,14 +7,18 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from mahjong_core import _native
 from mahjong_core.bots import make_bot, play_hand
-from mahjong_core.engine import _ACTIONS, Table, _make_context, _pick, _tiles_of
+from mahjong_core.engine import _ACTIONS, Phase, Table, _make_context, _pick, _tiles_of, shuffle
 from mahjong_core.registry import available, find_variant
-from mahjong_core.rules import WinContext
+from mahjong_core.rules import Ruleset, WinContext
 from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind
 
 
@@ -134,8 +138,10 @@ class _Recorder:
         return a
 
 
-def _game_hash(name: str, bots: str, hands: int = 80) -> str:
-    rs = find_variant(name)()
+def _game_hash(name: str, bots: str, hands: int = 80, rs: Any = None) -> str:
+    """The hash of ``hands`` seeded hands of the rule set ``name`` (or of
+    ``rs``, an instance standing for it)."""
+    rs = find_variant(name)() if rs is None else rs
     h = hashlib.sha256()
     for i in range(hands):
         log: list[tuple[int, int, int, int]] = []
@@ -232,3 +238,85 @@ def test_each_win_is_scored_once(name: str) -> None:
             assert sum(c == ctx for c in calls) == 1, (name, i, seat)
             assert t.scores[seat] == score(ctx)
     assert won >= 6, name
+
+
+# ``Ruleset.win_needs_meld`` (开口): the engine keeps no waits for a seat
+# without a meld and refuses its wins before building a context.  Set on a
+# rule set whose wins all need a meld, it changes no move and no record.
+@pytest.mark.parametrize("name", ["wuhan", "neimeng"])
+def test_win_needs_meld_plays_as_recorded(name: str) -> None:
+    cls = find_variant(name)
+    flagged = type(cls.__name__, (cls,), {"win_needs_meld": True})
+    assert (
+        _game_hash(name, "random", rs=flagged()), _game_hash(name, "greedy", rs=flagged())
+    ) == _GAME_HASHES[name]
+
+
+class _OpenedOnly(Ruleset):
+    """Plain rules where a win needs a meld: refused by the hook alone."""
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        return not ctx.melds
+
+
+class _OpenedOnlyFlagged(_OpenedOnly):
+    win_needs_meld = True
+
+
+def test_win_needs_meld_equals_the_refusal_it_stands_for() -> None:
+    """The flag against the obvious version (the hook refusing each
+    meldless context): the same games, and every win holds a meld."""
+    wins = 0
+    for bots in ("random", "greedy"):
+        assert _game_hash("base", bots, 60, rs=_OpenedOnlyFlagged()) == _game_hash("base", bots, 60, rs=_OpenedOnly())
+        for i in range(30):
+            t = play_hand(_OpenedOnlyFlagged(), [make_bot(bots, i * 7 + s) for s in range(4)], seed=i)
+            for ctx in t.contexts.values():
+                assert ctx.melds
+                wins += 1
+            for s in range(4):  # no waits kept for a seat without a meld
+                if not t.melds[s]:
+                    assert t._waits[s] == 0
+    assert wins >= 10
+
+
+def test_required_ready_keeps_no_waits_before_the_declaration() -> None:
+    """ReadyRule.REQUIRED: an undeclared seat can win nothing, so no waits
+    are kept for it (the games are the recorded ones: harbin, luoshu,
+    taiyuan in test_whole_games_as_recorded); a declared seat has its waits."""
+    rs = find_variant("harbin")()
+    declared = 0
+    for i in range(20):
+        t = Table(rs, seed=i)
+        bots = [make_bot("greedy", s) for s in range(4)]
+        while not t.is_over:
+            seat = t.to_act[0]
+            t.apply(bots[seat].choose(t, seat, t.legal_actions(seat)))
+            for s in range(4):
+                if t.phase is Phase.CLAIMS and not t.declared[s]:
+                    assert t._waits[s] == 0
+                if t.phase is Phase.CLAIMS and t.declared[s] and s not in t.out:
+                    declared += 1
+                    c, w = t.analysis_counts(s)
+                    assert t._waits[s] == _native.waits_mask_buf(c, w, t.hand_rules(s))
+    assert declared > 0
+
+
+def _shuffle_one_call_at_a_time(tiles: list[int], rng: random.Random) -> None:
+    """The obvious shuffle: one ``getrandbits(32)`` call per swap."""
+    for i in range(len(tiles) - 1, 0, -1):
+        j = (rng.getrandbits(32) * (i + 1)) >> 32
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
+@given(st.integers(0, 2**64), st.integers(0, 160))
+@settings(max_examples=300, deadline=None)
+def test_shuffle_equals_one_call_per_swap(seed: int, n: int) -> None:
+    """``shuffle`` draws every swap's 32 bits in one call: the same wall,
+    and the generator left as the single calls leave it (the dice after)."""
+    fast, slow = list(range(n)), list(range(n))
+    r1, r2 = random.Random(seed), random.Random(seed)
+    shuffle(fast, r1)
+    _shuffle_one_call_at_a_time(slow, r2)
+    assert fast == slow
+    assert r1.getrandbits(64) == r2.getrandbits(64)
