@@ -98,6 +98,8 @@ _EXCHANGE = Phase.EXCHANGE
 _IMAGINE = Phase.IMAGINE
 _NEEDS_READY = (ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN)
 _DEFAULT_COSTS = Ruleset.aim_discard_costs
+_DEFAULT_AIM_RULES = Ruleset.aim_rules
+_DEFAULT_AIM_KINDS = Ruleset.aim_kinds
 _ANKAN = MeldKind.ANKAN
 
 # Action ids (engine.py): discard 0..33, concealed kong 34..67, added kong
@@ -124,11 +126,16 @@ class GreedyBot:
     def choose(self, table: TableView, seat: int, legal: Sequence[Action]) -> Action:
         take: Action | None = None
         missing = False
+        kong = False
         for a in legal:
             i = a.id
             if i == _WIN:
                 return a
-            if i == _TAKE:
+            if i < 34:
+                continue
+            if i < 102:
+                kong = True
+            elif i == _TAKE:
                 if take is None:
                     take = a
             elif 161 <= i <= 163:
@@ -149,10 +156,12 @@ class GreedyBot:
         if take is not None:
             # take the roaming last tile (海底漫游) or roll for a kong: a chance
             return take
-        rules = table.ruleset.aim_rules(table, seat)
+        rs = table.ruleset
+        # (the default hooks' answers without their calls)
+        rules = table.hand_rules(seat) if type(rs).aim_rules is _DEFAULT_AIM_RULES else rs.aim_rules(table, seat)
         c, w = table.analysis_counts(seat)
         if phase is _TURN:
-            return self._turn(table, seat, legal, c, w, rules)
+            return self._turn(table, seat, legal, c, w, rules, kong)
         return self._claim(table, seat, legal, c, w, rules)
 
     def _keep_mask(self, keep: frozenset[int]) -> int:
@@ -167,13 +176,17 @@ class GreedyBot:
             self._keep_masks[keep] = mask
         return mask
 
-    def _turn(self, table: TableView, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules) -> Action:
+    def _turn(
+        self, table: TableView, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules,
+        kong: bool = True,
+    ) -> Action:
         rs = table.ruleset
-        keep = rs.aim_kinds(table, seat)
+        keep = None if type(rs).aim_kinds is _DEFAULT_AIM_KINDS else rs.aim_kinds(table, seat)
         plays = table.plays_as
         now = -2
-        # a kong that does not raise shanten is free value
-        for a in legal:
+        # a kong that does not raise shanten is free value (``kong``: the
+        # legal list holds one)
+        for a in legal if kong else ():
             i = a.id
             if 34 <= i < 68 and c[plays[a.tile]] < 4:
                 # a single tile laid out as a kong (Ruleset.single_kong_kinds):
@@ -198,7 +211,7 @@ class GreedyBot:
                 if (sum(after) + w) % 3 == 1 and _native.shanten_buf(after, w, rules) <= now:
                     return a
         hand = table.hands[seat]
-        void = _void_suit(table, seat)
+        void = _void_suit(table, seat) if rs.win_lacks_a_suit else None
         if void is not None:  # 缺门: the suit given up goes first
             first = [a for a in legal if a.id < 27 and a.tile // 9 == void]
             if first:
@@ -224,14 +237,19 @@ class GreedyBot:
         return first_discard if first_discard is not None else legal[0]
 
     def _claim(self, table: TableView, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules) -> Action:
-        passing = next(a for a in legal if a.id == _PASS)
-        assert table.last_discard is not None
+        passing: Action | None = None
+        for a in legal:
+            if a.id == _PASS:
+                passing = a
+                break
+        assert passing is not None and table.last_discard is not None
         plays = table.plays_as
         tile = plays[table.last_discard[1]]
         now = _native.shanten_buf(c, w, rules)
         best, best_sh = passing, now
-        void = _void_suit(table, seat)
-        keep = table.ruleset.aim_kinds(table, seat)
+        rs = table.ruleset
+        void = _void_suit(table, seat) if rs.win_lacks_a_suit else None
+        keep = None if type(rs).aim_kinds is _DEFAULT_AIM_KINDS else rs.aim_kinds(table, seat)
         for a in legal:
             i = a.id
             if i == _PASS or (void is not None and tile < 27 and tile // 9 == void):
