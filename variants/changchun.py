@@ -210,6 +210,12 @@ SPECIAL_KONGS: tuple[tuple[str, tuple[int, ...]], ...] = (
 1m1p1s or 9m9p9s."""
 
 
+_SUIT_BIT = tuple(1 << (k // 9) if k < 27 else 0 for k in range(42))
+"""The suit of each kind as a bit (0 for an honour)."""
+_ENDS = v.TERMINALS | v.HONOURS
+"""有幺九: a 1, a 9 or an honour."""
+
+
 def special_kong_name(meld: Meld) -> str:
     """The name of a special kong meld (by the kinds it holds)."""
     kinds = set(meld.tiles)
@@ -298,6 +304,42 @@ class Changchun(Ruleset):
         sheet's ``problem`` names a condition the hand breaks."""
         return v.doubling_sheet(v.readings(ctx, self.hand_rules), FANS, base=self.options.base,
                                 problem=self._problem, plain=PLAIN)
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """The engine's early refusal (before :meth:`score`): a condition
+        every reading breaks.  With no wild held every reading holds the
+        same kinds (三色全, 有幺九); 有刻 fails every reading when no meld
+        is a pung, kong or special kong and no decomposition of the
+        concealed tiles (the kernel's, in the context) is other than a
+        standard form without a pung."""
+        req = self.options.requirements
+        if ctx.wilds:
+            return False
+        suits = 0
+        ends = False
+        pung = False
+        for k in ctx.concealed:
+            suits |= _SUIT_BIT[k]
+            ends = ends or k in _ENDS
+        for m in ctx.melds:
+            if m.kind is not MeldKind.CHI:
+                pung = True  # (a pung, a kong or a special kong: 有刻 or exempt)
+            for k in m.tiles:
+                suits |= _SUIT_BIT[k]
+                ends = ends or k in _ENDS
+        if req.three_suits and suits != 7:
+            return True
+        if req.terminal and not ends:
+            return True
+        if not req.pung or pung or not ctx.decompositions:
+            return False
+        for d in ctx.decompositions:
+            if d.form != Form.STANDARD:
+                return False
+            for shape, _kind, _w in d.units:
+                if shape != Shape.CHOW and shape != Shape.PAIR:
+                    return False
+        return True
 
     # --- settlement ----------------------------------------------------------
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:

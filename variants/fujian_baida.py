@@ -162,6 +162,25 @@ WIN_FANS: tuple[Fan, ...] = (
 )
 """The 番 of the win itself, whatever the reading (PROPOSAL values)."""
 
+_VALUE = {f.zh: f.value for f in FAN_TABLE}
+_NATURAL = _VALUE["无百搭"]
+
+
+def _shape_fan(r: Reading) -> int:
+    """The 番 of :data:`FAN_TABLE` for ``r`` but 无百搭: 字一色 (no suit)
+    excludes 混一色 and 碰碰胡 and leaves no flush; else the entries add up."""
+    fan = _VALUE["七对"] if r.form is Form.SEVEN_PAIRS else 0
+    if v.all_honours(r):
+        return fan + _VALUE["字一色"]
+    if v.all_pungs(r):
+        fan += _VALUE["碰碰胡"]
+    if v.full_flush(r):
+        fan += _VALUE["清一色"]
+    elif v.half_flush(r):
+        fan += _VALUE["混一色"]
+    return fan
+
+
 _ORDER = {zh: i for i, zh in enumerate(
     ("自摸", "无百搭", "字一色", "碰碰胡", "七对", "清一色", "混一色", "杠上开花", "抢杠", "海底捞月", "天胡", "地胡"))}
 
@@ -347,7 +366,11 @@ class FujianBaida(Ruleset):
         """
         best: tuple[int, Reading] | None = None
         for r in self._readings(ctx):
-            fan = sum(f.value * n for f, n in v.matching(FAN_TABLE, r))
+            fan = _shape_fan(r)
+            if best is not None and fan + _NATURAL <= best[0]:
+                continue  # (not above the best even with 无百搭: the first best stays)
+            if v.wilds_as_other(r) == 0:  # (无百搭: r.is_natural)
+                fan += _NATURAL
             if best is None or fan > best[0]:
                 best = (fan, r)
         assert best is not None

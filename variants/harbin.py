@@ -112,8 +112,9 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from mahjong_core import _native
 from mahjong_core import patterns as v
-from mahjong_core.analysis import Form, HandRules, Shape, decompositions, waits
+from mahjong_core.analysis import Form, HandRules, Shape, decompositions
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Reading
 from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
@@ -200,17 +201,33 @@ def closed_wait(before: Sequence[int]) -> int | None:
     >>> [closed_wait(t) for t in ([24, 25, 25, 26], [5, 6, 6, 7, 8, 0, 0], [6, 7, 7, 7, 8, 0, 0], [7])]
     [25, None, None, None]
     """
-    ws = waits(list(before), 0, RULES)
-    if len(ws) != 1:
-        return None
-    t = ws[0]
-    if t >= 27 or t % 9 in (0, 8):
-        return None
-    for d in decompositions(sorted([*before, t]), 0, RULES):
-        for shape, kind, _w in d.units:
-            if Shape(shape) is Shape.CHOW and kind == t - 1:
-                return t
-    return None
+    key = tuple(before)
+    try:
+        return _CLOSED[key]
+    except KeyError:
+        pass
+    c = bytearray(34)
+    for k in key:
+        c[k] += 1
+    got: int | None = None
+    mask = _native.waits_mask_buf(c, 0, RULES)
+    if mask and not mask & (mask - 1):  # (one kind only)
+        t = mask.bit_length() - 1
+        if t < 27 and t % 9 not in (0, 8):
+            c[t] += 1
+            for d in decompositions(_native.Counts(c), 0, RULES):
+                if any(shape == _CHOW and kind == t - 1 for shape, kind, _w in d.units):
+                    got = t
+                    break
+    if len(_CLOSED) >= 256:
+        _CLOSED.clear()
+    _CLOSED[key] = got
+    return got
+
+
+_CLOSED: dict[tuple[int, ...], int | None] = {}
+""":func:`closed_wait` by its tiles: a declared hand is locked, so every
+win it is offered asks about the same tiles."""
 
 
 class Harbin(Ruleset):
@@ -439,20 +456,29 @@ class Harbin(Ruleset):
         """Keep two suits and a 1/9/中: a discard that would leave the hand
         with one suit, or with no 1/9/中, costs one shanten."""
         hand = table.hands[seat]
-        held = list(hand)
-        for m in table.melds[seat]:
-            for k in m.tiles:
-                held[k] += 1
-        suits = [sum(held[0:9]), sum(held[9:18]), sum(held[18:27])]
+        m, p, s = sum(hand[0:9]), sum(hand[9:18]), sum(hand[18:27])
+        ends = hand[0] + hand[8] + hand[9] + hand[17] + hand[18] + hand[26] + hand[33]
+        for meld in table.melds[seat]:
+            tiles = meld.tiles
+            suit = _SUIT_OF[tiles[0]]  # (a meld is of one suit)
+            if suit == 0:
+                m += len(tiles)
+            elif suit == 1:
+                p += len(tiles)
+            elif suit == 2:
+                s += len(tiles)
+            for k in tiles:
+                ends += _IS_END[k]
         costs = [0] * 34
-        if (suits[0] == 1 or suits[1] == 1 or suits[2] == 1) and (not suits[0] or not suits[1] or not suits[2]):
-            # (a suit of one tile, in a hand of two suits or fewer)
-            for s in range(3):
-                if suits[s] == 1:
-                    for k in range(s * 9, s * 9 + 9):
+        if (m == 1 or p == 1 or s == 1) and (not m or not p or not s):
+            # (a suit of one tile, in a hand of two suits or fewer: that
+            # tile is in the hand, a meld holds three)
+            for n, first in ((m, 0), (p, 9), (s, 18)):
+                if n == 1:
+                    for k in range(first, first + 9):
                         if hand[k]:
                             costs[k] += 1
-        if sum([held[k] for k in _END_KINDS]) == 1:
+        if ends == 1:
             for k in _END_KINDS:
                 if hand[k]:
                     costs[k] += 1
@@ -465,6 +491,8 @@ _WALL = tuple(k for k in KINDS for _ in range(4))
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(42))
 """Each kind's suit: 0..2, 3 for an honour (红中, no suit)."""
 _END_KINDS = tuple(sorted(ENDS))
+_IS_END = tuple(1 if k in ENDS else 0 for k in range(42))
+"""1 for a 1, a 9 or 红中, by kind."""
 
 
 def _name(kind: int) -> str:
@@ -476,6 +504,10 @@ _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 def _bao_kind(value: Any) -> int:
     """The ``bao`` context key as a kind (notation or a kind 0..33)."""
+    if type(value) is str:
+        got = _BAO_KINDS.get(value)
+        if got is not None:
+            return got  # (the engine's key: one of 28 names, parsed once)
     kind = value
     if isinstance(value, str):
         try:
@@ -483,8 +515,15 @@ def _bao_kind(value: Any) -> int:
         except MahjongError as e:
             raise MahjongError(f"harbin: context bao: {e}") from None
     if isinstance(kind, int) and not isinstance(kind, bool) and kind in KINDS:
+        if type(value) is str and len(_BAO_KINDS) < 256:
+            _BAO_KINDS[value] = kind
         return kind
     raise MahjongError(f"harbin: context bao must be a tile of the set (e.g. '8s'), got {value!r}")
+
+
+_BAO_KINDS: dict[str, int] = {}
+""":func:`_bao_kind` of the texts seen (the engine names the 宝 in every
+context of a declared seat)."""
 
 
 def _as_mo_bao(ctx: WinContext) -> WinContext:

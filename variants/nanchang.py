@@ -215,6 +215,28 @@ _ORDER = {zh: i for i, zh in enumerate(
     ("平胡", "碰碰胡", "七对", "七星十三烂", "十三烂", "德国", "杠上开花", "抢杠", "天和", "地和"))}
 
 
+def _shape_value(r: Reading) -> int:
+    """The product of the :data:`HAND_FANS` of ``r`` but 德国: one entry
+    by form (碰碰胡 is a standard form and excludes 平胡, 七星十三烂
+    excludes 十三烂)."""
+    form = r.form
+    if form is Form.STANDARD:
+        return _VALUE["碰碰胡"] if v.all_pungs(r) else _VALUE["平胡"]
+    if form is Form.SEVEN_PAIRS:
+        return _VALUE["七对"]
+    if form is Form.SHISANLAN:
+        return _VALUE["七星十三烂"] if _seven_star(r) else _VALUE["十三烂"]
+    val = 1  # (no other form is read: the table itself)
+    for f, n in v.matching(HAND_FANS, r):
+        if f.zh != "德国":
+            val *= f.value ** n
+    return val
+
+
+_VALUE = {f.zh: f.value for f in HAND_FANS}
+_DEGUO = _VALUE["德国"]
+
+
 def jing_bonus(points: Sequence[int], options: NanchangOptions | None = None) -> list[Payment]:
     """The 精分 payments for the four seats' ``points``: each other seat pays
     a seat its 精分, doubled by 冲关 and by 霸王精.
@@ -298,11 +320,17 @@ class Nanchang(Ruleset):
         if table.indicator is None:
             return out
         zheng, fu = jing_for_indicator(table.indicator)
-        disc = self.options.jing_counted is JingCounted.HAND_AND_DISCARDS
+        o = self.options
+        zv, fv = o.zheng_value, (o.fu_value if o.fu_jing else 0)  # (jing_value of each: 正精 and 副精 differ)
+        disc = o.jing_counted is JingCounted.HAND_AND_DISCARDS
         for s in range(self.num_players):
-            for k in (zheng, fu):
-                n = table.hands[s][k] + (table.discards[s].count(k) if disc else 0)
-                out[s] += n * self.jing_value(k, table.indicator)
+            hand = table.hands[s]
+            a, b = hand[zheng], hand[fu]
+            if disc:
+                d = table.discards[s]
+                a += d.count(zheng)
+                b += d.count(fu)
+            out[s] = a * zv + b * fv
         return out
 
     # --- scoring -----------------------------------------------------------------
@@ -345,9 +373,10 @@ class Nanchang(Ruleset):
             raise IllegalWinError(self._shape_error(ctx)) from None
         top: tuple[int, Reading] | None = None
         for r in found:
-            val = 1
-            for f, n in v.matching(HAND_FANS, r):
-                val *= f.value ** n
+            shape = _shape_value(r)
+            if top is not None and shape * _DEGUO <= top[0]:
+                continue  # (not above the best even with 德国: the first best stays)
+            val = shape * _DEGUO if v.wilds_as_other(r) == 0 else shape  # (德国: r.is_natural)
             if top is None or val > top[0]:
                 top = (val, r)
         assert top is not None
@@ -412,7 +441,7 @@ class Nanchang(Ruleset):
         (ten different kinds or more, no melds); else sets, honour chows and
         七对 (the discard analysis with 十三烂 costs five times as much)."""
         counts, _ = table.analysis_counts(seat)
-        if table.melds[seat] or sum(1 for c in counts if c) < 10:
+        if table.melds[seat] or len(counts) - counts.count(0) < 10:  # (the kinds held)
             return _AIM_RULES
         return self.hand_rules
 

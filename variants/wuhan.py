@@ -184,7 +184,7 @@ def next_laizi(indicator: int) -> int:
 def _all_of(allowed: frozenset[int]) -> Any:
     """Every tile of the hand is of ``allowed`` (a 赖子 standing for one)."""
     def test(r: Reading) -> bool:
-        return all(n == 0 or k in allowed for k, n in enumerate(r.counts))
+        return r.kinds <= allowed  # (the kinds with a count: every one allowed)
     return test
 
 
@@ -272,6 +272,10 @@ class Wuhan(Ruleset):
         super().__init__(**options)
         self._singles: dict[frozenset[int], frozenset[int]] = {}
         """:meth:`single_kong_kinds` by 赖子 kinds."""
+        self._last_wild: frozenset[int] | None = None
+        self._last_single: frozenset[int] = _NO_WILDS
+        """The 赖子 kinds of the last :meth:`single_kong_kinds` (the very
+        object) and its answer."""
 
     # --- the 赖子, 红中 and the single kongs -------------------------------------
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
@@ -282,11 +286,14 @@ class Wuhan(Ruleset):
 
     def single_kong_kinds(self, table: Any, seat: int) -> frozenset[int]:
         wild: frozenset[int] = getattr(table, "wild_kinds", _NO_WILDS)
+        if wild is self._last_wild:
+            return self._last_single  # (the same 赖子 kinds as the last call: one hand)
         got = self._singles.get(wild)
         if got is None:
             if len(self._singles) > 64:
                 self._singles.clear()
             got = self._singles[wild] = wild if self.options.red_at_once else wild | {RED}
+        self._last_wild, self._last_single = wild, got
         return got
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
@@ -462,9 +469,7 @@ class Wuhan(Ruleset):
         return super().next_dealer(table)
 
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
-        from mahjong_core.engine import Phase
-
-        drawn = table.phase is Phase.TURN and table.turn == seat
+        drawn = table.phase is _turn_phase() and table.turn == seat
         return {
             "indicator": table.indicator,
             "last_four": drawn and table.live_tiles < 4,
@@ -474,6 +479,18 @@ class Wuhan(Ruleset):
 
 
 _NOT_RED = frozenset(range(33))
+
+_PHASES: list[Any] = []
+
+
+def _turn_phase() -> Any:
+    """``Phase.TURN`` of the engine (imported at the first win asked about)."""
+    if not _PHASES:
+        from mahjong_core.engine import Phase
+
+        _PHASES.append(Phase.TURN)
+    return _PHASES[0]
+
 
 _SHAPE_FREE_SETS = tuple(_SHAPE_FREE.values())
 """The shape-free hands' kinds, in :data:`_SHAPE_FREE`'s order."""
