@@ -256,6 +256,7 @@ class Wuhan(Ruleset):
     wild_discard = False
     multiple_winners = False
     rob_kong = True
+    win_needs_meld = True  # 不开口不能胡 (win_problem): the engine keeps no waits before a meld
     wild_tiles = "the kind after the turned-up tile (赖子; 红中 never): 4 tiles"
     hand_rules = HandRules(forms=(Form.STANDARD,))
 
