@@ -1754,6 +1754,7 @@ def _compile(options: GuobiaoOptions) -> _Table:
         "fan",
         8,
         _FLOWERS_NOTE,
+        bound_values=tuple(fans[index[n]].value if n in index else 0 for n in _mcr.BOUND_FANS),
     )
     table = _Table(
         fans, index, excludes, reduces, by_scope, index["无番和"], index["花牌"],
@@ -1898,7 +1899,7 @@ class Guobiao(Ruleset):
 
     def __getstate__(self) -> dict[str, object]:
         """Pickled and copied without the compiled table (rebuilt from the options)."""
-        return {k: v for k, v in self.__dict__.items() if k != "_fan_table"}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_fan_table", "_refuse")}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
@@ -1961,7 +1962,11 @@ class Guobiao(Ruleset):
 
     def fans_without_flowers(self, sheet: ScoreSheet) -> int:
         """The sheet's total less 花牌."""
-        return sheet.total - sum(it.total for it in sheet.items if it.zh == "花牌")
+        total = sheet.total
+        for it in sheet.items:
+            if it.zh == "花牌":
+                total -= it.total
+        return total
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         """起和 8 番: the fans without flowers must reach ``min_fan``."""
@@ -1969,6 +1974,24 @@ class Guobiao(Ruleset):
         if fans < self.options.min_fan:
             return f"起和 {self.options.min_fan} 番: the hand has {fans} fan(s) without flowers"
         return None
+
+    def can_win(self, ctx: WinContext, sheet: ScoreSheet) -> bool:
+        """No :meth:`win_problem` (the count alone, without its words)."""
+        return self.fans_without_flowers(sheet) >= self.options.min_fan
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """起和 before the sheet: True exactly when the win scores fewer
+        than ``min_fan`` fans without flowers (what :meth:`win_problem`
+        refuses), False when it reaches them or cannot be scored (the
+        scorer then says why).  The kernel first adds up every fan the
+        hand could count without reading it (``_mcr.fans_bound``: suits,
+        honours, the sets each suit could make, pungs, melds, flags) and
+        refuses when even that falls short; else it counts the best
+        reading as :meth:`score` does, without making the sheet."""
+        got = self.__dict__.get("_refuse")
+        if got is None:
+            got = self.__dict__["_refuse"] = (self._kernel, self.options.min_fan)
+        return _mcr.below_minimum(got[0], ctx, got[1])
 
     # --- payments ----------------------------------------------------------
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:
