@@ -862,6 +862,9 @@ class _Bytecode:
 def compile_predicate(src: str) -> tuple[Callable[[Reading], int], tuple[int, ...]]:
     """A predicate as (Python function of a Reading, kernel bytecode).
 
+    The function is compiled on its first call (only the readable path
+    calls it; a fan table for the kernel needs the bytecode alone).
+
     >>> fn, code = compile_predicate("kongs == 4")
     >>> fn(Reading(kind=STD, mask=0, suits=0, ranks=0, kongs=4)), len(code)
     (True, 5)
@@ -873,6 +876,27 @@ def compile_predicate(src: str) -> tuple[Callable[[Reading], int], tuple[int, ..
     except SyntaxError as e:
         raise PredicateError(f"predicate {src!r}: {e.msg}") from None
     _check_predicate(src, tree)
+    return _LazyPredicate(src), tuple(_Bytecode(src).top(tree.body))
+
+
+class _LazyPredicate:
+    """A checked predicate's Python function, compiled when first called."""
+
+    __slots__ = ("src", "fn")
+
+    def __init__(self, src: str) -> None:
+        self.src = src
+        self.fn: Callable[[Reading], int] | None = None
+
+    def __call__(self, r: Reading) -> int:
+        fn = self.fn
+        if fn is None:
+            fn = self.fn = _python_predicate(self.src)
+        return fn(r)
+
+
+def _python_predicate(src: str) -> Callable[[Reading], int]:
+    """The Python function of a checked predicate: features read from ``r``."""
     body = _ToPython().visit(ast.parse(src.strip(), mode="eval")).body
     lam = ast.Expression(ast.Lambda(
         ast.arguments(posonlyargs=[], args=[ast.arg("r")], kwonlyargs=[], kw_defaults=[], defaults=[]), body
@@ -881,7 +905,7 @@ def compile_predicate(src: str) -> tuple[Callable[[Reading], int], tuple[int, ..
     fn: Callable[[Reading], int] = eval(
         compile(lam, f"<predicate {src}>", "eval"), {**_FUNCTIONS, **PREDICATE_CONSTANTS}
     )
-    return fn, tuple(_Bytecode(src).top(tree.body))
+    return fn
 
 
 # ---------------------------------------------------------------------------
@@ -1717,7 +1741,9 @@ class _Table:
 
 
 _MAX_PREPARED = 8
-"""Score items made in advance per fan: counts 1..8."""
+"""Score items made in advance: counts 1..8 of 花牌, 1..4 of the other fans
+(a fan counts more than four times rarely if ever; the kernel makes those
+items when needed)."""
 
 _TABLES: dict[GuobiaoOptions, _Table] = {}
 
@@ -1747,7 +1773,7 @@ def _compile(options: GuobiaoOptions) -> _Table:
         index["花牌"],
         (index["一色三同顺"], index["三同刻"]),
         options.knitted_wait is KnittedWait.OUTSIDE_ONLY,
-        [(None, *(f.item(n) for n in range(1, _MAX_PREPARED + 1))) for f in fans],
+        [(None, *(f.item(n) for n in range(1, (_MAX_PREPARED if f.zh == "花牌" else 4) + 1))) for f in fans],
         lambda i, n: fans[i].item(n),
         (MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.KAKAN, MeldKind.ANKAN),
         ScoreSheet,
