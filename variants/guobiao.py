@@ -862,6 +862,9 @@ class _Bytecode:
 def compile_predicate(src: str) -> tuple[Callable[[Reading], int], tuple[int, ...]]:
     """A predicate as (Python function of a Reading, kernel bytecode).
 
+    The function is compiled on its first call (only the readable path
+    calls it; a fan table for the kernel needs the bytecode alone).
+
     >>> fn, code = compile_predicate("kongs == 4")
     >>> fn(Reading(kind=STD, mask=0, suits=0, ranks=0, kongs=4)), len(code)
     (True, 5)
@@ -873,6 +876,27 @@ def compile_predicate(src: str) -> tuple[Callable[[Reading], int], tuple[int, ..
     except SyntaxError as e:
         raise PredicateError(f"predicate {src!r}: {e.msg}") from None
     _check_predicate(src, tree)
+    return _LazyPredicate(src), tuple(_Bytecode(src).top(tree.body))
+
+
+class _LazyPredicate:
+    """A checked predicate's Python function, compiled when first called."""
+
+    __slots__ = ("src", "fn")
+
+    def __init__(self, src: str) -> None:
+        self.src = src
+        self.fn: Callable[[Reading], int] | None = None
+
+    def __call__(self, r: Reading) -> int:
+        fn = self.fn
+        if fn is None:
+            fn = self.fn = _python_predicate(self.src)
+        return fn(r)
+
+
+def _python_predicate(src: str) -> Callable[[Reading], int]:
+    """The Python function of a checked predicate: features read from ``r``."""
     body = _ToPython().visit(ast.parse(src.strip(), mode="eval")).body
     lam = ast.Expression(ast.Lambda(
         ast.arguments(posonlyargs=[], args=[ast.arg("r")], kwonlyargs=[], kw_defaults=[], defaults=[]), body
@@ -881,7 +905,7 @@ def compile_predicate(src: str) -> tuple[Callable[[Reading], int], tuple[int, ..
     fn: Callable[[Reading], int] = eval(
         compile(lam, f"<predicate {src}>", "eval"), {**_FUNCTIONS, **PREDICATE_CONSTANTS}
     )
-    return fn, tuple(_Bytecode(src).top(tree.body))
+    return fn
 
 
 # ---------------------------------------------------------------------------
@@ -1717,7 +1741,9 @@ class _Table:
 
 
 _MAX_PREPARED = 8
-"""Score items made in advance per fan: counts 1..8."""
+"""Score items made in advance: counts 1..8 of 花牌, 1..4 of the other fans
+(a fan counts more than four times rarely if ever; the kernel makes those
+items when needed)."""
 
 _TABLES: dict[GuobiaoOptions, _Table] = {}
 
@@ -1747,13 +1773,14 @@ def _compile(options: GuobiaoOptions) -> _Table:
         index["花牌"],
         (index["一色三同顺"], index["三同刻"]),
         options.knitted_wait is KnittedWait.OUTSIDE_ONLY,
-        [(None, *(f.item(n) for n in range(1, _MAX_PREPARED + 1))) for f in fans],
+        [(None, *(f.item(n) for n in range(1, (_MAX_PREPARED if f.zh == "花牌" else 4) + 1))) for f in fans],
         lambda i, n: fans[i].item(n),
         (MeldKind.CHI, MeldKind.PON, MeldKind.KAN, MeldKind.KAKAN, MeldKind.ANKAN),
         ScoreSheet,
         "fan",
         8,
         _FLOWERS_NOTE,
+        bound_values=tuple(fans[index[n]].value if n in index else 0 for n in _mcr.BOUND_FANS),
     )
     table = _Table(
         fans, index, excludes, reduces, by_scope, index["无番和"], index["花牌"],
@@ -1898,7 +1925,7 @@ class Guobiao(Ruleset):
 
     def __getstate__(self) -> dict[str, object]:
         """Pickled and copied without the compiled table (rebuilt from the options)."""
-        return {k: v for k, v in self.__dict__.items() if k != "_fan_table"}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_fan_table", "_refuse")}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
@@ -1961,7 +1988,11 @@ class Guobiao(Ruleset):
 
     def fans_without_flowers(self, sheet: ScoreSheet) -> int:
         """The sheet's total less 花牌."""
-        return sheet.total - sum(it.total for it in sheet.items if it.zh == "花牌")
+        total = sheet.total
+        for it in sheet.items:
+            if it.zh == "花牌":
+                total -= it.total
+        return total
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         """起和 8 番: the fans without flowers must reach ``min_fan``."""
@@ -1969,6 +2000,24 @@ class Guobiao(Ruleset):
         if fans < self.options.min_fan:
             return f"起和 {self.options.min_fan} 番: the hand has {fans} fan(s) without flowers"
         return None
+
+    def can_win(self, ctx: WinContext, sheet: ScoreSheet) -> bool:
+        """No :meth:`win_problem` (the count alone, without its words)."""
+        return self.fans_without_flowers(sheet) >= self.options.min_fan
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """起和 before the sheet: True exactly when the win scores fewer
+        than ``min_fan`` fans without flowers (what :meth:`win_problem`
+        refuses), False when it reaches them or cannot be scored (the
+        scorer then says why).  The kernel first adds up every fan the
+        hand could count without reading it (``_mcr.fans_bound``: suits,
+        honours, the sets each suit could make, pungs, melds, flags) and
+        refuses when even that falls short; else it counts the best
+        reading as :meth:`score` does, without making the sheet."""
+        got = self.__dict__.get("_refuse")
+        if got is None:
+            got = self.__dict__["_refuse"] = (self._kernel, self.options.min_fan)
+        return _mcr.below_minimum(got[0], ctx, got[1])
 
     # --- payments ----------------------------------------------------------
     def settle(self, table: Table | None, wins: Sequence[tuple[WinContext, ScoreSheet]]) -> Settlement:

@@ -1,13 +1,14 @@
 """Type stub of the MCR fan-counting kernel (src/mahjong_core/_mcr.pyx)."""
 
 from collections.abc import Callable, Iterable, Sequence
-from .rules import ScoreItem, ScoreSheet
+from .rules import ScoreItem, ScoreSheet, WinContext
 from .tiles import Meld, MeldKind
 
 FEATURES: tuple[str, ...]
 COMBOS: tuple[str, ...]
 OPS: dict[str, int]
 STACK: int
+BOUND_FANS: tuple[str, ...]
 
 class Table:
     def __init__(
@@ -28,6 +29,7 @@ class Table:
         unit: str,
         base_points: int,
         notes_format: str,
+        bound_values: Sequence[int] | None = ...,
     ) -> None: ...
     @property
     def nfans(self) -> int: ...
@@ -50,6 +52,24 @@ def score(
     ready_on_deal: bool = ...,
     wild_kong: bool = ...,
 ) -> ScoreSheet | None: ...
+def below_minimum(table: Table, ctx: WinContext, min_fan: int) -> bool: ...
+def fans_bound(
+    table: Table,
+    tiles: Iterable[int],
+    win: int,
+    melds: Iterable[Meld],
+    self_drawn: bool,
+    kong: bool,
+    last_tile: bool,
+    fourth_tile: bool,
+    seat_wind: int,
+    round_wind: int,
+    first_turn: bool = ...,
+    first_go_around: bool = ...,
+    dealer: bool = ...,
+    ready_on_deal: bool = ...,
+    wild_kong: bool = ...,
+) -> int | None: ...
 def _py_readings(
     table: Table,
     tiles: Iterable[int],

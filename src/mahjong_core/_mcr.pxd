@@ -8,6 +8,7 @@ cdef enum:
     NKIND = 7          # reading kinds: STD PAIRS SHIFTED ORPHANS LESSER GREATER KSTRAIGHT
     NFEAT_MAX = 64     # room for the feature record (NFEAT in _mcr.pyx)
     MAXTESTS = 6       # single tests kept with a fan (more: left to the interpreter)
+    NBV = 96           # room for the values the fan bound reads (BOUND_FANS in _mcr.pyx)
 
 cdef struct Test:
     # (f[feat] & mask) - lo <= span (unsigned), negated when neg: any of
@@ -52,6 +53,8 @@ cdef struct TData:
     int outside_only           # KnittedWait.OUTSIDE_ONLY
     KRules std_rules
     KRules std_pairs_rules
+    int has_bound              # bval holds the values of BOUND_FANS (the cheap bound applies)
+    int64_t bval[NBV]
 
 cdef class Table:
     cdef TData d
@@ -60,7 +63,8 @@ cdef class Table:
     cdef object meld_kinds         # (CHI, PON, KAN, KAKAN, ANKAN) members of MeldKind
     cdef object sheet_type         # ScoreSheet
     cdef bint sheet_slots          # its five slots may be set directly (no __post_init__)
-    cdef tuple slots               # their member descriptors
+    cdef tuple slots               # their member descriptors (the five, then any defaulted ones)
+    cdef tuple slot_defaults       # the values of the defaulted slots after the five
     cdef object unit
     cdef int base_points
     cdef object notes_format       # str.format of the note on a hand with flowers

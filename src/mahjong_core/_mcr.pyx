@@ -1497,6 +1497,336 @@ cdef bint _shifted(Hand* h) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------
+# A cheap upper bound on the fans of a hand (the 起和 test before the count)
+# ---------------------------------------------------------------------------
+
+BOUND_FANS = (
+    "大四喜", "大三元", "绿一色", "九莲宝灯", "四杠", "清幺九", "小四喜", "小三元", "字一色", "四暗刻",
+    "一色双龙会", "一色四同顺", "一色四节高", "一色四步高", "三杠", "混幺九", "全双刻", "清一色",
+    "一色三同顺", "一色三节高", "全大", "全中", "全小", "清龙", "三色双龙会", "一色三步高", "全带五",
+    "三同刻", "三暗刻", "大于五", "小于五", "三风刻", "花龙", "推不倒", "三色三同顺", "三色三节高",
+    "无番和", "妙手回春", "海底捞月", "杠上开花", "抢杠和", "碰碰和", "混一色", "三色三步高", "五门齐",
+    "全求人", "双暗杠", "双箭刻", "明暗杠", "全带幺", "不求人", "双明杠", "和绝张", "箭刻", "圈风刻",
+    "门风刻", "门前清", "平和", "四归一", "双同刻", "双暗刻", "暗杠", "断幺", "一般高", "喜相逢", "连六",
+    "老少副", "幺九刻", "明杠", "缺一门", "无字", "边张", "坎张", "单钓将", "自摸",
+    "四方大发", "天和", "地和", "人和", "混杠", "天听",
+)
+"""The fans :func:`fans_bound` reads the values of, in the order of the
+``bound_values`` a :class:`Table` is given (0 for a fan the table lacks):
+every fan a standard reading (four sets and a pair) can count."""
+
+cdef enum:
+    V_BIG_WINDS, V_BIG_DRAGONS, V_GREEN, V_NINE_GATES, V_FOUR_KONGS, V_TERMINALS, V_LITTLE_WINDS
+    V_LITTLE_DRAGONS, V_HONOURS, V_FOUR_CONCEALED, V_PURE_TERMINAL_CHOWS, V_QUADRUPLE, V_FOUR_PUNGS
+    V_FOUR_CHOWS, V_THREE_KONGS, V_TERMINALS_HONOURS, V_EVEN, V_FULL_FLUSH, V_PURE_TRIPLE
+    V_PURE_SHIFTED_PUNGS, V_UPPER, V_MIDDLE, V_LOWER, V_PURE_STRAIGHT, V_MIXED_TERMINAL_CHOWS
+    V_PURE_SHIFTED_CHOWS, V_FIVES, V_TRIPLE_PUNG, V_THREE_CONCEALED, V_UPPER_FOUR, V_LOWER_FOUR
+    V_THREE_WINDS, V_MIXED_STRAIGHT, V_REVERSIBLE, V_MIXED_TRIPLE, V_MIXED_SHIFTED_PUNGS, V_CHICKEN
+    V_LAST_DRAW, V_LAST_CLAIM, V_KONG_DRAW, V_ROB_KONG, V_ALL_PUNGS, V_HALF_FLUSH, V_MIXED_SHIFTED_CHOWS
+    V_ALL_TYPES, V_MELDED_HAND, V_TWO_CONCEALED_KONGS, V_TWO_DRAGONS, V_MIXED_KONGS, V_OUTSIDE
+    V_FULLY_CONCEALED, V_TWO_MELDED_KONGS, V_LAST_TILE, V_DRAGON_PUNG, V_ROUND_WIND, V_SEAT_WIND
+    V_CONCEALED_HAND, V_ALL_CHOWS, V_HOG, V_DOUBLE_PUNG, V_TWO_CONCEALED, V_CONCEALED_KONG, V_SIMPLES
+    V_PURE_DOUBLE, V_MIXED_DOUBLE, V_SHORT_STRAIGHT, V_TWO_TERMINAL, V_YAOJIU, V_MELDED_KONG, V_VOIDED
+    V_NO_HONOURS, V_EDGE, V_CLOSED, V_SINGLE, V_SELF_DRAWN
+    V_FOUR_WINDS_GREEN, V_HEAVENLY, V_EARTHLY, V_HUMAN, V_WILD_KONG, V_READY_ON_DEAL
+    NV
+
+if NV != len(BOUND_FANS) or NV > NBV:
+    raise ImportError("_mcr: BOUND_FANS and its enum differ")
+
+cdef int64_t NO_BOUND = INT64_MAX
+
+cdef uint64_t TERMINALS = (ONE << 0) | (ONE << 8) | (ONE << 9) | (ONE << 17) | (ONE << 18) | (ONE << 26)
+cdef uint64_t GREEN_TILES = (ONE << 19) | (ONE << 20) | (ONE << 21) | (ONE << 23) | (ONE << 25) | (ONE << 32)
+cdef uint64_t REVERSIBLE = 0
+for _i in (9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31):
+    REVERSIBLE |= ONE << _i
+
+# rank bits as the feature ``ranks`` holds them: bit r for rank r (1..9)
+cdef enum:
+    R123 = 0b1110
+    R1234 = 0b11110
+    R456 = 0b1110000
+    R789 = 0b1110000000
+    R6789 = 0b1111000000
+    R2468 = 0b101010100
+    R34567 = 0b11111000
+
+
+cdef inline int64_t _max(int64_t a, int64_t b) noexcept nogil:
+    return a if a > b else b
+
+
+cdef inline bint _perm3(const uint32_t* x, int sa, int sb, int sc) noexcept nogil:
+    """Some r with bit r of x[a], bit r+1 of x[b] and bit r+2 of x[c], for
+    an order a b c of the three suits (sa sb sc: the shifts)."""
+    return ((x[0] >> sa) & (x[1] >> sb) & (x[2] >> sc)) != 0
+
+
+cdef bint _stepped(const uint32_t* x) noexcept nogil:
+    """A set of each suit one rank above the one before, in some order of the suits."""
+    return (_perm3(x, 0, 1, 2) or _perm3(x, 0, 2, 1) or _perm3(x, 1, 0, 2) or _perm3(x, 1, 2, 0)
+            or _perm3(x, 2, 0, 1) or _perm3(x, 2, 1, 0))
+
+
+cdef int64_t _bound(const TData* t, const Hand* h) noexcept nogil:
+    """At least the fans (flowers apart) of the hand's best reading, from
+    what the hand holds without reading it: which sets each suit could
+    make, the kinds that could be pungs, the declared melds and the flags;
+    NO_BOUND when a reading without four sets (七对, 十三幺, 全不靠, 七星不靠,
+    组合龙) may exist or the table gave no values.
+
+    It adds the value of every fan some standard reading might count
+    (ignoring 不计, which only takes away), with these limits: one
+    four-chow fan, or one three-chow fan and one chow-pair fan, or at
+    most (chows - 1) chow-pair fans; one wait fan; 无番和 only when no fan
+    is certain.  Chows come from the concealed tiles and the declared
+    chows, pungs from a kind held three times or a declared pung or kong."""
+    cdef const int64_t* v = <const int64_t*>&t.bval[0]
+    cdef const int64_t* b = <const int64_t*>&h.base[0]
+    cdef uint8_t ch[34]
+    cdef uint32_t cw[3]      # chow starts (bit r: ranks r+1 r+2 r+3) each suit could make
+    cdef uint32_t c2[3]      # ... twice, three times, four times
+    cdef uint32_t c3[3]
+    cdef uint32_t c4[3]
+    cdef uint32_t pp[3]      # ranks that could be pungs (bit r-1 for rank r)
+    cdef uint32_t m2[3]      # ranks held twice or more (concealed, for the pair)
+    cdef uint32_t q1, q2, q3, q4, x
+    cdef uint64_t mask = <uint64_t>b[F_MASK], held = 0, pung = 0, hon
+    cdef int64_t total = 0, v4 = 0, v3 = 0, vp = 0, kongs = b[F_KONGS], ck = b[F_CONCEALED_KONGS]
+    cdef int64_t mk = b[F_MELDED_KONGS], opened = b[F_OPEN_MELDS], ranks = b[F_RANKS], nsuits = b[F_NSUITS]
+    cdef int k, s, r, i, distinct = 0, ncp = 0, maxch, even = 1
+    cdef bint sd = h.self_drawn, certain
+    if not t.has_bound:
+        return NO_BOUND
+    # readings without four sets
+    for k in range(34):
+        if h.c[k]:
+            held |= ONE << k
+            distinct += 1
+            if h.c[k] & 1:
+                even = 0
+            if h.c[k] >= 3:
+                pung |= ONE << k
+                ncp += 1
+    if h.T == 14 and (even or (distinct == 13 and not (held & ~ORPHAN_MASK))):
+        return NO_BOUND
+    if h.T >= 11 and distinct >= 9:
+        for i in range(6):
+            if (held & KNIT_MASK[i]) == KNIT_MASK[i] or (distinct == 14 and not (held & ~(KNIT_MASK[i] | HONOURS))):
+                return NO_BOUND
+    ncp += <int>ck
+    memcpy(ch, h.c, 34)
+    for i in range(h.nmc):
+        for k in range(3):
+            ch[h.mchows[i] + k] += 1
+    for i in range(h.nmp):
+        pung |= ONE << h.mpungs[i]
+    for s in range(3):
+        q1 = q2 = q3 = q4 = 0
+        x = 0
+        for r in range(9):
+            k = ch[s * 9 + r]
+            if k >= 1:
+                q1 |= 1u << r
+            if k >= 2:
+                q2 |= 1u << r
+            if k >= 3:
+                q3 |= 1u << r
+            if k >= 4:
+                q4 |= 1u << r
+            if h.c[s * 9 + r] >= 2:
+                x |= 1u << r
+        m2[s] = x
+        cw[s] = q1 & (q1 >> 1) & (q1 >> 2) & 0x7F
+        c2[s] = q2 & (q2 >> 1) & (q2 >> 2) & 0x7F
+        c3[s] = q3 & (q3 >> 1) & (q3 >> 2) & 0x7F
+        c4[s] = q4 & (q4 >> 1) & (q4 >> 2) & 0x7F
+        pp[s] = <uint32_t>((pung >> (9 * s)) & 0x1FF)
+    # chows a reading can hold: the declared ones and a third of each suit's concealed tiles
+    maxch = h.nmc
+    for s in range(3):
+        k = 0
+        for r in range(9):
+            k += h.c[s * 9 + r]
+        maxch += k // 3
+    if maxch > 4 - h.nmp:
+        maxch = 4 - h.nmp
+    hon = mask & HONOURS
+    # fans of the whole hand (exactly their predicates)
+    if not (mask & ~GREEN_TILES):
+        total += v[V_GREEN]
+    if h.nine_gates:
+        total += v[V_NINE_GATES]
+    if kongs == 4:
+        total += v[V_FOUR_KONGS]
+    elif kongs == 3:
+        total += v[V_THREE_KONGS]
+    elif kongs == 2:
+        if ck == 2:
+            total += v[V_TWO_CONCEALED_KONGS]
+        elif ck == 1:
+            total += v[V_MIXED_KONGS] + v[V_MELDED_KONG] + v[V_CONCEALED_KONG]
+        else:
+            total += v[V_TWO_MELDED_KONGS]
+    elif kongs == 1:
+        total += v[V_CONCEALED_KONG] if ck else v[V_MELDED_KONG]
+    if not (mask & ~TERMINALS):
+        total += v[V_TERMINALS]
+    if not (mask & ~HONOURS):
+        total += v[V_HONOURS]
+    if not (mask & ~(TERMINALS | HONOURS)) and hon and (mask & TERMINALS):
+        total += v[V_TERMINALS_HONOURS]
+    if not hon:
+        total += v[V_NO_HONOURS]
+        if nsuits == 1:
+            total += v[V_FULL_FLUSH]
+        if not (ranks & ~R2468):
+            total += v[V_EVEN]
+        if not (ranks & ~R789):
+            total += v[V_UPPER]
+        if not (ranks & ~R456):
+            total += v[V_MIDDLE]
+        if not (ranks & ~R123):
+            total += v[V_LOWER]
+        if not (ranks & ~R6789):
+            total += v[V_UPPER_FOUR]
+        if not (ranks & ~R1234):
+            total += v[V_LOWER_FOUR]
+        if not (ranks & ~R34567):
+            total += v[V_FIVES]
+        if h.nmp == 0 and maxch == 4:
+            total += v[V_ALL_CHOWS]
+    elif nsuits == 1:
+        total += v[V_HALF_FLUSH]
+    if nsuits == 2:
+        total += v[V_VOIDED]
+    if not (ranks & R456):
+        total += v[V_OUTSIDE]
+    if not (mask & ~REVERSIBLE):
+        total += v[V_REVERSIBLE]
+    if b[F_SUITS] == 7 and (mask & WINDS) and (mask & DRAGONS):
+        total += v[V_ALL_TYPES]
+    if not (mask & (TERMINALS | HONOURS)):
+        total += v[V_SIMPLES]
+    if opened == 0:
+        total += v[V_FULLY_CONCEALED] if sd else v[V_CONCEALED_HAND]
+    elif opened == 4 and not sd:
+        total += v[V_MELDED_HAND]
+    if sd:
+        total += v[V_SELF_DRAWN]
+    if b[F_LAST_TILE]:
+        total += v[V_LAST_DRAW] if sd else v[V_LAST_CLAIM]
+    if b[F_KONG]:
+        total += v[V_KONG_DRAW] if sd else v[V_ROB_KONG]
+    if b[F_FOURTH_TILE]:
+        total += v[V_LAST_TILE]
+    total += v[V_HOG] * b[F_HOG]
+    if b[F_FIRST_TURN] and sd:
+        total += v[V_HEAVENLY] if b[F_DEALER] else v[V_EARTHLY]
+    if b[F_FIRST_GO_AROUND] and not sd:
+        total += v[V_HUMAN]
+    if b[F_WILD_KONG]:
+        total += v[V_WILD_KONG]
+    if b[F_READY_ON_DEAL]:
+        total += v[V_READY_ON_DEAL]
+    if not (opened == 4 and not sd and kongs != 4):
+        total += _max(v[V_EDGE], _max(v[V_CLOSED], v[V_SINGLE]))
+    # pungs
+    if (pung & WINDS) == WINDS:
+        total += v[V_BIG_WINDS] + v[V_FOUR_WINDS_GREEN]
+    if (pung & DRAGONS) == DRAGONS:
+        total += v[V_BIG_DRAGONS]
+    if _popcount(pung & WINDS) >= 3:
+        total += v[V_THREE_WINDS]
+        if (mask & WINDS) == WINDS:
+            total += v[V_LITTLE_WINDS]
+    if _popcount(pung & DRAGONS) >= 2:
+        total += v[V_TWO_DRAGONS]
+        if (mask & DRAGONS) == DRAGONS:
+            total += v[V_LITTLE_DRAGONS]
+    total += v[V_DRAGON_PUNG] * _popcount(pung & DRAGONS)
+    if (pung >> <int>b[F_ROUND_WIND]) & 1:
+        total += v[V_ROUND_WIND]
+    if (pung >> <int>b[F_SEAT_WIND]) & 1:
+        total += v[V_SEAT_WIND]
+    k = _popcount(pung & (TERMINALS | HONOURS))
+    total += v[V_YAOJIU] * (k if k < 4 else 4)
+    if _popcount(pung) >= 4:
+        total += v[V_ALL_PUNGS]
+    if ncp >= 4:
+        total += v[V_FOUR_CONCEALED]
+    if ncp >= 3:
+        total += v[V_THREE_CONCEALED]
+    if ncp >= 2:
+        total += v[V_TWO_CONCEALED]
+    for s in range(3):
+        x = pp[s] & (pp[s] >> 1) & (pp[s] >> 2)
+        if x:
+            total += v[V_PURE_SHIFTED_PUNGS]
+            if x & (x >> 1):
+                total += v[V_FOUR_PUNGS]
+    if pp[0] & pp[1] & pp[2]:
+        total += v[V_TRIPLE_PUNG]
+    if _stepped(pp):
+        total += v[V_MIXED_SHIFTED_PUNGS]
+    k = _popcount((pp[0] & pp[1]) | (pp[0] & pp[2]) | (pp[1] & pp[2]))
+    total += v[V_DOUBLE_PUNG] * (k if k < 2 else 2)
+    # chows: one four-chow fan, or one three-chow fan (and one chow pair), or chow pairs
+    if maxch >= 4:
+        for s in range(3):
+            if c4[s]:
+                v4 = _max(v4, v[V_QUADRUPLE])
+            x = cw[s]
+            if (x & (x >> 1) & (x >> 2) & (x >> 3)) or (x & (x >> 2) & (x >> 4) & (x >> 6)):
+                v4 = _max(v4, v[V_FOUR_CHOWS])
+            # 一色双龙会: 123 123 789 789 and a pair of 5 of one suit
+            if (c2[s] & 0b1000001) == 0b1000001 and (m2[s] & 0b10000):
+                total += v[V_PURE_TERMINAL_CHOWS]
+        for s in range(3):
+            # 三色双龙会: 123 and 789 in the two other suits, a pair of 5 in this one
+            if (m2[s] & 0b10000) and (cw[(s + 1) % 3] & 0b1000001) == 0b1000001 \
+                    and (cw[(s + 2) % 3] & 0b1000001) == 0b1000001:
+                total += v[V_MIXED_TERMINAL_CHOWS]
+                break
+    if maxch >= 3:
+        for s in range(3):
+            x = cw[s]
+            if c3[s]:
+                v3 = _max(v3, v[V_PURE_TRIPLE])
+            if (x & 0b1001001) == 0b1001001:
+                v3 = _max(v3, v[V_PURE_STRAIGHT])
+            if (x & (x >> 1) & (x >> 2)) or (x & (x >> 2) & (x >> 4)):
+                v3 = _max(v3, v[V_PURE_SHIFTED_CHOWS])
+        if cw[0] & cw[1] & cw[2]:
+            v3 = _max(v3, v[V_MIXED_TRIPLE])
+        if _stepped(cw):
+            v3 = _max(v3, v[V_MIXED_SHIFTED_CHOWS])
+        if ((cw[0] & 1) and (((cw[1] & 8) and (cw[2] & 64)) or ((cw[2] & 8) and (cw[1] & 64)))) or \
+                ((cw[1] & 1) and (((cw[0] & 8) and (cw[2] & 64)) or ((cw[2] & 8) and (cw[0] & 64)))) or \
+                ((cw[2] & 1) and (((cw[0] & 8) and (cw[1] & 64)) or ((cw[1] & 8) and (cw[0] & 64)))):
+            v3 = _max(v3, v[V_MIXED_STRAIGHT])
+    if maxch >= 2:
+        for s in range(3):
+            x = cw[s]
+            if c2[s]:
+                vp = _max(vp, v[V_PURE_DOUBLE])
+            if x & (x >> 3):
+                vp = _max(vp, v[V_SHORT_STRAIGHT])
+            if (x & 0b1000001) == 0b1000001:
+                vp = _max(vp, v[V_TWO_TERMINAL])
+        if (cw[0] & cw[1]) or (cw[0] & cw[2]) or (cw[1] & cw[2]):
+            vp = _max(vp, v[V_MIXED_DOUBLE])
+    total += _max(v4, _max(v3 + (vp if maxch >= 4 else 0), vp * (maxch - 1)))
+    # 无番和 needs a reading where nothing counts: not when a fan holds in every reading
+    certain = (sd or opened == 0 or not hon or nsuits != 3 or kongs or b[F_LAST_TILE] or b[F_KONG]
+               or b[F_FOURTH_TILE] or b[F_HOG] or (pung & HONOURS) or h.nine_gates)
+    if not certain:
+        total = _max(total, v[V_CHICKEN])
+    return total
+
+
+# ---------------------------------------------------------------------------
 # The compiled table
 # ---------------------------------------------------------------------------
 
@@ -1653,7 +1983,10 @@ cdef class Table:
     ``meld_kinds``: the MeldKind members CHI PON KAN KAKAN ANKAN;
     ``sheet_type``: the score sheet class (``ScoreSheet``), made with
     ``unit``, ``points`` = ``base_points`` + total, and the note
-    ``notes_format.format(fan without flowers)`` when there are flowers.
+    ``notes_format.format(fan without flowers)`` when there are flowers;
+    ``bound_values``: the value of each :data:`BOUND_FANS` fan in this
+    table (0 when absent), for :func:`fans_bound` (None: no bound, the
+    table is not MCR's).
     """
 
     def __cinit__(self):
@@ -1665,7 +1998,7 @@ cdef class Table:
 
     def __init__(self, codes, values, scopes, excludes, reduces, int chicken, int flowers, prefer,
                  bint outside_only, items, make_item, meld_kinds, sheet_type, unit, int base_points,
-                 notes_format):
+                 notes_format, bound_values=None):
         cdef int i, j, k, n = len(codes), total = 0, ki
         if self.d.code != NULL:
             raise ValueError("a Table is built once")
@@ -1741,17 +2074,33 @@ cdef class Table:
         self.base_points = base_points
         self.notes_format = notes_format
         self.notes = {}
-        # A slotted dataclass with exactly these fields and nothing run on
+        # A slotted dataclass whose fields are these five, then only fields
+        # with a plain default (ScoreSheet's ``problem``), and nothing run on
         # construction is filled slot by slot (what its __init__ does, minus
         # the interpreter); anything else is called.
+        fields = dataclasses.fields(sheet_type) if (
+            isinstance(sheet_type, type) and dataclasses.is_dataclass(sheet_type)) else ()
+        names = tuple(f.name for f in fields)
         self.sheet_slots = (
-            isinstance(sheet_type, type) and dataclasses.is_dataclass(sheet_type)
-            and tuple(f.name for f in dataclasses.fields(sheet_type)) == _SHEET_FIELDS
-            and getattr(sheet_type, "__slots__", None) == _SHEET_FIELDS
+            names[:len(_SHEET_FIELDS)] == _SHEET_FIELDS
+            and all(f.default is not dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+                    and f.init for f in fields[len(_SHEET_FIELDS):])
+            and getattr(sheet_type, "__slots__", None) == names
             and not hasattr(sheet_type, "__post_init__")
-            and all(type(vars(sheet_type).get(name)) is types.MemberDescriptorType for name in _SHEET_FIELDS)
+            and all(type(vars(sheet_type).get(name)) is types.MemberDescriptorType for name in names)
         )
-        self.slots = tuple(vars(sheet_type)[name] for name in _SHEET_FIELDS) if self.sheet_slots else ()
+        self.slots = tuple(vars(sheet_type)[name] for name in names) if self.sheet_slots else ()
+        self.slot_defaults = tuple(f.default for f in fields[len(_SHEET_FIELDS):]) if self.sheet_slots else ()
+        self.d.has_bound = bound_values is not None
+        for i in range(NBV):
+            self.d.bval[i] = 0
+        if bound_values is not None:
+            if len(bound_values) != NV:
+                raise ValueError(f"bound_values: one value per BOUND_FANS name ({NV}), got {len(bound_values)}")
+            for i in range(NV):
+                if not 0 <= bound_values[i] < (1 << 32):
+                    raise ValueError(f"bound_values: {BOUND_FANS[i]} {bound_values[i]!r} is not a fan value")
+                self.d.bval[i] = bound_values[i]
         all_kinds = (ONE << 34) - 1
         krules_init(&self.d.std_rules, 1, all_kinds, all_kinds, 0, 0)
         krules_init(&self.d.std_pairs_rules, 3, all_kinds, all_kinds, 0, 0)
@@ -1875,12 +2224,55 @@ def score(Table table, tiles, int win, melds, bint self_drawn, bint kong, bint l
     return _sheet(table, out, best.total + flowers, best.total)
 
 
+def below_minimum(Table table, ctx, int64_t min_fan):
+    """Whether the win ``ctx`` (a ``WinContext``) scores fewer than
+    ``min_fan`` fans without flowers: first :func:`fans_bound` (no reading
+    made), then the count of :func:`score` without its sheet.  False when
+    the kernel cannot score the context (wild tiles, a malformed hand, too
+    many readings): the scorer then decides, or says what is wrong."""
+    cdef Hand h
+    cdef Found best
+    cdef int rc
+    if ctx.wilds:
+        return False
+    rc = _start(table, ctx.concealed, ctx.win_tile, ctx.melds, &h, ctx.self_drawn,
+                ctx.kong_replacement or ctx.robbed_kong, ctx.last_tile, ctx.fourth_tile, ctx.seat_wind,
+                ctx.round_wind, len(ctx.flowers), ctx.first_turn, ctx.first_go_around, ctx.dealer,
+                ctx.ready_on_deal, ctx.instant == "混杠")
+    if rc != OK:
+        return False
+    if _bound(&table.d, &h) < min_fan:
+        return True
+    rc = _best(&table.d, &h, &best, NULL, NULL)
+    return rc == OK and best.total < min_fan
+
+
+def fans_bound(Table table, tiles, int win, melds, bint self_drawn, bint kong, bint last_tile,
+               bint fourth_tile, int seat_wind, int round_wind, bint first_turn=False,
+               bint first_go_around=False, bint dealer=False, bint ready_on_deal=False, bint wild_kong=False):
+    """The cheap upper bound on the fans (flowers apart) of a win, as
+    :func:`score` takes it (without the flowers): never below the total of
+    the best reading; None when the table has no ``bound_values``, a
+    reading without four sets may exist, or the situation is not one the
+    kernel scores."""
+    cdef Hand h
+    cdef int rc
+    cdef int64_t got
+    rc = _start(table, tiles, win, melds, &h, self_drawn, kong, last_tile, fourth_tile, seat_wind,
+                round_wind, 0, first_turn, first_go_around, dealer, ready_on_deal, wild_kong)
+    if rc != OK:
+        return None
+    got = _bound(&table.d, &h)
+    return None if got == NO_BOUND else got
+
+
 cdef tuple _SHEET_FIELDS = ("items", "total", "unit", "points", "notes")
 
 
 cdef object _sheet(Table table, tuple items, int64_t total, int64_t base):
     """The score sheet of a hand: ``total`` with the flowers, ``base`` without."""
     cdef object notes = ()
+    cdef Py_ssize_t j
     if total != base:
         notes = table.notes.get(base)
         if notes is None:
@@ -1897,6 +2289,8 @@ cdef object _sheet(Table table, tuple items, int64_t total, int64_t base):
     _set_slot(slots[2], sheet, table.unit)
     _set_slot(slots[3], sheet, points)
     _set_slot(slots[4], sheet, notes)
+    for j in range(len(table.slot_defaults)):
+        _set_slot(slots[5 + j], sheet, table.slot_defaults[j])
     return sheet
 
 
