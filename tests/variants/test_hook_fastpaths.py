@@ -499,3 +499,50 @@ def test_shanghai_dice_are_the_obvious_ones(value: Any) -> None:
     except MahjongError:
         got = "error"
     assert got == _obvious_dice(value)
+
+
+# --- 江南: the 心皇 the engine commits ------------------------------------------
+
+
+def _obvious_imagined_kind(rs: Any, hand: Any) -> int:
+    from mahjong_core.analysis import Counts, shanten
+
+    counts = list(hand)
+    best, best_k = 99, 0
+    for k in range(34):
+        if counts[k] >= 4:
+            continue
+        counts[k] += 1
+        sh = shanten(Counts(counts), rules=rs._play_rules)
+        counts[k] -= 1
+        if sh < best:
+            best, best_k = sh, k
+    return best_k
+
+
+def test_jiangnan_imagined_kinds_are_the_obvious_ones() -> None:
+    from mahjong_core.variants import jiangnan
+
+    for options in ({}, {"seven_pairs": True}):
+        rs = jiangnan.Jiangnan(**options)
+
+        def check(got: int, table: Any, seat: int, rs: Any = rs) -> None:
+            assert got == _obvious_imagined_kind(rs, table.hands[seat])
+
+        calls = _spy(rs, "imagined_kind", check)
+        _play(rs, 15)
+        assert calls[0] > 50
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 135), min_size=12, max_size=12, unique=True), st.booleans())
+def test_jiangnan_imagined_kind_of_any_hand(tiles: list[int], seven_pairs: bool) -> None:
+    from types import SimpleNamespace
+
+    from mahjong_core.variants import jiangnan
+
+    hand = bytearray(34)
+    for t in tiles:  # (12 of the 136 tiles)
+        hand[t // 4] += 1
+    rs = jiangnan.Jiangnan(seven_pairs=seven_pairs)
+    assert rs.imagined_kind(SimpleNamespace(hands=[hand]), 0) == _obvious_imagined_kind(rs, hand)  # type: ignore[arg-type]
