@@ -546,3 +546,87 @@ def test_jiangnan_imagined_kind_of_any_hand(tiles: list[int], seven_pairs: bool)
         hand[t // 4] += 1
     rs = jiangnan.Jiangnan(seven_pairs=seven_pairs)
     assert rs.imagined_kind(SimpleNamespace(hands=[hand]), 0) == _obvious_imagined_kind(rs, hand)  # type: ignore[arg-type]
+
+
+# --- 海南 十三烂 and 上海 风一色: rejected at C speed ----------------------------
+
+
+def _obvious_unrelated(counts: Any, size: int) -> bool:
+    total = 0
+    for s in range(3):
+        last = -9
+        for i in range(9):
+            c = counts[s * 9 + i]
+            if c:
+                if c > 1 or i - last < 3:
+                    return False
+                last = i
+                total += 1
+    for k in range(27, 34):
+        if counts[k] > 1:
+            return False
+        total += counts[k]
+    return total == size
+
+
+_UNRELATED = (0, 3, 6, 9, 13, 16, 18, 21, 25, 27, 28, 29, 30, 31, 32, 33)
+"""Sixteen kinds no two of which are related: any 13 or 14 of them are a 十三烂."""
+_NEAR_UNRELATED = st.tuples(st.permutations(_UNRELATED), st.integers(12, 15),
+                            st.lists(st.integers(0, 33), max_size=2)).map(lambda p: [*p[0][:p[1]], *p[2]])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(_NEAR_UNRELATED, st.lists(st.integers(0, 33), min_size=12, max_size=15)), st.sampled_from([13, 14]),
+       st.sampled_from([bytearray, list]))
+def test_hainan_unrelated_is_the_obvious_one(tiles: list[int], size: int, kind: Any) -> None:
+    from mahjong_core.variants import hainan
+
+    counts = [0] * 34
+    for k in tiles:
+        counts[k] = min(4, counts[k] + 1)
+    assert hainan.unrelated(kind(counts), size) == _obvious_unrelated(counts, size)
+
+
+def test_hainan_shape_free_waits_in_play() -> None:
+    from mahjong_core.variants import hainan
+
+    rs = hainan.Hainan()
+    found = [0, 0]
+
+    def check(got: int, table: Any, seat: int, counts: Any) -> None:
+        assert got == type(rs).shape_free_waits(rs, table, seat, list(counts))  # (the plain loop on a list)
+        found[got != 0] += 1
+
+    _spy(rs, "shape_free_waits", check)
+    _play(rs, 20)
+    assert found[0] > 500
+
+
+def _obvious_shanghai_free_waits(rs: Shanghai, table: Any, seat: int, counts: Any) -> int:
+    o = rs.options
+    if not o.luan_feng or any(counts[:27]):
+        return 0
+    if rs.feng is not v.HONOURS and any(counts[31:34]):
+        return 0
+    if not all(m.kind_of in rs.feng for m in table.melds[seat]):
+        return 0
+    return sum(1 << k for k in rs.feng if counts[k] < 4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(27, 33), min_size=10, max_size=14), st.lists(st.integers(0, 33), max_size=1),
+       st.lists(st.sampled_from([5, 27, 28, 31]), max_size=2), st.sampled_from([{}, {"luan_feng": False}]))
+def test_shanghai_free_waits_are_the_obvious_ones(tiles: list[int], other: list[int], melds: list[int],
+                                                  options: dict[str, Any]) -> None:
+    from types import SimpleNamespace
+
+    from mahjong_core.tiles import Meld, MeldKind
+
+    counts = [0] * 34
+    for k in tiles + other:  # honours, and at most one tile of any kind
+        counts[k] = min(4, counts[k] + 1)
+    table = SimpleNamespace(melds=[[Meld(MeldKind.PON, (k,) * 3) for k in melds]])
+    for rs in (Shanghai(**options), *([Shanghai(honours_are_wind_tiles=False)] if not options else [])):
+        want = _obvious_shanghai_free_waits(rs, table, 0, counts)
+        assert rs.shape_free_waits(table, 0, bytearray(counts)) == want  # type: ignore[arg-type]
+        assert rs.shape_free_waits(table, 0, counts) == want  # type: ignore[arg-type]
