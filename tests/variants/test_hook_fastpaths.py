@@ -1,9 +1,11 @@
 """The speed paths of the rule sets' hooks against the obvious code they
-replace (太原, 台湾, 上海, 天津, 四川, 推倒胡 / 大胡, 内蒙).
+replace (太原, 台湾, 上海, 天津, 四川, 推倒胡 / 大胡, 内蒙, 江南, 海南).
 
 Each hook is called as the engine and the bots call it in seeded play; at
 every call the fast answer must equal the plain one (the code before the
-speed work, kept here).  Contexts and readings come from the same play."""
+speed work, kept here).  Contexts and readings come from the same play.
+A bound that refuses a win before scoring (大胡, 内蒙) must only refuse
+wins the sheet refuses too, in play and on hypothesis hands."""
 
 from __future__ import annotations
 
