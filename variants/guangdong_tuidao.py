@@ -109,8 +109,10 @@ __all__ = [
     "GuangdongDahu",
     "GuangdongTuidao",
     "TuidaoOptions",
+    "PLAIN_DISCARD_MAX",
     "horse_hits",
     "horse_number",
+    "plain_discard",
 ]
 
 
@@ -274,6 +276,35 @@ the highest of them counts alone, with only 杠上开花 / 杠上杠再开花 be
 it.  Option ``beyond_hunpeng=False``: the seed's table only."""
 
 _SITUATIONAL = frozenset({"杠上开花", "杠上杠再开花"})
+
+PLAIN_DISCARD_MAX = 3
+"""The most 番 a :func:`plain_discard` win scores: without a flush and a
+kong's replacement, :data:`DAHU_HANDS` gives 对对碰 or 金钩钓 2, or 七小对 3
+(the two forms never meet), added or not (``combine``)."""
+
+_SUIT_BIT = (1,) * 9 + (2,) * 9 + (4,) * 9 + (0,) * 7
+_DRAGON = (0,) * 31 + (1,) * 3
+_WIND = (0,) * 27 + (1,) * 4 + (0,) * 3
+_MIDDLE = tuple(int(k < 27 and k % 9 not in (0, 8)) for k in range(34))
+
+
+def plain_discard(ctx: WinContext) -> bool:
+    """True when no reading of ``ctx`` can score more than
+    :data:`PLAIN_DISCARD_MAX` 番 in :class:`GuangdongDahu`: the win is not on
+    a kong's replacement, its tiles hold two suits or more (no 混一色, 清一色,
+    混碰, 九莲宝灯 nor 字一色), a suit tile from 2 to 8 (no 混幺九, 清幺九 nor
+    十三幺), fewer than six dragons (no 小三元 nor 大三元) and fewer than nine
+    winds (no 小四喜 nor 大四喜).  Counted on the tiles alone, so it holds for
+    every reading (a context with wild tiles, which 大胡 has not: False)."""
+    if ctx.kong_replacement or ctx.wilds:
+        return False
+    bits = dragons = winds = middle = 0
+    for k in ctx.all_kinds:
+        bits |= _SUIT_BIT[k]
+        dragons += _DRAGON[k]
+        winds += _WIND[k]
+        middle |= _MIDDLE[k]
+    return bits not in (0, 1, 2, 4) and middle == 1 and dragons < 6 and winds < 9
 
 
 # ---------------------------------------------------------------------------
@@ -479,7 +510,6 @@ class GuangdongDahu(GuangdongTuidao):
     aliases: ClassVar[tuple[str, ...]] = ("广东大胡麻将", "广东自摸麻将", "guangdong-dahu")
     Options = DahuOptions
 
-    refuses_win = Ruleset.refuses_win  # a win on a discard is legal from discard_min_fan 番
     options: DahuOptions
 
     def __init__(self, **options: Any) -> None:
@@ -528,6 +558,15 @@ class GuangdongDahu(GuangdongTuidao):
         if ctx.robbed_kong:
             notes.append("抢杠 counts as self-drawn: the robbed seat pays for all three")
         return self._sheet(ctx, [f.item(top, n) for f, n in hits], total, notes)
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """A bound before scoring: a win on a discard whose tiles hold two
+        suits or more, without the tiles of a hand past 混碰, scores at most
+        :data:`PLAIN_DISCARD_MAX` 番 (:func:`plain_discard`); it is refused
+        when ``discard_min_fan`` is higher (:meth:`win_problem` would name
+        it).  Self-drawn and robbed wins are never refused here."""
+        return (self.options.discard_min_fan > PLAIN_DISCARD_MAX and not ctx.self_drawn and not ctx.robbed_kong
+                and plain_discard(ctx))
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         """A win on a discard needs ``discard_min_fan`` 番."""

@@ -168,6 +168,8 @@ def unrelated(counts: Sequence[int], size: int) -> bool:
     >>> unrelated(counts_of(parse_tiles("147m258p369s12345z")), 14), unrelated(counts_of(parse_tiles("146m")), 3)
     (True, False)
     """
+    if type(counts) is bytearray and len(counts) == 34 and (2 in counts or 3 in counts or 4 in counts):
+        return False  # (a kind held twice or more, found at C speed: the engine's hands)
     total = 0
     for s in range(3):
         last = -9

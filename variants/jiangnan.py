@@ -79,7 +79,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahjong_core import patterns as v
-from mahjong_core.analysis import Counts, Form, HandRules, shanten
+from mahjong_core._native import shanten_buf
+from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
 from mahjong_core.rules import Ruleset, ScoreItem, ScoreSheet, WinContext
@@ -242,13 +243,14 @@ class Jiangnan(Ruleset):
         with ``commit="at_win"``."""
         if self.options.commit is Commit.AT_WIN:
             return -1
-        hand = list(table.hands[seat])
+        hand = bytearray(table.hands[seat])  # (34 counts: the kernel reads the buffer as it is)
+        rules = self._play_rules
         best, best_k = 99, 0
         for k in range(34):
             if hand[k] >= 4:
                 continue
             hand[k] += 1
-            sh = shanten(Counts(hand), rules=self._play_rules)
+            sh = shanten_buf(hand, 0, rules)
             hand[k] -= 1
             if sh < best:
                 best, best_k = sh, k

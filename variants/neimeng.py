@@ -56,12 +56,12 @@ from mahjong_core.patterns import Fan, Reading, Wait
 from mahjong_core.rules import (
     Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, doubling_payments, kong_stakes,
 )
-from mahjong_core.tiles import Meld
+from mahjong_core.tiles import Meld, MeldKind
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
-__all__ = ["FANS", "Neimeng", "NeimengOptions", "terminal_or_dragon_pung"]
+__all__ = ["FANS", "Neimeng", "NeimengOptions", "breaks_a_condition", "terminal_or_dragon_pung"]
 
 SUIT_TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
 
@@ -138,6 +138,12 @@ class Neimeng(Ruleset):
             return "必需有幺九或箭刻: a win needs a 1 or 9 of a suit, or a dragon pung"
         return None
 
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """A bound before scoring: True when every reading breaks a seed
+        condition (:meth:`problem`), read off the tiles alone
+        (:func:`breaks_a_condition`); :meth:`score` would name it."""
+        return breaks_a_condition(ctx)
+
     def score(self, ctx: WinContext) -> ScoreSheet:
         """番 that double (:func:`~mahjong_core.patterns.doubling_sheet`); the
         sheet's ``problem`` names a seed condition the hand breaks."""
@@ -158,6 +164,35 @@ class Neimeng(Ruleset):
 
 
 # --- 内蒙's own tests of a hand ---
+
+
+def breaks_a_condition(ctx: WinContext) -> bool:
+    """True when every reading of ``ctx`` breaks a condition of
+    :meth:`Neimeng.problem`, seen on the tiles alone: no claimed meld (必需要
+    开门), or no meld of three or four alike and no kind held three times
+    (必需有碰或杠), or no 1 or 9 of a suit and no dragon held three times
+    (必需有幺九或箭刻).  False for a context with wild tiles (内蒙 has none)."""
+    if ctx.wilds:
+        return False
+    opened = pung = False
+    for m in ctx.melds:
+        kind = m.kind
+        if kind is not MeldKind.ANKAN and kind is not MeldKind.SPECIAL:
+            opened = True
+        if kind is not MeldKind.CHI and kind is not MeldKind.SPECIAL:
+            pung = True
+    if not opened:
+        return True
+    counts = [0] * 34
+    for k in ctx.concealed:
+        counts[k] += 1
+    if not pung and max(counts) < 3:
+        return True
+    for m in ctx.melds:
+        for k in m.tiles:
+            counts[k] += 1
+    return not (counts[0] or counts[8] or counts[9] or counts[17] or counts[18] or counts[26]
+                or counts[31] >= 3 or counts[32] >= 3 or counts[33] >= 3)
 
 
 def terminal_or_dragon_pung(r: Reading) -> bool:

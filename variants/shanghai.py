@@ -565,6 +565,8 @@ class Shanghai(Ruleset):
         return all(m.kind_of in feng for m in table.melds[seat])
 
     def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
+        if type(counts) is bytearray and counts.count(0, 0, 27) != 27:
+            return 0  # (a suit tile, found at C speed without a slice: no 风一色)
         if not self.shape_free_win(table, seat, counts):
             return 0
         return sum(1 << k for k in self.feng if counts[k] < 4)

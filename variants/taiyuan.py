@@ -67,8 +67,6 @@ What the rule set decides (seed wording first, then each gap of the spec):
 
 from __future__ import annotations
 
-import operator
-import re
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -242,17 +240,23 @@ class Taiyuan(Ruleset):
             return _NO_COSTS
         st = standing[seat]
         hand = table.hands[seat]
-        # the kinds that stand (found at C speed: four at most), then the
-        # legal declarations only when a kind has every copy standing
-        costly = [k for k in _standing_kinds(st) if hand[k] <= st[k]]
+        # the kinds that stand (four at most, looked up by the counts' bytes)
+        # as bits, then the legal declarations only when a kind has every
+        # copy standing; the answer is one tuple per set of costly kinds
+        costly = 0
+        for k in _standing_kinds(st):
+            if hand[k] <= st[k]:
+                costly |= 1 << k
         if not costly:
             return _NO_COSTS
-        ready = {a.tile for a in table.legal_actions(seat) if a.kind is ActionKind.READY}
-        costs = list(_NO_COSTS)
-        for k in costly:
-            if k not in ready:
-                costs[k] = 9
-        return costs
+        for a in table.legal_actions(seat):
+            if a.kind is _READY:
+                costly &= ~(1 << a.tile)
+        try:
+            return _COSTS[costly]
+        except KeyError:
+            got = _COSTS[costly] = tuple(9 if costly >> k & 1 else 0 for k in range(34))
+            return got
 
     def next_dealer(self, table: Table) -> int:
         if table.winners:
@@ -262,17 +266,28 @@ class Taiyuan(Ruleset):
 
 
 _NO_COSTS: tuple[int, ...] = (0,) * 34
-_NONZERO = re.compile(rb"[^\x00]")
-"""A count above 0 in 34 counts (``bytes`` or ``bytearray``)."""
-_start = operator.methodcaller("start")
+_COSTS: dict[int, tuple[int, ...]] = {0: _NO_COSTS}
+"""The costs of :meth:`Taiyuan.aim_discard_costs` by the bits of the costly
+kinds (a handful of sets: at most four kinds stand)."""
+_READY = ActionKind.READY
+_KINDS_OF: dict[bytes, tuple[int, ...]] = {}
+"""The kinds above 0 of 34 standing counts, by their bytes (a seat's
+standing tiles change a few times a hand: one look-up, not a scan)."""
 
 
 def _standing_kinds(st: Any) -> Iterable[int]:
     """The kinds of 34 counts above 0, in order."""
     try:
-        return map(_start, _NONZERO.finditer(st))
-    except TypeError:  # counts in a list: the plain loop
-        return (k for k in range(34) if st[k])
+        key = bytes(st)
+    except (TypeError, ValueError):  # counts beyond bytes: the plain loop
+        return [k for k in range(34) if st[k]]
+    try:
+        return _KINDS_OF[key]
+    except KeyError:
+        if len(_KINDS_OF) >= 4096:
+            _KINDS_OF.clear()
+        got = _KINDS_OF[key] = tuple(k for k in range(34) if key[k])
+        return got
 
 
 def _flag(value: Any) -> bool:

@@ -1,16 +1,18 @@
 """The speed paths of the rule sets' hooks against the obvious code they
-replace (太原, 台湾, 上海, 天津, 四川, 推倒胡 / 大胡, 内蒙).
+replace (太原, 台湾, 上海, 天津, 四川, 推倒胡 / 大胡, 内蒙, 江南, 海南).
 
 Each hook is called as the engine and the bots call it in seeded play; at
 every call the fast answer must equal the plain one (the code before the
-speed work, kept here).  Contexts and readings come from the same play."""
+speed work, kept here).  Contexts and readings come from the same play.
+A bound that refuses a win before scoring (大胡, 内蒙) must only refuse
+wins the sheet refuses too, in play and on hypothesis hands."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import patterns as v
@@ -267,8 +269,129 @@ def test_tianjin_refuses_exactly_what_win_problem_names() -> None:
 def test_tuidaohu_refuses_exactly_what_win_problem_names() -> None:
     kept, refused = _check_refusals(guangdong_tuidao.GuangdongTuidao(), 40)
     assert kept > 20 and refused > 20
-    # 大胡 wins on a discard from 4 番: it refuses nothing before scoring
-    assert type(guangdong_tuidao.GuangdongDahu()).refuses_win is Ruleset.refuses_win
+
+
+# --- bounds before scoring (大胡, 内蒙): never refuse what the scorer accepts ---
+
+
+def _check_bound(rs: Ruleset, hands: int) -> tuple[int, int, int]:
+    """Seeded play with every ``refuses_win`` checked against scoring: a
+    refusal must be a win the sheet refuses too.  (kept, refused, kept but
+    refused by the sheet)."""
+    from dataclasses import replace
+
+    counts = [0, 0, 0]
+
+    def check(refused: bool, ctx: WinContext) -> None:
+        problem = rs.win_problem(ctx, rs.score(ctx))  # the obvious way: score, then ask
+        if refused:
+            assert problem is not None
+        counts[refused] += 1
+        counts[2] += not refused and problem is not None
+        for other in (replace(ctx, self_drawn=False, robbed_kong=True, discarder=(ctx.seat + 1) % rs.num_players),
+                      replace(ctx, self_drawn=True, discarder=None)):
+            if type(rs).refuses_win(rs, other):
+                assert rs.win_problem(other, rs.score(other)) is not None
+
+    _spy(rs, "refuses_win", check)
+    _play(rs, hands)
+    return counts[0], counts[1], counts[2]
+
+
+def test_dahu_bound_refuses_only_what_win_problem_names() -> None:
+    kept, refused, missed = _check_bound(guangdong_tuidao.GuangdongDahu(), 40)
+    assert kept > 50 and refused > 50 and refused > missed  # the bound takes most refusals
+    for options in ({"combine": "max"}, {"beyond_hunpeng": False}, {"discard_min_fan": 3}):
+        kept, refused, _ = _check_bound(guangdong_tuidao.GuangdongDahu(**options), 10)
+        assert kept > 5 and (refused > 5) == ("discard_min_fan" not in options)
+
+
+def test_neimeng_bound_refuses_only_what_win_problem_names() -> None:
+    kept, refused, missed = _check_bound(neimeng.Neimeng(), 40)
+    assert kept > 50 and refused > 50 and refused > missed
+
+
+def _meld(kind: str, k: int) -> Any:
+    from mahjong_core.tiles import Meld, MeldKind
+
+    if kind == "chi":
+        return Meld(MeldKind.CHI, (k, k + 1, k + 2))
+    mk = {"pon": MeldKind.PON, "kan": MeldKind.KAN, "ankan": MeldKind.ANKAN, "kakan": MeldKind.KAKAN}[kind]
+    return Meld(mk, (k,) * (3 if kind == "pon" else 4))
+
+
+_POOLS = (tuple(range(9)), tuple(range(9, 18)), tuple(range(27, 34)), (0, 8, 9, 17, 18, 26, *range(27, 34)),
+          tuple(range(34)), (*range(18, 27), *range(27, 34)), (1, 4, 7, 10, 13, 16, 19, 22, 25, 31, 32, 33))
+"""Kinds a hand is drawn from: one suit, honours, 1s 9s and honours, any, a
+suit and honours, simples and dragons (flushes, honour hands and hands of
+two suits or more all come up)."""
+_HOW = st.sampled_from(["hand", "hand", "pon", "kan", "ankan", "kakan"])
+
+
+@st.composite
+def _wins(draw: Any, chows: bool) -> tuple[list[int], int, list[Any], bool, bool]:
+    """A winning hand (four sets and a pair, or seven pairs), its winning
+    tile, its melds, self-drawn or not, and on a kong's replacement or not."""
+    pool = draw(st.sampled_from(_POOLS))
+    kinds = draw(st.permutations(pool))
+    concealed: list[int] = []
+    melds: list[Any] = []
+    if draw(st.integers(0, 5)) == 0:
+        for k in kinds[:7]:
+            concealed += [k, k]
+    else:
+        for k in kinds[:4]:
+            how = draw(_HOW)
+            if chows and k < 27 and draw(st.booleans()):  # a chow from k (or ending at k)
+                k = min(k, k // 9 * 9 + 6)
+                if how == "hand":
+                    concealed += [k, k + 1, k + 2]
+                else:
+                    melds.append(_meld("chi", k))
+            elif how == "hand":
+                concealed += [k] * 3
+            else:
+                melds.append(_meld(how, k))
+        p = kinds[4]
+        concealed += [p, p]
+    every = concealed + [t for m in melds for t in m.tiles]
+    assume(all(every.count(k) <= 4 for k in set(every)))
+    win = draw(st.sampled_from(concealed))
+    self_drawn = draw(st.booleans())
+    return sorted(concealed), win, melds, self_drawn, self_drawn and draw(st.booleans())
+
+
+def _bound_holds(rs: Ruleset, win: tuple[list[int], int, list[Any], bool, bool]) -> None:
+    from mahjong_core.paper import build_context
+
+    concealed, tile, melds, self_drawn, bloom = win
+    hand = list(concealed)
+    hand.remove(tile)
+    try:
+        ctx = build_context(rs, hand, win_tile=tile, melds=melds, winner=1, dealer=0,
+                            discarder=None if self_drawn else 2, context={"kong_replacement": bloom})
+    except MahjongError:
+        assume(False)
+        return
+    if not rs.refuses_win(ctx):
+        return
+    try:
+        sheet = rs.score(ctx)
+    except IllegalWinError:
+        return  # (seven pairs of four alike in 内蒙, which has no seven pairs: no win at all)
+    assert rs.win_problem(ctx, sheet) is not None
+
+
+@settings(max_examples=400, deadline=None)
+@given(_wins(chows=False), st.sampled_from([{}, {"combine": "max"}, {"beyond_hunpeng": False}, {"discard_min_fan": 5}]))
+def test_dahu_bound_on_any_hand(win: Any, options: dict[str, Any]) -> None:
+    _bound_holds(guangdong_tuidao.GuangdongDahu(**options), win)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_wins(chows=True))
+def test_neimeng_bound_on_any_hand(win: Any) -> None:
+    _bound_holds(neimeng.Neimeng(), win)
 
 
 def _obvious_tianjin_value(rs: tianjin.Tianjin, r: v.Reading) -> tuple[int]:
@@ -329,6 +452,7 @@ def test_sichuan_won_seats_are_the_obvious_ones(seats: Any, kind: Any, n: int) -
 
 def test_neimeng_problems_are_the_obvious_ones() -> None:
     rs = neimeng.Neimeng()
+    rs.refuses_win = lambda ctx: False  # type: ignore[method-assign]  # (score every win: no bound)
     found = 0
     for ctx in _contexts(rs, 40):
         try:
@@ -377,3 +501,134 @@ def test_shanghai_dice_are_the_obvious_ones(value: Any) -> None:
     except MahjongError:
         got = "error"
     assert got == _obvious_dice(value)
+
+
+# --- 江南: the 心皇 the engine commits ------------------------------------------
+
+
+def _obvious_imagined_kind(rs: Any, hand: Any) -> int:
+    from mahjong_core.analysis import Counts, shanten
+
+    counts = list(hand)
+    best, best_k = 99, 0
+    for k in range(34):
+        if counts[k] >= 4:
+            continue
+        counts[k] += 1
+        sh = shanten(Counts(counts), rules=rs._play_rules)
+        counts[k] -= 1
+        if sh < best:
+            best, best_k = sh, k
+    return best_k
+
+
+def test_jiangnan_imagined_kinds_are_the_obvious_ones() -> None:
+    from mahjong_core.variants import jiangnan
+
+    for options in ({}, {"seven_pairs": True}):
+        rs = jiangnan.Jiangnan(**options)
+
+        def check(got: int, table: Any, seat: int, rs: Any = rs) -> None:
+            assert got == _obvious_imagined_kind(rs, table.hands[seat])
+
+        calls = _spy(rs, "imagined_kind", check)
+        _play(rs, 15)
+        assert calls[0] > 50
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 135), min_size=12, max_size=12, unique=True), st.booleans())
+def test_jiangnan_imagined_kind_of_any_hand(tiles: list[int], seven_pairs: bool) -> None:
+    from types import SimpleNamespace
+
+    from mahjong_core.variants import jiangnan
+
+    hand = bytearray(34)
+    for t in tiles:  # (12 of the 136 tiles)
+        hand[t // 4] += 1
+    rs = jiangnan.Jiangnan(seven_pairs=seven_pairs)
+    assert rs.imagined_kind(SimpleNamespace(hands=[hand]), 0) == _obvious_imagined_kind(rs, hand)  # type: ignore[arg-type]
+
+
+# --- 海南 十三烂 and 上海 风一色: rejected at C speed ----------------------------
+
+
+def _obvious_unrelated(counts: Any, size: int) -> bool:
+    total = 0
+    for s in range(3):
+        last = -9
+        for i in range(9):
+            c = counts[s * 9 + i]
+            if c:
+                if c > 1 or i - last < 3:
+                    return False
+                last = i
+                total += 1
+    for k in range(27, 34):
+        if counts[k] > 1:
+            return False
+        total += counts[k]
+    return total == size
+
+
+_UNRELATED = (0, 3, 6, 9, 13, 16, 18, 21, 25, 27, 28, 29, 30, 31, 32, 33)
+"""Sixteen kinds no two of which are related: any 13 or 14 of them are a 十三烂."""
+_NEAR_UNRELATED = st.tuples(st.permutations(_UNRELATED), st.integers(12, 15),
+                            st.lists(st.integers(0, 33), max_size=2)).map(lambda p: [*p[0][:p[1]], *p[2]])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(_NEAR_UNRELATED, st.lists(st.integers(0, 33), min_size=12, max_size=15)), st.sampled_from([13, 14]),
+       st.sampled_from([bytearray, list]))
+def test_hainan_unrelated_is_the_obvious_one(tiles: list[int], size: int, kind: Any) -> None:
+    from mahjong_core.variants import hainan
+
+    counts = [0] * 34
+    for k in tiles:
+        counts[k] = min(4, counts[k] + 1)
+    assert hainan.unrelated(kind(counts), size) == _obvious_unrelated(counts, size)
+
+
+def test_hainan_shape_free_waits_in_play() -> None:
+    from mahjong_core.variants import hainan
+
+    rs = hainan.Hainan()
+    found = [0, 0]
+
+    def check(got: int, table: Any, seat: int, counts: Any) -> None:
+        assert got == type(rs).shape_free_waits(rs, table, seat, list(counts))  # (the plain loop on a list)
+        found[got != 0] += 1
+
+    _spy(rs, "shape_free_waits", check)
+    _play(rs, 20)
+    assert found[0] > 500
+
+
+def _obvious_shanghai_free_waits(rs: Shanghai, table: Any, seat: int, counts: Any) -> int:
+    o = rs.options
+    if not o.luan_feng or any(counts[:27]):
+        return 0
+    if rs.feng is not v.HONOURS and any(counts[31:34]):
+        return 0
+    if not all(m.kind_of in rs.feng for m in table.melds[seat]):
+        return 0
+    return sum(1 << k for k in rs.feng if counts[k] < 4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(27, 33), min_size=10, max_size=14), st.lists(st.integers(0, 33), max_size=1),
+       st.lists(st.sampled_from([5, 27, 28, 31]), max_size=2), st.sampled_from([{}, {"luan_feng": False}]))
+def test_shanghai_free_waits_are_the_obvious_ones(tiles: list[int], other: list[int], melds: list[int],
+                                                  options: dict[str, Any]) -> None:
+    from types import SimpleNamespace
+
+    from mahjong_core.tiles import Meld, MeldKind
+
+    counts = [0] * 34
+    for k in tiles + other:  # honours, and at most one tile of any kind
+        counts[k] = min(4, counts[k] + 1)
+    table = SimpleNamespace(melds=[[Meld(MeldKind.PON, (k,) * 3) for k in melds]])
+    for rs in (Shanghai(**options), *([Shanghai(honours_are_wind_tiles=False)] if not options else [])):
+        want = _obvious_shanghai_free_waits(rs, table, 0, counts)
+        assert rs.shape_free_waits(table, 0, bytearray(counts)) == want  # type: ignore[arg-type]
+        assert rs.shape_free_waits(table, 0, counts) == want  # type: ignore[arg-type]
