@@ -115,6 +115,7 @@ class Neimeng(Ruleset):
     multiple_winners = False
     rob_kong = True
     missed_win_ban = True
+    win_needs_meld = True  # 必需要开门 (problem): the engine keeps no waits before a meld
     hand_rules = HandRules(forms=(Form.STANDARD,))
 
     options: NeimengOptions
