@@ -197,6 +197,31 @@ _ONES, _TWOS = [1] * 9, [2] * 9
 _YAOJIU_KINDS = tuple(sorted(YAOJIU))
 _HUI_KINDS: dict[tuple[frozenset[int], bool], frozenset[int]] = {}
 """:func:`hui_kinds` by its arguments."""
+_SUIT_BYTES = (1 << 72) - 1
+_YAOJIU_BYTES = sum(0xFF << (8 * k) for k in YAOJIU)
+_COSTS: dict[int, tuple[int, ...]] = {}
+""":meth:`Yingkou.aim_discard_costs` by its key (at most 27 × 35 of them)."""
+
+
+def _plain_costs(counts: Sequence[int]) -> list[int]:
+    """The bots' costs of 34 ``counts`` (wilds out): 2 for each kind of a
+    suit held once, 1 for a suit held twice (or not at all), 2 for the one
+    幺九 kind held when it is held once."""
+    costs = [0] * 34
+    for s in range(0, 27, 9):
+        n = sum(counts[s : s + 9])
+        if n <= 2:
+            costs[s : s + 9] = _TWOS if n == 1 else _ONES
+    only = -1  # the one 幺九 kind held (-2: two or more)
+    for k in _YAOJIU_KINDS:
+        if counts[k]:
+            if only != -1:
+                only = -2
+                break
+            only = k
+    if only >= 0 and counts[only] == 1:
+        costs[only] = 2
+    return costs
 
 
 def hand_rules_for(wild_kinds: frozenset[int], as_itself: bool = True) -> HandRules:
@@ -247,6 +272,8 @@ class Yingkou(Ruleset):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         setattr(self, "multiple_winners", self.options.multiple_ron)
+        self._memo: tuple[WinContext, tuple[Reading, ...], list[str | None]] | None = None
+        """The last context read, its readings and their problems (:meth:`_read`)."""
 
     # --- the 会 --------------------------------------------------------------
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
@@ -259,23 +286,24 @@ class Yingkou(Ruleset):
 
     def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
         """Keep the last tile of a suit and the last 幺九 tile: a win needs
-        all three suits and a 1, 9 or honour."""
+        all three suits and a 1, 9 or honour.  The costs depend on each
+        suit's number of tiles (1, 0 or 2, more) and the one 幺九 kind held
+        once (when it is the only one): read off the counts as one integer
+        (a suit's tiles are its nine bytes' sum, modulo 255), and worked
+        out once per such key (:func:`_plain_costs`)."""
         counts, _ = table.analysis_counts(seat)
-        costs = [0] * 34
-        for s in range(0, 27, 9):
-            n = sum(counts[s : s + 9])
-            if n <= 2:
-                costs[s : s + 9] = _TWOS if n == 1 else _ONES
-        only = -1  # the one 幺九 kind held (-2: two or more)
-        for k in _YAOJIU_KINDS:
-            if counts[k]:
-                if only != -1:
-                    only = -2
-                    break
-                only = k
-        if only >= 0 and counts[only] == 1:
-            costs[only] = 2
-        return costs
+        x = int.from_bytes(counts, "little")
+        key = 0
+        for shift in (0, 72, 144):
+            n = (x >> shift & _SUIT_BYTES) % 255
+            key = 3 * key + (0 if n > 2 else 2 if n == 1 else 1)
+        y = x & _YAOJIU_BYTES  # (one 幺九 kind held once: a single bit, at a byte's start)
+        if y and not y & (y - 1) and not (y.bit_length() - 1) & 7:
+            key += 27 * (1 + ((y.bit_length() - 1) >> 3))
+        got = _COSTS.get(key)
+        if got is None:
+            got = _COSTS[key] = tuple(_plain_costs(counts))
+        return list(got)
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
         tile = self.paper_indicator(extra)
@@ -294,19 +322,10 @@ class Yingkou(Ruleset):
         legal reading is scored on its best reading and its problem noted
         (:meth:`win_problem` reports it)."""
         o = self.options
-        shape, hui = o.shape, hui_kinds(ctx.wild_kinds, o.hui_as_itself)
-        try:
-            rs = v.readings(ctx, hand_rules_for(ctx.wild_kinds, o.hui_as_itself))
-        except IllegalWinError:
-            if not ctx.wilds:
-                raise
-            # (on paper only: a 会 that completes the hand only as an honour;
-            # read it so, and the sheet names the rule it breaks)
-            rs = v.readings(ctx, _ANY_WILD)
+        rs, problems = self._read(ctx)
         # the best reading (v.best's order: legal first, then 番; the first
         # on a tie): the 番 of the legal readings only, when there is one;
         # each reading's problem and 番 worked out once
-        problems = [reading_problem(r, shape, hui) for r in rs]
         legal = None in problems
         top: Reading | None = None
         fan = -1
@@ -325,6 +344,40 @@ class Yingkou(Ruleset):
             problem = "开门 (option must_open): a win needs a chow, pung or exposed kong"
         notes = (f"{self.options.base} × 2 ** {fan}",) + ((problem,) if problem else ())
         return ScoreSheet(items=items, total=fan, unit="番", points=self.options.base * 2**fan, notes=notes)
+
+    def _read(self, ctx: WinContext) -> tuple[tuple[Reading, ...], list[str | None]]:
+        """The readings of ``ctx`` and the seed rule each breaks (None: a
+        legal win); those of the last context asked again when ``ctx`` is
+        it or equal to it (the engine asks :meth:`refuses_win`, then
+        :meth:`score`, of one win, and often the same win again).
+
+        :raises IllegalWinError: when the tiles are no four sets and a pair."""
+        memo = self._memo
+        if memo is not None and (memo[0] is ctx or memo[0] == ctx):
+            return memo[1], memo[2]
+        o = self.options
+        try:
+            rs = v.readings(ctx, hand_rules_for(ctx.wild_kinds, o.hui_as_itself))
+        except IllegalWinError:
+            if not ctx.wilds:
+                raise
+            # (on paper only: a 会 that completes the hand only as an honour;
+            # read it so, and the sheet names the rule it breaks)
+            rs = v.readings(ctx, _ANY_WILD)
+        hui = hui_kinds(ctx.wild_kinds, o.hui_as_itself)
+        problems = [reading_problem(r, o.shape, hui) for r in rs]
+        self._memo = (ctx, rs, problems)
+        return rs, problems
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """The engine's early refusal: no reading of the win is legal (the
+        sheet would name the rule its best reading breaks), read without
+        the sheet's 番.  Exactly the wins :meth:`win_problem` refuses after
+        scoring, but the ``must_open`` one (left to the sheet)."""
+        try:
+            return None not in self._read(ctx)[1]
+        except IllegalWinError:
+            return False  # (score names it)
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         return sheet.notes[1] if len(sheet.notes) > 1 else None
