@@ -272,8 +272,6 @@ class Yingkou(Ruleset):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         setattr(self, "multiple_winners", self.options.multiple_ron)
-        self._memo: tuple[WinContext, tuple[Reading, ...], list[str | None]] | None = None
-        """The last context read, its readings and their problems (:meth:`_read`)."""
 
     # --- the 会 --------------------------------------------------------------
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
@@ -322,10 +320,19 @@ class Yingkou(Ruleset):
         legal reading is scored on its best reading and its problem noted
         (:meth:`win_problem` reports it)."""
         o = self.options
-        rs, problems = self._read(ctx)
+        shape, hui = o.shape, hui_kinds(ctx.wild_kinds, o.hui_as_itself)
+        try:
+            rs = v.readings(ctx, hand_rules_for(ctx.wild_kinds, o.hui_as_itself))
+        except IllegalWinError:
+            if not ctx.wilds:
+                raise
+            # (on paper only: a 会 that completes the hand only as an honour;
+            # read it so, and the sheet names the rule it breaks)
+            rs = v.readings(ctx, _ANY_WILD)
         # the best reading (v.best's order: legal first, then 番; the first
         # on a tie): the 番 of the legal readings only, when there is one;
         # each reading's problem and 番 worked out once
+        problems = [reading_problem(r, shape, hui) for r in rs]
         legal = None in problems
         top: Reading | None = None
         fan = -1
@@ -344,40 +351,6 @@ class Yingkou(Ruleset):
             problem = "开门 (option must_open): a win needs a chow, pung or exposed kong"
         notes = (f"{self.options.base} × 2 ** {fan}",) + ((problem,) if problem else ())
         return ScoreSheet(items=items, total=fan, unit="番", points=self.options.base * 2**fan, notes=notes)
-
-    def _read(self, ctx: WinContext) -> tuple[tuple[Reading, ...], list[str | None]]:
-        """The readings of ``ctx`` and the seed rule each breaks (None: a
-        legal win); those of the last context asked again when ``ctx`` is
-        it or equal to it (the engine asks :meth:`refuses_win`, then
-        :meth:`score`, of one win, and often the same win again).
-
-        :raises IllegalWinError: when the tiles are no four sets and a pair."""
-        memo = self._memo
-        if memo is not None and (memo[0] is ctx or memo[0] == ctx):
-            return memo[1], memo[2]
-        o = self.options
-        try:
-            rs = v.readings(ctx, hand_rules_for(ctx.wild_kinds, o.hui_as_itself))
-        except IllegalWinError:
-            if not ctx.wilds:
-                raise
-            # (on paper only: a 会 that completes the hand only as an honour;
-            # read it so, and the sheet names the rule it breaks)
-            rs = v.readings(ctx, _ANY_WILD)
-        hui = hui_kinds(ctx.wild_kinds, o.hui_as_itself)
-        problems = [reading_problem(r, o.shape, hui) for r in rs]
-        self._memo = (ctx, rs, problems)
-        return rs, problems
-
-    def refuses_win(self, ctx: WinContext) -> bool:
-        """The engine's early refusal: no reading of the win is legal (the
-        sheet would name the rule its best reading breaks), read without
-        the sheet's 番.  Exactly the wins :meth:`win_problem` refuses after
-        scoring, but the ``must_open`` one (left to the sheet)."""
-        try:
-            return None not in self._read(ctx)[1]
-        except IllegalWinError:
-            return False  # (score names it)
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         return sheet.notes[1] if len(sheet.notes) > 1 else None
