@@ -450,13 +450,14 @@ class Fuzhou(Ruleset):
         """和局: +1 per 明杠 and +2 per 暗杠 of anyone, +2 per four identical
         flowers ("4个一样的花也算暗杠多留两张")."""
         extra = 0
-        for ms in table.melds:
-            for m in ms:
-                kind = m.kind
-                if kind is _ANKAN:
-                    extra += 2
-                elif kind is _KAN or kind is _KAKAN:
-                    extra += 1
+        if table.kongs_made:  # (every kong meld made this hand counts there)
+            for ms in table.melds:
+                for m in ms:
+                    kind = m.kind
+                    if kind is _ANKAN:
+                        extra += 2
+                    elif kind is _KAN or kind is _KAKAN:
+                        extra += 1
         quads = _QUADS.get
         for fl in table.flowers:
             if len(fl) >= 4:  # (a set of four of one honour needs four flowers)

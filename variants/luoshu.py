@@ -580,7 +580,9 @@ _NO_READING = frozenset({(0, 0)})
 @functools.lru_cache(maxsize=None)
 def _suit_options(suit: tuple[int, ...]) -> frozenset[tuple[int, int]]:
     """(sets, partial sets) a suit's counts can be read as (the best ones):
-    the lowest tile stays single, or starts a set, or a partial set."""
+    the lowest tile stays single, or starts a set, or a partial set.  (The
+    readings one set or partial set up, and the best of a union, are
+    looked up by their reading sets: a few dozen of them recur.)"""
     for i in range(9):
         if suit[i]:
             break
@@ -588,30 +590,58 @@ def _suit_options(suit: tuple[int, ...]) -> frozenset[tuple[int, int]]:
         return _NO_READING
     c = list(suit)
     c[i] -= 1
-    out: set[tuple[int, int]] = set(_suit_options(tuple(c)))  # the tile stays single
+    single = _suit_options(tuple(c))  # the tile stays single
+    found = [single]
     for b, d in _TRIPLES_FROM[i]:
         if c[b] and c[d] > (b == d):
             c[b] -= 1
             c[d] -= 1
-            out.update([(t + 1, p) for t, p in _suit_options(tuple(c))])
+            opts = _suit_options(tuple(c))
+            found.append(_RAISED.get((opts, 1)) or _raised(opts, 1))
             c[b] += 1
             c[d] += 1
     for b in _PARTIAL_FROM[i]:
         if c[b]:
             c[b] -= 1
-            out.update([(t, p + 1) for t, p in _suit_options(tuple(c))])
+            opts = _suit_options(tuple(c))
+            found.append(_RAISED.get((opts, 0)) or _raised(opts, 0))
             c[b] += 1
-    if len(out) == 1:
-        return frozenset(out)
-    # the readings no other beats in both: by sets, then partial sets, each
-    # kept when it has more partial sets than every one before it
+    if len(found) == 1:
+        return single  # (a front already)
+    union = frozenset().union(*found)
+    front = _FRONTS.get(union)
+    if front is None:
+        front = _FRONTS[union] = _front(union)
+    return front
+
+
+def _front(readings: frozenset[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+    """The readings no other beats in both: by sets, then partial sets,
+    each kept when it has more partial sets than every one before it."""
+    if len(readings) == 1:
+        return readings
     keep = []
     most = -1
-    for t, p in sorted(out, reverse=True):
+    for t, p in sorted(readings, reverse=True):
         if p > most:
             keep.append((t, p))
             most = p
     return frozenset(keep)
+
+
+def _raised(options: frozenset[tuple[int, int]], sets: int) -> frozenset[tuple[int, int]]:
+    """``options`` with one more set (``sets`` 1) or one more partial set (0)."""
+    key = (options, sets)
+    got = _RAISED.get(key)
+    if got is None:
+        got = _RAISED[key] = frozenset((t + 1, p) if sets else (t, p + 1) for t, p in options)
+    return got
+
+
+_RAISED: dict[tuple[frozenset[tuple[int, int]], int], frozenset[tuple[int, int]]] = {}
+""":func:`_raised` by its arguments."""
+_FRONTS: dict[frozenset[tuple[int, int]], frozenset[tuple[int, int]]] = {}
+""":func:`_front` of the unions :func:`_suit_options` meets."""
 
 
 def _jiang_options(counts: Sequence[int], mixed: bool) -> set[tuple[int, int, int]]:
@@ -773,9 +803,13 @@ def _reading_id(readings: Iterable[tuple[int, int, int]]) -> int:
     all three: the shanten never rises with sets, partial sets or pair)."""
     keep: list[tuple[int, int, int]] = []
     # (descending: a triple's betters come before it, and a better dropped
-    # has a better kept)
+    # has a better kept; each kept one has at least its sets)
     for r in sorted(set(readings), reverse=True):
-        if not any(o[0] >= r[0] and o[1] >= r[1] and o[2] >= r[2] for o in keep):
+        _, p, q = r
+        for o in keep:
+            if o[1] >= p and o[2] >= q:
+                break
+        else:
             keep.append(r)
     front = frozenset(keep)
     n = _READING_IDS.get(front)
@@ -850,13 +884,19 @@ def _joined(a: int, b: int) -> frozenset[tuple[int, int, int]]:
 
 
 def _others(x: int, y: int, z: int) -> int:
-    """The number of the readings of three groups joined."""
+    """The number of the readings of three groups joined (two of them
+    first: the best of a join are those of the best of its parts)."""
     n = _OTHERS.get((x, y, z))
     if n is None:
-        n = _OTHERS[x, y, z] = _reading_id(
-            (t + u, p + v, max(q, w)) for t, p, q in _joined(x, y) for u, v, w in _READINGS[z]
-        )
+        xy = _PAIRS.get((x, y))
+        if xy is None:
+            xy = _PAIRS[x, y] = _reading_id(_joined(x, y))
+        n = _OTHERS[x, y, z] = _reading_id(_joined(xy, z))
     return n
+
+
+_PAIRS: dict[tuple[int, int], int] = {}
+"""(two groups' reading numbers) -> the number of their joined readings."""
 
 
 def _shanten(x: int, y: int, sets: int) -> int:

@@ -367,7 +367,8 @@ class Ningbo(Ruleset):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._hand_fans = _hand_fans(self.options.pinghu_pair)
-        self._counted = tuple(f for f in self._hand_fans if f.value)
+        self._pinghu_pair = self.options.pinghu_pair
+        self._natural_tai = self.options.hard_win is HardWin.NATURAL
         self._memo: tuple[WinContext, tuple[Reading, ...]] | None = None
         self._best_memo: tuple[WinContext, Reading, int] | None = None
         """The last context scored and its readings (the engine asks
@@ -461,13 +462,36 @@ class Ningbo(Ruleset):
 
     def _reading_tai(self, r: Reading) -> int:
         """The 台 of ``r``'s items (what :meth:`_reading_items` adds up,
-        without building them: the table has no 不计 and 排糊 is worth 0)."""
+        without building them: the table has no 不计 and 排糊 is worth 0),
+        each item of :func:`_hand_fans` asked once in one pass: the one wait
+        item (大吊 on top of 单吊), 平糊, 碰碰糊, the flush of the suits read,
+        and the scoring honours among the pungs."""
+        w = _wait(r)
         tai = 0
-        for f in self._counted:
-            n = f.test(r)
-            if n:
-                tai += f.value * n
-        if self.options.hard_win is HardWin.NATURAL and r.is_natural:
+        if w is Wait.SINGLE:
+            tai = 2 if v.all_sets_declared(r) else 1
+        elif w is Wait.EDGE or w is Wait.CLOSED or w is Wait.PUNG:
+            tai = 1
+        ctx = r.ctx
+        if v.all_chows(r) and r.pair not in _PAIR_BANS[self._pinghu_pair][ctx.seat_wind % 4][ctx.round_wind % 4]:
+            tai += 1
+        if v.all_pungs(r):
+            tai += 2
+        suits = len(v.suits(r))
+        if suits == 1:
+            tai += 2 if any(r.counts[27:34]) else 4
+        elif not suits:
+            tai += 8
+        pungs = r.pungs
+        if pungs:
+            for k in pungs:
+                if k >= 31:
+                    tai += 1
+            if 27 + ctx.seat_wind in pungs:
+                tai += 1
+            if 27 + ctx.round_wind in pungs:
+                tai += 1
+        if self._natural_tai and r.is_natural:
             tai += 1
         return tai
 
@@ -494,9 +518,9 @@ class Ningbo(Ruleset):
 
     def _best(self, ctx: WinContext) -> tuple[Reading, int]:
         """The first reading of the most 台 and its 台 (of the last context
-        asked again, like :meth:`_readings`)."""
+        asked again, or one equal to it, like :meth:`_readings`)."""
         memo = self._best_memo
-        if memo is not None and memo[0] is ctx:
+        if memo is not None and (memo[0] is ctx or memo[0] == ctx):
             return memo[1], memo[2]
         top: Reading | None = None
         top_v = -1
@@ -511,9 +535,10 @@ class Ningbo(Ruleset):
     def _readings(self, ctx: WinContext) -> tuple[Reading, ...]:
         """The readings of the context, those of the last context asked
         again (the engine asks :meth:`refuses_win`, :meth:`score` and
-        :meth:`win_problem` of one context)."""
+        :meth:`win_problem` of one context, and often the same win again
+        in an equal context: to offer it, then to take it)."""
         memo = self._memo
-        if memo is not None and memo[0] is ctx:
+        if memo is not None and (memo[0] is ctx or memo[0] == ctx):
             return memo[1]
         got = self._new_readings(ctx)
         self._memo = (ctx, got)

@@ -197,6 +197,31 @@ _ONES, _TWOS = [1] * 9, [2] * 9
 _YAOJIU_KINDS = tuple(sorted(YAOJIU))
 _HUI_KINDS: dict[tuple[frozenset[int], bool], frozenset[int]] = {}
 """:func:`hui_kinds` by its arguments."""
+_SUIT_BYTES = (1 << 72) - 1
+_YAOJIU_BYTES = sum(0xFF << (8 * k) for k in YAOJIU)
+_COSTS: dict[int, tuple[int, ...]] = {}
+""":meth:`Yingkou.aim_discard_costs` by its key (at most 27 × 35 of them)."""
+
+
+def _plain_costs(counts: Sequence[int]) -> list[int]:
+    """The bots' costs of 34 ``counts`` (wilds out): 2 for each kind of a
+    suit held once, 1 for a suit held twice (or not at all), 2 for the one
+    幺九 kind held when it is held once."""
+    costs = [0] * 34
+    for s in range(0, 27, 9):
+        n = sum(counts[s : s + 9])
+        if n <= 2:
+            costs[s : s + 9] = _TWOS if n == 1 else _ONES
+    only = -1  # the one 幺九 kind held (-2: two or more)
+    for k in _YAOJIU_KINDS:
+        if counts[k]:
+            if only != -1:
+                only = -2
+                break
+            only = k
+    if only >= 0 and counts[only] == 1:
+        costs[only] = 2
+    return costs
 
 
 def hand_rules_for(wild_kinds: frozenset[int], as_itself: bool = True) -> HandRules:
@@ -259,23 +284,24 @@ class Yingkou(Ruleset):
 
     def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
         """Keep the last tile of a suit and the last 幺九 tile: a win needs
-        all three suits and a 1, 9 or honour."""
+        all three suits and a 1, 9 or honour.  The costs depend on each
+        suit's number of tiles (1, 0 or 2, more) and the one 幺九 kind held
+        once (when it is the only one): read off the counts as one integer
+        (a suit's tiles are its nine bytes' sum, modulo 255), and worked
+        out once per such key (:func:`_plain_costs`)."""
         counts, _ = table.analysis_counts(seat)
-        costs = [0] * 34
-        for s in range(0, 27, 9):
-            n = sum(counts[s : s + 9])
-            if n <= 2:
-                costs[s : s + 9] = _TWOS if n == 1 else _ONES
-        only = -1  # the one 幺九 kind held (-2: two or more)
-        for k in _YAOJIU_KINDS:
-            if counts[k]:
-                if only != -1:
-                    only = -2
-                    break
-                only = k
-        if only >= 0 and counts[only] == 1:
-            costs[only] = 2
-        return costs
+        x = int.from_bytes(counts, "little")
+        key = 0
+        for shift in (0, 72, 144):
+            n = (x >> shift & _SUIT_BYTES) % 255
+            key = 3 * key + (0 if n > 2 else 2 if n == 1 else 1)
+        y = x & _YAOJIU_BYTES  # (one 幺九 kind held once: a single bit, at a byte's start)
+        if y and not y & (y - 1) and not (y.bit_length() - 1) & 7:
+            key += 27 * (1 + ((y.bit_length() - 1) >> 3))
+        got = _COSTS.get(key)
+        if got is None:
+            got = _COSTS[key] = tuple(_plain_costs(counts))
+        return list(got)
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
         tile = self.paper_indicator(extra)

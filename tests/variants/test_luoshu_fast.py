@@ -6,6 +6,7 @@ with the plain hooks are the same games move for move."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -148,3 +149,55 @@ def test_games_with_the_plain_hooks_are_the_same_games() -> None:
                 got = [play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(4)], seed=i, dealer=i % 4).events
                        for rs in (fast, plain)]
                 assert got[0] == got[1], (mixed, bots, i)
+
+
+def plain_front(readings: set[tuple[int, int, int]]) -> frozenset[tuple[int, int, int]]:
+    """The (sets, partial sets, pair) readings no other reading beats in all three."""
+    return frozenset(r for r in readings if not any(o != r and all(a >= b for a, b in zip(o, r)) for o in readings))
+
+
+@given(st.sets(st.tuples(st.integers(0, 5), st.integers(0, 6), st.integers(0, 1)), min_size=1, max_size=40))
+def test_the_numbered_readings_are_the_plain_front(readings: set[tuple[int, int, int]]) -> None:
+    import mahjong_core.variants.luoshu as luoshu
+
+    assert luoshu._READINGS[luoshu._reading_id(readings)] == plain_front(readings)
+
+
+def test_three_groups_joined_two_first_are_the_plain_join() -> None:
+    """_others (two groups joined, their best readings kept, then the
+    third) equals the best readings of the three joined at once, for the
+    readings of every suit of up to six tiles and of the 将头 tiles."""
+    import itertools
+
+    import mahjong_core.variants.luoshu as luoshu
+
+    ids = set()
+    for c in itertools.product(range(3), repeat=9):
+        if sum(c) <= 6:
+            ids.add(luoshu._suit_reading_id(luoshu._suit_options(c)))
+    for j in range(9):
+        ids.add(luoshu._jiang_reading_id([0] * 27 + [j, 0, 0, 0, 0, 0, 0], True))
+    ids_sorted = sorted(ids)
+    rng = random.Random(5)
+    for _ in range(400):
+        x, y, z = (rng.choice(ids_sorted) for _ in range(3))
+        joined = {(a + d + g, b + e + h, max(c, f, i)) for a, b, c in luoshu._READINGS[x]
+                  for d, e, f in luoshu._READINGS[y] for g, h, i in luoshu._READINGS[z]}
+        assert luoshu._READINGS[luoshu._others(x, y, z)] == plain_front(joined), (x, y, z)
+    assert len(ids) >= 15
+
+
+def test_the_suit_readings_are_the_plain_search_on_every_small_suit() -> None:
+    """_suit_options (raised readings and fronts looked up) equals the plain
+    recursive search on every suit of up to nine tiles."""
+    import itertools
+
+    from mahjong_core.variants.luoshu import _suit_options
+    from test_luoshu import reference_suit_options
+
+    n = 0
+    for c in itertools.product(range(5), repeat=9):
+        if sum(c) <= 9:
+            assert _suit_options(c) == reference_suit_options(c), c
+            n += 1
+    assert n == 42185

@@ -117,3 +117,49 @@ def test_games_with_the_plain_refusal_are_the_same_games(options: dict[str, Any]
             got = [play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(4)], seed=i, dealer=i % 4).events
                    for rs in (fast, plain)]
             assert got[0] == got[1], (options, bots, i)
+
+
+def table_tai(rs: Ningbo, r: Any) -> int:
+    """The 台 of a reading added up from the table (every item asked)."""
+    from mahjong_core import patterns as v
+
+    natural = 1 if rs.options.hard_win is HardWin.NATURAL and r.is_natural else 0
+    return sum(f.value * n for f, n in v.matching(rs._hand_fans, r)) + natural
+
+
+@pytest.mark.parametrize("options", OPTIONS + [{"pinghu_pair": PinghuPair.SCORING_WINDS}])
+def test_the_reading_tai_in_one_pass_are_the_tables(options: dict[str, Any]) -> None:
+    """_reading_tai (each item asked once, in one pass) equals the table's
+    sum on every reading of every context of seeded games."""
+    rs = Recording(**options)
+    for bots, n in (("random", 120), ("greedy", 40)):
+        for i in range(n):
+            play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(4)], seed=i, dealer=i % 4)
+    fresh = Ningbo(**options)
+    values = set()
+    for ctx in rs.asked:
+        try:
+            readings = fresh._readings(ctx)
+        except IllegalWinError:
+            continue
+        for r in readings:
+            got = fresh._reading_tai(r)
+            assert got == table_tai(fresh, r), (ctx, r)
+            values.add(got)
+    assert len(values) >= 5  # (readings of many 台 values were met)
+
+
+def test_an_equal_context_is_answered_from_the_memo_and_another_is_not() -> None:
+    """The last context's readings and best reading serve an equal context
+    (the engine's second ask of one win), never a different one."""
+    from dataclasses import replace
+
+    rs = Ningbo()
+    base = WinContext(seat=2, concealed=(0, 1, 2, 6, 7, 8, 12, 13, 14, 18, 18, 20, 21, 22), win_tile=21,
+                      self_drawn=True, seat_wind=2, round_wind=0, wild_kinds=frozenset({17}))
+    first = rs._best(base)
+    again = rs._best(replace(base))  # equal, not the same object
+    assert again == first
+    other = replace(base, concealed=(0, 1, 2, 6, 7, 8, 12, 13, 14, 18, 18, 19, 20, 21), win_tile=19)
+    top, tai = rs._best(other)
+    assert top.ctx == other and tai == Ningbo()._best(other)[1]
