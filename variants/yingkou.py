@@ -272,6 +272,9 @@ class Yingkou(Ruleset):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         setattr(self, "multiple_winners", self.options.multiple_ron)
+        # 开门 (must_open): no win without a meld, so the engine keeps no
+        # waits for a seat without one (Ruleset.win_needs_meld)
+        setattr(self, "win_needs_meld", self.options.must_open)
 
     # --- the 会 --------------------------------------------------------------
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:

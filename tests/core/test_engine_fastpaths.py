@@ -253,6 +253,24 @@ def test_win_needs_meld_plays_as_recorded(name: str) -> None:
     ) == _GAME_HASHES[name]
 
 
+def test_win_needs_meld_follows_an_option() -> None:
+    """营口 sets the flag from its option must_open (开门): with the option
+    on, the same games as with the flag turned off; with it off, no flag."""
+    from mahjong_core.variants.yingkou import Yingkou
+
+    assert Yingkou().win_needs_meld is False and Yingkou(must_open=True).win_needs_meld is True
+
+    class Unflagged(Yingkou):
+        def __init__(self) -> None:
+            super().__init__(must_open=True)
+            self.win_needs_meld = False
+
+    for bots in ("random", "greedy"):
+        assert _game_hash("yingkou", bots, 40, rs=Yingkou(must_open=True)) == _game_hash(
+            "yingkou", bots, 40, rs=Unflagged()
+        )
+
+
 class _OpenedOnly(Ruleset):
     """Plain rules where a win needs a meld: refused by the hook alone."""
 
