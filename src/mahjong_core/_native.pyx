@@ -3184,11 +3184,20 @@ cdef uint64_t _std_improving(uint8_t* h, int wilds, const KRules* r, int shk, St
     discard's hand of ``x``, less a tile of part ``pk``; fast rules) to at
     most ``shk`` draws: _std_filter's answer, each kind of it asked exactly
     (_lowers) when there are wilds."""
-    cdef int j
-    cdef uint64_t cand = _std_filter(h, n, wilds, r, 0, 0, shk, x if x.on else NULL,
-                                     ((<uint64_t>1) << 34) - 1), out = 0
+    cdef int j, fp
+    cdef uint64_t ALL = ((<uint64_t>1) << 34) - 1, fresh = 0, cls
+    cdef uint64_t cand = _std_filter(h, n, wilds, r, 0, 0, shk, x if x.on else NULL, ALL), out = 0
     if not wilds:
         return cand
+    if not r.honor_chows and r.wild_mask == ALL:
+        # the kinds with no held tile within two answer in two classes, as
+        # in _improving
+        fresh = ALL & ~_near_mask(h)
+        for fp in range(2):
+            cls = fresh & (r.pair_mask if fp else ~r.pair_mask)
+            if cls & cand and _lowers(h, _lowest_bit(cls & cand), wilds, r, F_STANDARD, n, shk, x, pk):
+                out |= cls
+        cand &= ~fresh
     while cand:
         j = _lowest_bit(cand)
         cand &= cand - 1
