@@ -3242,7 +3242,9 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
         if f == F_KNITTED_STRAIGHT:
             out |= _ks_improving(h, n, wilds, r, shk)
             continue
-        if f == F_STANDARD and r.fast:
+        if f == F_STANDARD and r.fast and not (wilds and x.on):
+            # (wilds that may be any kind: the near kinds and two fresh
+            # classes below ask fewer exact questions than the filter's)
             out |= _std_improving(h, wilds, r, shk, x, pk, n)
             continue
         ask = ALL
