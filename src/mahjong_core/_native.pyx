@@ -2986,13 +2986,15 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
     """The kinds whose draw brings the 3n+1 hand ``h`` (n is 3 or 4, its
     组合龙 draws shk + 1) to at most ``shk`` draws of 组合龙.  A draw lowers
     each knitting's draws by one at most, so only the knittings at shk + 1
-    can; for each, a missing knitted tile shrinks its extra slots and any
-    other kind joins the rest of the hand, whose standard form is asked as
-    _improving asks it (the kinds within two of no tile left and not
-    knitted answer in two classes, as there)."""
+    can; for each, a missing knitted tile shrinks its extra slots (one ask
+    per wild bit) and any other kind joins the rest of the hand, whose
+    standard form answers through _std_filter (fast rules: exact without
+    wilds, each kind it passes asked exactly with them), else kind by kind
+    (the kinds within two of no tile left and not knitted in two classes,
+    as _improving's fresh kinds)."""
     cdef uint8_t c2[34]
     cdef int a, j, k, km, ku, d, fp, wj, lb
-    cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls
+    cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls, miss
     for a in range(6):
         _take_knitting(c2, h, a, r, &km, &ku)
         lb = ku + (km - w if km > w else 0)
@@ -3000,31 +3002,41 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
             continue
         if _std_draws(c2, n - 3, w, r, km, ku, shk + 2) != shk + 1:
             continue
-        fresh = 0
-        ask = ALL
+        # a missing knitted tile: the rest as it is, one extra slot fewer
+        # (the same for every such kind with the same wild bit)
+        miss = 0
+        for j in range(9):
+            if not h[KNIT[a][j]]:
+                miss |= (<uint64_t>1) << KNIT[a][j]
+        for wj in range(2):
+            cls = miss & (r.wild_mask if wj else ~r.wild_mask) & ~out
+            if cls and _std_draws(c2, n - 3, w, r, km - wj, ku - (1 - wj), shk + 1) <= shk:
+                out |= cls
         if lb == shk + 1:
             # the missing knitted tiles alone cost shk + 1: only drawing
             # one of them can lower it
-            ask = 0
-            for j in range(9):
-                if not h[KNIT[a][j]]:
-                    ask |= (<uint64_t>1) << KNIT[a][j]
-        elif not r.honor_chows and (w == 0 or r.wild_mask == ALL):
-            ask = _near_mask(c2) | KNIT_MASK[a]
-            fresh = ALL & ~ask
-        ask &= ~out
+            continue
+        # any other kind joins the rest of the hand
+        ask = ALL & ~miss & ~out
         for j in range(NK):
-            if not (ask >> j) & 1 or h[j] >= 4:
+            if h[j] >= 4:
+                ask &= ~((<uint64_t>1) << j)
+        fresh = 0
+        if r.fast:
+            ask = _std_filter(c2, n - 3, w, r, km, ku, shk, NULL, ask)
+            if not w:
+                out |= ask
                 continue
-            if _bit(KNIT_MASK[a], j) and not h[j]:
-                wj = _bit(r.wild_mask, j)
-                d = _std_draws(c2, n - 3, w, r, km - wj, ku - (1 - wj), shk + 1)
-            else:
-                c2[j] += 1
-                d = _std_draws(c2, n - 3, w, r, km, ku, shk + 1)
-                c2[j] -= 1
-            if d <= shk:
+        elif not r.honor_chows and (w == 0 or r.wild_mask == ALL):
+            fresh = ask & ~_near_mask(c2) & ~KNIT_MASK[a]
+            ask &= ~fresh
+        while ask:
+            j = _lowest_bit(ask)
+            ask &= ask - 1
+            c2[j] += 1
+            if _std_draws(c2, n - 3, w, r, km, ku, shk + 1) <= shk:
                 out |= (<uint64_t>1) << j
+            c2[j] -= 1
         for fp in range(2):
             cls = fresh & (r.pair_mask if fp else ~r.pair_mask) & ~out
             if cls:
@@ -3034,6 +3046,163 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
                 c2[j] -= 1
                 if d <= shk:
                     out |= cls
+    return out
+
+
+cdef void _part_limits(const int16_t (*A)[16], const int16_t (*B)[16], int qwild, int n, int w,
+                       int shk, int em, int eu, int pt, int pair_any, int (*lim)[6]) noexcept nogil:
+    """``lim[p2][m2]``: the most part q's deficit with ``m2`` sets (and the
+    pair when ``p2``) may be for the hand's standard form (``em`` wild-fillable
+    and ``eu`` drawn extra slots, as _std_draws) to be within ``shk`` draws,
+    when ``A`` is the product of the other parts of q's group (the parts a
+    wild may enter when ``qwild``) and ``B`` that of the other group (NULL:
+    no part there; then q's group is the wild one, or there are no wilds).  Without
+    wilds it is exact (the unit B, one group); with wilds a necessary
+    condition of _std_draws' lower bound (draws >= U + max(0, M + fresh - w),
+    every fresh unit wild: _fresh_cost's least value), so a kind within the
+    limits is still asked exactly; below 0: never."""
+    cdef int Bm[2][6]
+    cdef int Am[2][6]
+    cdef int pB, k, v, best, m2, p2, mA, pA, K, fp, a, t, l, C
+    if B == NULL:
+        # B the unit, q's group every part: with the best of A with at
+        # most k sets less 3 a set (Am), one pass over m2
+        C = shk + w - em - eu
+        for pA in range(2):
+            best = BIG
+            for k in range(n + 1):
+                v = A[pA][8 + k]
+                if v < INF8 and v - 3 * k < best:
+                    best = v - 3 * k
+                Am[pA][k] = best
+        for m2 in range(n + 1):
+            K = n - m2
+            best = Am[1][K]
+            if pair_any and Am[0][K] + 2 < best:
+                best = Am[0][K] + 2
+            lim[0][m2] = C - 3 * K - best if best < BIG else -BIG
+            lim[1][m2] = C - 3 * K - Am[0][K] if pt and Am[0][K] < BIG else -BIG
+        return
+    for pB in range(2):
+        # the best of B with at most k sets, less 3 a set (the fresh set it saves)
+        best = BIG
+        for k in range(n + 1):
+            v = B[pB][8 + k]
+            if v < INF8 and v - 3 * k < best:
+                best = v - 3 * k
+            Bm[pB][k] = best
+    for p2 in range(2):
+        for m2 in range(n + 1):
+            l = -BIG
+            if p2 == 0 or pt:
+                for mA in range(n + 1 - m2):
+                    K = n - m2 - mA
+                    for pA in range(2 - p2):
+                        a = A[pA][8 + mA]
+                        if a >= INF8:
+                            continue
+                        for pB in range(2 - p2 - pA):
+                            if Bm[pB][K] >= BIG:
+                                continue
+                            fp = 1 - p2 - pA - pB
+                            if fp and not pair_any:
+                                continue
+                            if qwild:
+                                t = shk + w - eu - em - a - 3 * K - 2 * fp - Bm[pB][K]
+                            else:
+                                t = Bm[pB][K] + 3 * K + 2 * fp + em - w
+                                t = shk - eu - a - (t if t > 0 else 0)
+                            if t > l:
+                                l = t
+            lim[p2][m2] = l
+
+
+cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int em, int eu, int shk,
+                          const StdCtx* x, uint64_t ask) noexcept nogil:
+    """The kinds of ``ask`` (held fewer than four times) whose draw may
+    bring the standard form of ``c`` (fast rules; ``em``, ``eu`` as
+    _std_draws) to at most ``shk`` draws: exactly those without wilds, a
+    superset with wilds.  A draw into part q changes part q only: the other
+    parts' products give the limits of part q's deficits (_part_limits) and
+    each drawn kind's deficits come from one rank step of the part.  With
+    ``x`` (on, and ``c`` its prepared discard's hand) the products are its
+    ``H``; else they are made here."""
+    cdef int16_t A[2][16]
+    cdef int16_t B[2][16]
+    cdef int q, t, i, j, m2, pt, ofs, g, qwild, u, bused
+    cdef int pair_any = r.pair_mask != 0
+    cdef int lim[2][6]
+    cdef uint32_t nb[9]
+    cdef const Part* P
+    cdef const uint8_t* rec
+    cdef uint64_t out = 0, part_ask
+    for q in range(5):
+        ofs = PART_OFS[q]
+        part_ask = (ask >> ofs) & ((<uint64_t>1 << PART_LEN[q]) - 1)
+        if not part_ask:
+            continue
+        qwild = w == 0 or r.part_wild[q] == 1
+        if x != NULL:
+            _part_limits(x.H[1 if w else 0][q], NULL, 1, n, w, shk, em, eu, _pt(r, q), pair_any, lim)
+        else:
+            for i in range(16):
+                A[0][i] = BIG16
+                A[1][i] = BIG16
+            A[0][8] = 0
+            memcpy(B, A, sizeof(A))
+            bused = 0
+            for t in range(5):
+                if t == q:
+                    continue
+                g = w == 0 or r.part_wild[t] == 1
+                u = w != 0 and r.part_wild[t] == 1
+                if g == qwild:
+                    _part_apply(A[0], A[1], c, t, r, n, u)
+                elif _part_sum(c, t):
+                    bused = 1
+                    _part_apply(B[0], B[1], c, t, r, n, u)
+            _part_limits(A, B if (bused or not qwild) else NULL, qwild, n, w, shk, em, eu, _pt(r, q),
+                         pair_any, lim)
+        pt = _pt(r, q)
+        P = PARTS[r.honor_chows][q]
+        _rank_step(P, c + ofs, 1, nb)
+        for i in range(PART_LEN[q]):
+            j = ofs + i
+            if not (part_ask >> i) & 1 or c[j] >= 4:
+                continue
+            rec = P.tab + <size_t>nb[i] * REC + (OFF_DU if (w and r.part_wild[q] == 1) else 0)
+            for m2 in range(n + 1):
+                if rec[m2 * 3] <= lim[0][m2] or (pt and rec[m2 * 3 + pt] <= lim[1][m2]):
+                    out |= (<uint64_t>1) << j
+                    break
+    return out
+
+
+cdef uint64_t _std_improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx* x, int pk,
+                             int n) noexcept nogil:
+    """The kinds whose draw brings the standard form of ``h`` (the prepared
+    discard's hand of ``x``, less a tile of part ``pk``; fast rules) to at
+    most ``shk`` draws: _std_filter's answer, each kind of it asked exactly
+    (_lowers) when there are wilds."""
+    cdef int j, fp
+    cdef uint64_t ALL = ((<uint64_t>1) << 34) - 1, fresh = 0, cls
+    cdef uint64_t cand = _std_filter(h, n, wilds, r, 0, 0, shk, x if x.on else NULL, ALL), out = 0
+    if not wilds:
+        return cand
+    if not r.honor_chows and r.wild_mask == ALL:
+        # the kinds with no held tile within two answer in two classes, as
+        # in _improving
+        fresh = ALL & ~_near_mask(h)
+        for fp in range(2):
+            cls = fresh & (r.pair_mask if fp else ~r.pair_mask)
+            if cls & cand and _lowers(h, _lowest_bit(cls & cand), wilds, r, F_STANDARD, n, shk, x, pk):
+                out |= cls
+        cand &= ~fresh
+    while cand:
+        j = _lowest_bit(cand)
+        cand &= cand - 1
+        if _lowers(h, j, wilds, r, F_STANDARD, n, shk, x, pk):
+            out |= (<uint64_t>1) << j
     return out
 
 
@@ -3072,6 +3241,11 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
             continue
         if f == F_KNITTED_STRAIGHT:
             out |= _ks_improving(h, n, wilds, r, shk)
+            continue
+        if f == F_STANDARD and r.fast and not (wilds and x.on):
+            # (wilds that may be any kind: the near kinds and two fresh
+            # classes below ask fewer exact questions than the filter's)
+            out |= _std_improving(h, wilds, r, shk, x, pk, n)
             continue
         ask = ALL
         fresh = 0

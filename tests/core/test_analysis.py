@@ -614,3 +614,29 @@ def test_discard_options_wild_pair_outside_the_hand(hand: str) -> None:
     options = mc.discard_options(mc.Counts(counts), wilds=1, rules=rules)
     got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
     assert got == _brute_options(counts, 1, rules)
+
+
+@pytest.mark.parametrize("index", [0, 1, 2, 3])
+def test_discard_options_knitted_straight_four_copies_and_wilds(index: int) -> None:
+    """组合龙 hands whose other tiles are few kinds held four times, with
+    1-3 wilds: the rest of the hand's standard form is where the bound that
+    ignores the four-copy limit may be one draw short, so a per-draw bound
+    lowered by one shows here (against one shanten call per discard and per
+    draw)."""
+    rules = _RULES_EVERY_FORM[index]
+    rng = random.Random(1416 + index)
+    for _ in range(120):
+        wilds = rng.randint(1, 3)
+        suits = _KNIT_ARRANGEMENTS[rng.randrange(6)]
+        knitted = [suits[g] * 9 + g + 3 * j for g in range(3) for j in range(3)]
+        counts = [0] * 34
+        for k in rng.sample(knitted, rng.randint(5, 8)):
+            counts[k] = 1
+        others = rng.sample([k for k in range(34) if k not in knitted], 2)
+        while sum(counts) < 14 - wilds:
+            k = rng.choice(others) if rng.random() < 0.9 else rng.randrange(34)
+            if counts[k] < 4:
+                counts[k] += 1
+        options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
+        got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
+        assert got == _brute_options(counts, wilds, rules), (counts, wilds)
