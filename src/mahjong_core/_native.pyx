@@ -32,6 +32,8 @@ from libc.string cimport memset, memcpy, memmove, memcmp
 from mahjong_core._types cimport *
 from libc.stdint cimport int16_t
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.ref cimport Py_INCREF
 
 from mahjong_core.errors import InvalidHandError
 
@@ -3385,7 +3387,31 @@ def discard_table(tiles, int wilds, rules, object seen) -> list:
     out = []
     for i in range(nk):
         k = order[i]
-        out.append((k, sh[k], tuple([j for j in range(34) if (masks[k] >> j) & 1]), un[k]))
+        out.append((k, sh[k], _kinds_tuple(masks[k]), un[k]))
+    return out
+
+
+cdef tuple _KIND_INTS = tuple(range(34))
+
+
+cdef tuple _kinds_tuple(uint64_t mask):
+    """The kinds of a 34-bit mask, ascending, as a tuple of ints (built
+    in place: no list, no loop over the 34 kinds)."""
+    cdef int n = 0, i = 0, j
+    cdef uint64_t x = mask
+    while x:
+        x &= x - 1
+        n += 1
+    cdef tuple out = PyTuple_New(n)
+    cdef object kind
+    x = mask
+    while x:
+        j = _lowest_bit(x)
+        x &= x - 1
+        kind = _KIND_INTS[j]
+        Py_INCREF(kind)
+        PyTuple_SET_ITEM(out, i, kind)
+        i += 1
     return out
 
 
