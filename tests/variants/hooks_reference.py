@@ -10,11 +10,12 @@ hook's own arguments."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from mahjong_core._native import Counts
 from mahjong_core.analysis import is_win
+from mahjong_core.errors import MahjongError
 from mahjong_core.tiles import MeldKind
 from mahjong_core.variants import fuzhou as fz
 
@@ -405,3 +406,12 @@ def yk_score(rs: Any, ctx: Any) -> Any:
 
 
 YINGKOU = {"aim_discard_costs": yk_aim_discard_costs, "score": yk_score}
+
+
+def outcome(call: Callable[[], Any]) -> Any:
+    """What ``call()`` returns, or the type of the MahjongError it raises:
+    a fast path and its obvious version must agree on both."""
+    try:
+        return call()
+    except MahjongError as e:
+        return type(e)
