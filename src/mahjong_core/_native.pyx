@@ -3051,6 +3051,17 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
     return out
 
 
+cdef inline void _least_less_sets(const int16_t* row, int n, int* out) noexcept nogil:
+    """``out[k]``: the least entry of a part's row with at most ``k`` sets,
+    less 3 a set (the fresh set each saves); BIG when none."""
+    cdef int best = BIG, k, v
+    for k in range(n + 1):
+        v = row[8 + k]
+        if v < INF8 and v - 3 * k < best:
+            best = v - 3 * k
+        out[k] = best
+
+
 cdef void _part_limits(const int16_t (*A)[16], const int16_t (*B)[16], int qwild, int n, int w,
                        int shk, int em, int eu, int pt, int pair_any, int (*lim)[6]) noexcept nogil:
     """``lim[p2][m2]``: the most part q's deficit with ``m2`` sets (and the
@@ -3071,12 +3082,7 @@ cdef void _part_limits(const int16_t (*A)[16], const int16_t (*B)[16], int qwild
         # most k sets less 3 a set (Am), one pass over m2
         C = shk + w - em - eu
         for pA in range(2):
-            best = BIG
-            for k in range(n + 1):
-                v = A[pA][8 + k]
-                if v < INF8 and v - 3 * k < best:
-                    best = v - 3 * k
-                Am[pA][k] = best
+            _least_less_sets(A[pA], n, Am[pA])
         for m2 in range(n + 1):
             K = n - m2
             best = Am[1][K]
@@ -3086,13 +3092,7 @@ cdef void _part_limits(const int16_t (*A)[16], const int16_t (*B)[16], int qwild
             lim[1][m2] = C - 3 * K - Am[0][K] if pt and Am[0][K] < BIG else -BIG
         return
     for pB in range(2):
-        # the best of B with at most k sets, less 3 a set (the fresh set it saves)
-        best = BIG
-        for k in range(n + 1):
-            v = B[pB][8 + k]
-            if v < INF8 and v - 3 * k < best:
-                best = v - 3 * k
-            Bm[pB][k] = best
+        _least_less_sets(B[pB], n, Bm[pB])
     for p2 in range(2):
         for m2 in range(n + 1):
             l = -BIG
