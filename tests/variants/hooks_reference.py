@@ -415,3 +415,17 @@ def outcome(call: Callable[[], Any]) -> Any:
         return call()
     except MahjongError as e:
         return type(e)
+
+
+def paper_context(rs: Any, hand: Sequence[int], tile: int, **kwargs: Any) -> Any:
+    """The paper context of a win on ``tile`` (``build_context``'s keywords),
+    or a rejected hypothesis example when the hand is no legal paper hand
+    (a fifth copy of a kind)."""
+    from hypothesis import reject
+
+    from mahjong_core.paper import build_context
+
+    try:
+        return build_context(rs, hand, win_tile=tile, **kwargs)
+    except MahjongError:
+        reject()

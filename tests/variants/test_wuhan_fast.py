@@ -77,28 +77,27 @@ def test_shape_free_hands_by_kinds_in_play() -> None:
     del rs
 
 
+def _assert_as_obvious(rs: Wuhan, ctx: WinContext) -> None:
+    """Every reading's 将一色/风一色 test and the whole sheet (or its error)
+    as the obvious versions give them."""
+    for r in rs._readings(ctx):
+        for allowed in wh._SHAPE_FREE.values():
+            assert wh._all_of(allowed)(r) == obvious_all_of(allowed, r)
+    assert ref.outcome(lambda: rs.score(ctx)) == ref.outcome(lambda: obvious_score(rs, ctx))
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(sorted(wh.RANKS_258 | wh.HONOURS) + [0, 13, 33]), min_size=14, max_size=14),
        st.integers(0, 33))
 def test_shape_free_hands_by_kinds_on_paper(tiles: list[int], indicator: int) -> None:
     from hypothesis import assume
 
-    from mahjong_core.errors import MahjongError
-    from mahjong_core.paper import build_context
-
     assume(all(tiles.count(k) <= 4 for k in tiles))
     rs = Wuhan()
     hand = sorted(tiles)
     tile = hand.pop()
-    try:
-        ctx = build_context(rs, hand, win_tile=tile, melds=(), discarder=1, context={"indicator": indicator})
-    except MahjongError:
-        assume(False)
-        return
-    for r in rs._readings(ctx):
-        for allowed in wh._SHAPE_FREE.values():
-            assert wh._all_of(allowed)(r) == obvious_all_of(allowed, r)
-    assert ref.outcome(lambda: rs.score(ctx)) == ref.outcome(lambda: obvious_score(rs, ctx))
+    ctx = ref.paper_context(rs, hand, tile, melds=(), discarder=1, context={"indicator": indicator})
+    _assert_as_obvious(rs, ctx)
 
 
 _NEAR = sorted(wh.RANKS_258 | wh.HONOURS) + [0, 3, 13, 22, 33]
@@ -125,24 +124,14 @@ def pung_hands(draw: st.DrawFn) -> tuple[list[int], int, int]:
 def test_shape_free_big_hands_of_pung_hands(win: tuple[list[int], int, int], melds: list[str]) -> None:
     from hypothesis import assume
 
-    from mahjong_core.errors import MahjongError
-    from mahjong_core.paper import build_context
-
     tiles, tile, indicator = win
     tiles = tiles[3 * len(melds):] if tile not in tiles[:3 * len(melds)] else tiles[:len(tiles) - 3 * len(melds)]
     assume(tile in tiles)
     rs = Wuhan(pihu_max_laizi=4)
     hand = list(tiles)
     hand.remove(tile)
-    try:
-        ctx = build_context(rs, hand, win_tile=tile, melds=melds, discarder=1, context={"indicator": indicator})
-    except MahjongError:
-        assume(False)
-        return
-    for r in rs._readings(ctx):
-        for allowed in wh._SHAPE_FREE.values():
-            assert wh._all_of(allowed)(r) == obvious_all_of(allowed, r)
-    assert ref.outcome(lambda: rs.score(ctx)) == ref.outcome(lambda: obvious_score(rs, ctx))
+    ctx = ref.paper_context(rs, hand, tile, melds=melds, discarder=1, context={"indicator": indicator})
+    _assert_as_obvious(rs, ctx)
 
 
 def test_shape_free_big_hands_of_examples() -> None:
