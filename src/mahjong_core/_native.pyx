@@ -2870,14 +2870,26 @@ cdef inline int _form_draws_near(const uint8_t* c, int w, const KRules* r, int f
     return _form_draws(c, w, r, form, n)
 
 
-cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x, int dk) noexcept nogil:
+cdef struct FormDraws:
+    # Each form's draws of one discard's hand as _shanten_near asked them:
+    # d[f] (-1: the form does not apply) is exact when below b[f], the
+    # bound it was asked with; else the draws are b[f] or more.
+    int d[NFORMS]
+    int b[NFORMS]
+
+
+cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x, int dk,
+                       FormDraws* fd) noexcept nogil:
     """k_shanten of ``c`` (the prepared hand less a tile of kind ``dk``): the
     standard form first (F_STANDARD is 0), each later form only asked
     whether it beats the best so far; seven pairs and the orphans from the
-    prepared hand's counts, less the one tile."""
+    prepared hand's counts, less the one tile.  Each form's answer is kept
+    in ``fd`` for _improving."""
     cdef int f, d, best = BIG, n = _hand_n(c, w), p = _part_of(dk)
     cdef int st[4]
     for f in range(NFORMS):
+        fd.b[f] = BIG
+        fd.d[f] = -1
         if n == 4 and (f == F_SEVEN_PAIRS or f == F_ORPHANS):
             if not (r.forms >> f) & 1:
                 continue
@@ -2893,7 +2905,9 @@ cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x
                     _orph_add(st, c[dk], _bit(r.wild_mask, dk), 1)
                 d = _orph_eval(st, w, r)
         else:
+            fd.b[f] = best
             d = _form_draws_near(c, w, r, f, n, x, p, p, best)
+        fd.d[f] = d
         if 0 <= d < best:
             best = d
     return best - 1
@@ -2996,7 +3010,7 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
     as _improving's fresh kinds)."""
     cdef uint8_t c2[34]
     cdef int a, j, k, km, ku, d, fp, wj, lb
-    cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls, miss
+    cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls, miss, sure
     for a in range(6):
         _take_knitting(c2, h, a, r, &km, &ku)
         lb = ku + (km - w if km > w else 0)
@@ -3025,10 +3039,14 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
                 ask &= ~((<uint64_t>1) << j)
         fresh = 0
         if r.fast:
-            ask = _std_filter(c2, n - 3, w, r, km, ku, shk, NULL, ask)
+            sure = 0
+            ask = _std_filter(c2, n - 3, w, r, km, ku, shk, NULL, ask,
+                              &sure if _sure_fresh(c2, n - 3, w, ku, shk, r) else NULL)
             if not w:
                 out |= ask
                 continue
+            out |= sure
+            ask &= ~sure
         elif not r.honor_chows and (w == 0 or r.wild_mask == ALL):
             fresh = ask & ~_near_mask(c2) & ~KNIT_MASK[a]
             ask &= ~fresh
@@ -3120,7 +3138,7 @@ cdef void _part_limits(const int16_t (*A)[16], const int16_t (*B)[16], int qwild
 
 
 cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int em, int eu, int shk,
-                          const StdCtx* x, uint64_t ask) noexcept nogil:
+                          const StdCtx* x, uint64_t ask, uint64_t* sure=NULL) noexcept nogil:
     """The kinds of ``ask`` (held fewer than four times) whose draw may
     bring the standard form of ``c`` (fast rules; ``em``, ``eu`` as
     _std_draws) to at most ``shk`` draws: exactly those without wilds, a
@@ -3128,30 +3146,42 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
     parts' products give the limits of part q's deficits (_part_limits) and
     each drawn kind's deficits come from one rank step of the part.  With
     ``x`` (on, and ``c`` its prepared discard's hand) the products are its
-    ``H``; else they are made here."""
+    ``H``; else they are made here.
+
+    ``sure`` (wilds that may enter every part, and every fresh unit may be
+    wilds whichever kind is drawn: _sure_fresh): also the kinds of the
+    answer whose upper bound (the four-copy limit kept, as _std_draws' hi)
+    is within ``shk``, which _std_draws then counts within ``shk`` too."""
     cdef int16_t A[2][16]
     cdef int16_t B[2][16]
+    cdef int16_t A0[2][16]
     cdef int q, t, i, j, m2, pt, ofs, g, qwild, u, bused
     cdef int pair_any = r.pair_mask != 0
     cdef int lim[2][6]
+    cdef int limh[2][6]
     cdef uint32_t nb[9]
     cdef const Part* P
     cdef const uint8_t* rec
-    cdef uint64_t out = 0, part_ask
+    cdef const uint8_t* recu
+    cdef uint64_t out = 0, hi = 0, part_ask, bit
     for q in range(5):
         ofs = PART_OFS[q]
         part_ask = (ask >> ofs) & ((<uint64_t>1 << PART_LEN[q]) - 1)
         if not part_ask:
             continue
         qwild = w == 0 or r.part_wild[q] == 1
+        pt = _pt(r, q)
         if x != NULL:
-            _part_limits(x.H[1 if w else 0][q], NULL, 1, n, w, shk, em, eu, _pt(r, q), pair_any, lim)
+            _part_limits(x.H[1 if w else 0][q], NULL, 1, n, w, shk, em, eu, pt, pair_any, lim)
+            if sure != NULL:
+                _part_limits(x.H[0][q], NULL, 1, n, w, shk, em, eu, pt, pair_any, limh)
         else:
             for i in range(16):
                 A[0][i] = BIG16
                 A[1][i] = BIG16
             A[0][8] = 0
             memcpy(B, A, sizeof(A))
+            memcpy(A0, A, sizeof(A))
             bused = 0
             for t in range(5):
                 if t == q:
@@ -3160,24 +3190,59 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
                 u = w != 0 and r.part_wild[t] == 1
                 if g == qwild:
                     _part_apply(A[0], A[1], c, t, r, n, u)
+                    if sure != NULL:
+                        _part_apply(A0[0], A0[1], c, t, r, n, 0)
                 elif _part_sum(c, t):
                     bused = 1
                     _part_apply(B[0], B[1], c, t, r, n, u)
-            _part_limits(A, B if (bused or not qwild) else NULL, qwild, n, w, shk, em, eu, _pt(r, q),
+            _part_limits(A, B if (bused or not qwild) else NULL, qwild, n, w, shk, em, eu, pt,
                          pair_any, lim)
-        pt = _pt(r, q)
+            if sure != NULL:
+                _part_limits(A0, NULL, 1, n, w, shk, em, eu, pt, pair_any, limh)
         P = PARTS[r.honor_chows][q]
         _rank_step(P, c + ofs, 1, nb)
         for i in range(PART_LEN[q]):
             j = ofs + i
             if not (part_ask >> i) & 1 or c[j] >= 4:
                 continue
-            rec = P.tab + <size_t>nb[i] * REC + (OFF_DU if (w and r.part_wild[q] == 1) else 0)
+            bit = (<uint64_t>1) << j
+            rec = P.tab + <size_t>nb[i] * REC
+            recu = rec + (OFF_DU if (w and r.part_wild[q] == 1) else 0)
             for m2 in range(n + 1):
-                if rec[m2 * 3] <= lim[0][m2] or (pt and rec[m2 * 3 + pt] <= lim[1][m2]):
-                    out |= (<uint64_t>1) << j
+                if recu[m2 * 3] <= lim[0][m2] or (pt and recu[m2 * 3 + pt] <= lim[1][m2]):
+                    out |= bit
                     break
+            if sure != NULL and out & bit:
+                for m2 in range(n + 1):
+                    if rec[m2 * 3] <= limh[0][m2] or (pt and rec[m2 * 3 + pt] <= limh[1][m2]):
+                        hi |= bit
+                        break
+    if sure != NULL:
+        sure[0] = hi
     return out
+
+
+cdef inline int _sure_fresh(const uint8_t* c, int n, int w, int eu, int shk, const KRules* r) noexcept nogil:
+    """Whether _std_filter may fill ``sure`` for ``c`` (n sets to make,
+    ``eu`` drawn extra slots): wilds that may enter every part, and every
+    fresh unit may be wilds whichever kind is drawn (n + 2 free wild kinds,
+    two of them pairs), so that _std_draws' upper bound is
+    eu + max(0, M + fresh - w), which _part_limits' limits check exactly."""
+    cdef int p, fm, fmp
+    if not w or not r.pair_mask or eu > shk:
+        return 0
+    for p in range(5):
+        if r.part_wild[p] != 1:
+            return 0
+    _free_wild_kinds(c, r, &fm, &fmp)
+    return fm >= n + 2 and fmp >= 2
+
+
+cdef inline int _sure_upper(const StdCtx* x, const KRules* r, int n) noexcept nogil:
+    """Whether _std_filter's ``upper`` pass is exact for the prepared
+    discard's hand of ``x`` (with wilds): every fresh unit may be wilds
+    whichever kind is drawn (n + 2 free wild kinds, two of them pairs)."""
+    return x.on and x.w and x.hp >= 0 and x.fm1 >= n + 2 and x.fmp1 >= 2 and r.pair_mask != 0
 
 
 cdef uint64_t _std_improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx* x, int pk,
@@ -3185,12 +3250,18 @@ cdef uint64_t _std_improving(uint8_t* h, int wilds, const KRules* r, int shk, St
     """The kinds whose draw brings the standard form of ``h`` (the prepared
     discard's hand of ``x``, less a tile of part ``pk``; fast rules) to at
     most ``shk`` draws: _std_filter's answer, each kind of it asked exactly
-    (_lowers) when there are wilds."""
+    (_lowers) when there are wilds, but for those whose upper bound is
+    within ``shk`` already (_std_filter with ``upper``, when ``x`` is on
+    and every fresh unit may be wilds whichever kind is drawn: at least
+    n + 2 wild kinds not held, two of them allowed as the pair)."""
     cdef int j, fp
     cdef uint64_t ALL = ((<uint64_t>1) << 34) - 1, fresh = 0, cls
-    cdef uint64_t cand = _std_filter(h, n, wilds, r, 0, 0, shk, x if x.on else NULL, ALL), out = 0
+    cdef uint64_t out = 0, cand
+    cand = _std_filter(h, n, wilds, r, 0, 0, shk, x if x.on else NULL, ALL,
+                       &out if _sure_upper(x, r, n) else NULL)
     if not wilds:
         return cand
+    cand &= ~out
     if not r.honor_chows and r.wild_mask == ALL:
         # the kinds with no held tile within two answer in two classes, as
         # in _improving
@@ -3208,7 +3279,8 @@ cdef uint64_t _std_improving(uint8_t* h, int wilds, const KRules* r, int shk, St
     return out
 
 
-cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx* x, int pk) noexcept nogil:
+cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx* x, int pk,
+                         const FormDraws* fd) noexcept nogil:
     """The kinds whose draw lowers the shanten ``shk`` of the 3n+1 hand
     ``h`` (restored on return).
 
@@ -3223,7 +3295,9 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
     for all; for seven pairs, every kind not held (with wilds, split
     by the wild mask); for the thirteen orphans, only terminals and honours
     can help (with wilds too).  全不靠 and 七星不靠 count each draw from
-    per-knitting counts taken once (_knitted_improving)."""
+    per-knitting counts taken once (_knitted_improving).  Each form's draws
+    of ``h`` come from ``fd`` (_shanten_near's answers) unless it only
+    bounds them at shk + 1."""
     cdef int f, d, n, j, fp
     cdef int st[4]
     cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls
@@ -3235,7 +3309,12 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
     for f in range(NFORMS):
         # one more tile lowers a form's shanten by one at most: only the
         # forms at this shanten can improve on it
-        d = _form_draws_near(h, wilds, r, f, n, x, pk, pk, shk + 2)
+        d = fd.d[f]
+        if d >= fd.b[f]:
+            # at least b[f], which is at least shk + 1 (the best form's)
+            if fd.b[f] > shk + 1:
+                continue
+            d = _form_draws_near(h, wilds, r, f, n, x, pk, pk, shk + 2)
         if not (0 <= d < BIG and d - 1 == shk):
             continue
         if (f == F_KNITTED or f == F_GREATER_KNITTED) and n == 4:
@@ -3244,9 +3323,10 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
         if f == F_KNITTED_STRAIGHT:
             out |= _ks_improving(h, n, wilds, r, shk)
             continue
-        if f == F_STANDARD and r.fast and not (wilds and x.on):
-            # (wilds that may be any kind: the near kinds and two fresh
-            # classes below ask fewer exact questions than the filter's)
+        if f == F_STANDARD and r.fast and (not (wilds and x.on) or _sure_upper(x, r, n)):
+            # (wilds that may be any kind but too few free wild kinds: the
+            # near kinds and two fresh classes below ask fewer exact
+            # questions than the filter's)
             out |= _std_improving(h, wilds, r, shk, x, pk, n)
             continue
         ask = ALL
@@ -3301,16 +3381,18 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
     return out
 
 
-cdef int _discard_shanten(uint8_t* h, int wilds, const KRules* r, StdCtx* sx, int* sh) noexcept nogil:
+cdef int _discard_shanten(uint8_t* h, int wilds, const KRules* r, StdCtx* sx, int* sh,
+                          FormDraws* fd) noexcept nogil:
     """Prepare ``sx`` for the 3n+2 hand ``h``, fill ``sh[k]`` with the
-    shanten left by discarding each held kind ``k``; the lowest of them."""
+    shanten left by discarding each held kind ``k`` (and ``fd[k]`` with its
+    forms' draws); the lowest of them."""
     cdef int k, best = BIG
     _std_prepare(sx, h, wilds, r, _hand_n(h, wilds))
     for k in range(34):
         if not h[k]:
             continue
         h[k] -= 1
-        sh[k] = _shanten_near(h, wilds, r, sx, k)
+        sh[k] = _shanten_near(h, wilds, r, sx, k, &fd[k])
         h[k] += 1
         if sh[k] < best:
             best = sh[k]
@@ -3325,19 +3407,20 @@ def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> lis
     cdef KernelRules r = _as_rules(rules)
     cdef uint8_t h[34]
     cdef StdCtx sx
+    cdef FormDraws fd[34]
     cdef int sh[34]
     cdef uint64_t masks[34]
     cdef int k, best
     _check(c, wilds, 2, "discard_options")
     memcpy(h, c.c, 34)
     with nogil:
-        best = _discard_shanten(h, wilds, &r.r, &sx, sh)
+        best = _discard_shanten(h, wilds, &r.r, &sx, sh, fd)
         for k in range(34):
             masks[k] = 0
             if not h[k] or (best_only and sh[k] != best):
                 continue
             h[k] -= 1
-            masks[k] = _improving(h, wilds, &r.r, sh[k], &sx, _part_of(k))
+            masks[k] = _improving(h, wilds, &r.r, sh[k], &sx, _part_of(k), &fd[k])
             h[k] += 1
     return [(k, sh[k], masks[k]) for k in range(34) if h[k]]
 
@@ -3353,6 +3436,7 @@ def discard_table(tiles, int wilds, rules, object seen) -> list:
     cdef uint8_t h[34]
     cdef int sn[34]
     cdef StdCtx sx
+    cdef FormDraws fd[34]
     cdef int sh[34]
     cdef int un[34]
     cdef int order[34]
@@ -3363,12 +3447,12 @@ def discard_table(tiles, int wilds, rules, object seen) -> list:
         sn[k] = seen[k]
     memcpy(h, c.c, 34)
     with nogil:
-        _discard_shanten(h, wilds, &r.r, &sx, sh)
+        _discard_shanten(h, wilds, &r.r, &sx, sh, fd)
         for k in range(34):
             if not h[k]:
                 continue
             h[k] -= 1
-            masks[k] = _improving(h, wilds, &r.r, sh[k], &sx, _part_of(k))
+            masks[k] = _improving(h, wilds, &r.r, sh[k], &sx, _part_of(k), &fd[k])
             un[k] = 0
             for j in range(34):
                 if (masks[k] >> j) & 1:
@@ -3429,6 +3513,7 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
     cdef uint8_t sn[34]
     cdef int cost[34]
     cdef StdCtx sx
+    cdef FormDraws fd[34]
     cdef int sh[34]
     cdef int k, j, best, low = 2147483647, unseen, choice = -1, best_unseen = -1
     cdef uint64_t held = 0, cand, m, top = 0
@@ -3442,7 +3527,7 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
         for k in range(34):
             cost[k] = costs[k]
     with nogil:
-        best = _discard_shanten(h, wilds, &r.r, &sx, sh)
+        best = _discard_shanten(h, wilds, &r.r, &sx, sh, fd)
         for k in range(34):
             if h[k]:
                 held |= (<uint64_t>1) << k
@@ -3466,7 +3551,7 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
             unseen = 0
             if sh[k] == best:
                 h[k] -= 1
-                m = _improving(h, wilds, &r.r, sh[k], &sx, _part_of(k))
+                m = _improving(h, wilds, &r.r, sh[k], &sx, _part_of(k), &fd[k])
                 h[k] += 1
                 for j in range(34):
                     if (m >> j) & 1 and sn[j] < 4:

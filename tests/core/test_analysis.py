@@ -604,6 +604,10 @@ def test_discard_options_four_copies_and_wilds(index: int) -> None:
         "6p1z222z333z55z666z",
         "8m1z222z33z555z666z",
         "666888s5555z",  # the bound that ignores the four-copy limit: one draw too few
+        # the drawn tile's part read with the four-copy limit ignored passes a
+        # draw the limit makes one too few (the upper-bound filter's records)
+        "555p1113333z",
+        "222s2222333z",
     ],
 )
 def test_discard_options_wild_pair_outside_the_hand(hand: str) -> None:
