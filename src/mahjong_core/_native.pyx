@@ -1614,6 +1614,15 @@ cdef uint64_t _std_waits_fast(const uint8_t* c, int w, const KRules* r) noexcept
             best1p = p
         elif d < best2:
             best2 = d
+    # With wilds that may be any kind, a drawn tile lowers its part's
+    # fewest wilds (with or without the pair) by one at most (the tile back
+    # as a wild completes the part as before), and a tile drawn to an empty
+    # part needs at least one more (its pair's wild); so every draw needs
+    # at least total - 1 + min(best1, pp, 2) wilds: a hand farther than the
+    # wilds from ready waits on nothing, with no rank step asked
+    d = best1 if best1 < pp else pp
+    if r.wild_mask == ((<uint64_t>1) << NK) - 1 and total - 1 + (d if d < 2 else 2) > w:
+        return 0
     for q in range(5):
         P = part_table(q, r.honor_chows)
         L = PART_LEN[q]
@@ -2819,14 +2828,19 @@ cdef int _std_near(const StdCtx* x, const uint8_t* c, int p, int q, const KRules
 
 
 cdef int _d_knitted_straight_below(const uint8_t* c, int n, int w, const KRules* r,
-                                   int bound) noexcept nogil:
+                                   int bound, int* kd=NULL) noexcept nogil:
     """_d_knitted_straight when it is below ``bound``, else some value >=
     ``bound``: a knitting whose missing tiles alone cost ``bound`` is skipped
     (_std_draws with em wild-fillable and eu drawn extra slots is at least
-    eu + max(0, em - w))."""
+    eu + max(0, em - w)).  With ``kd``, each knitting's draws go there, exact
+    when at most the least (below ``bound``), else BIG: a knitting is then
+    skipped only when it costs more than the best so far."""
     cdef uint8_t c2[34]
-    cdef int a, j, k, km, ku, d, best = bound
+    cdef int a, j, k, km, ku, d, best = bound, lim
     for a in range(6):
+        lim = best if kd == NULL or best >= bound else best + 1
+        if kd != NULL:
+            kd[a] = BIG
         km = 0
         ku = 0
         for j in range(9):
@@ -2836,31 +2850,35 @@ cdef int _d_knitted_straight_below(const uint8_t* c, int n, int w, const KRules*
                     km += 1
                 else:
                     ku += 1
-        if ku + (km - w if km > w else 0) >= best:
+        if ku + (km - w if km > w else 0) >= lim:
             continue
         memcpy(c2, c, 34)
         for j in range(9):
             k = KNIT[a][j]
             if c2[k]:
                 c2[k] -= 1
-        d = _std_draws(c2, n - 3, w, r, km, ku, best)
+        d = _std_draws(c2, n - 3, w, r, km, ku, lim)
+        if kd != NULL and d < lim:
+            kd[a] = d
         if d < best:
             best = d
     return best
 
 
 cdef inline int _form_draws_near(const uint8_t* c, int w, const KRules* r, int form, int n,
-                                 const StdCtx* x, int p, int q, int bound=BIG) noexcept nogil:
+                                 const StdCtx* x, int p, int q, int bound=BIG,
+                                 int* kd=NULL) noexcept nogil:
     """_form_draws, through ``x`` for the standard form when it is on.  An
     answer of ``bound`` or more may be any value >= ``bound`` (still -1 when
-    the form does not apply)."""
+    the form does not apply).  ``kd``: 组合龙's draws by knitting, as
+    _d_knitted_straight_below."""
     if not (r.forms >> form) & 1:
         return -1
     if form == F_STANDARD and x != NULL and x.on:
         return _std_near(x, c, p, q, r, bound)
     cdef int k, distinct = 0
     if form == F_KNITTED_STRAIGHT and (n == 3 or n == 4):
-        return _d_knitted_straight_below(c, n, w, r, bound)
+        return _d_knitted_straight_below(c, n, w, r, bound, kd)
     if (form == F_KNITTED or form == F_GREATER_KNITTED) and n == 4 and bound < BIG:
         # 14 different kinds: at least 14 - (kinds held) - w draws
         for k in range(NK):
@@ -2876,6 +2894,9 @@ cdef struct FormDraws:
     # bound it was asked with; else the draws are b[f] or more.
     int d[NFORMS]
     int b[NFORMS]
+    # 组合龙 (when d[F_KNITTED_STRAIGHT] is exact): each knitting's draws,
+    # exact when they tie the form's or beat it (else BIG)
+    int kd[6]
 
 
 cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x, int dk,
@@ -2905,8 +2926,10 @@ cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x
                     _orph_add(st, c[dk], _bit(r.wild_mask, dk), 1)
                 d = _orph_eval(st, w, r)
         else:
-            fd.b[f] = best
-            d = _form_draws_near(c, w, r, f, n, x, p, p, best)
+            # (asked below best + 1, not best: a form that ties the best
+            # is then known exactly, as _improving needs it)
+            fd.b[f] = best + 1 if best < BIG else BIG
+            d = _form_draws_near(c, w, r, f, n, x, p, p, fd.b[f], fd.kd)
         fd.d[f] = d
         if 0 <= d < best:
             best = d
@@ -2998,7 +3021,8 @@ cdef uint64_t _knitted_improving(const uint8_t* h, int w, const KRules* r, int f
     return out
 
 
-cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) noexcept nogil:
+cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk,
+                           const int* kd=NULL) noexcept nogil:
     """The kinds whose draw brings the 3n+1 hand ``h`` (n is 3 or 4, its
     组合龙 draws shk + 1) to at most ``shk`` draws of 组合龙.  A draw lowers
     each knitting's draws by one at most, so only the knittings at shk + 1
@@ -3007,7 +3031,8 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
     standard form answers through _std_filter (fast rules: exact without
     wilds, each kind it passes asked exactly with them), else kind by kind
     (the kinds within two of no tile left and not knitted in two classes,
-    as _improving's fresh kinds)."""
+    as _improving's fresh kinds).  ``kd``: each knitting's draws as the
+    shanten pass found them (FormDraws.kd), instead of asked again."""
     cdef uint8_t c2[34]
     cdef int a, j, k, km, ku, d, fp, wj, lb
     cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls, miss, sure
@@ -3016,7 +3041,7 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk) 
         lb = ku + (km - w if km > w else 0)
         if lb > shk + 1:
             continue
-        if _std_draws(c2, n - 3, w, r, km, ku, shk + 2) != shk + 1:
+        if (kd[a] if kd != NULL else _std_draws(c2, n - 3, w, r, km, ku, shk + 2)) != shk + 1:
             continue
         # a missing knitted tile: the rest as it is, one extra slot fewer
         # (the same for every such kind with the same wild bit)
@@ -3321,7 +3346,8 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
             out |= _knitted_improving(h, wilds, r, f, shk)
             continue
         if f == F_KNITTED_STRAIGHT:
-            out |= _ks_improving(h, n, wilds, r, shk)
+            # (each knitting's draws known when the form's were: fd.kd)
+            out |= _ks_improving(h, n, wilds, r, shk, fd.kd if fd.d[f] < fd.b[f] else NULL)
             continue
         if f == F_STANDARD and r.fast and (not (wilds and x.on) or _sure_upper(x, r, n)):
             # (wilds that may be any kind but too few free wild kinds: the
