@@ -63,13 +63,15 @@ extensions = [
     for name in ("_native", "_batch", "_mcr")
 ]
 
-# The game engine is plain Python (python/mahjong_core/engine.py); it is
-# compiled too, typed by engine.pxd beside it, unless MAHJONG_CORE_PURE_ENGINE
-# is set.  Type annotations there are for mypy, not for Cython.
+# The game engine and the bots are plain Python (python/mahjong_core/engine.py,
+# bots.py); they are compiled too, the engine typed by engine.pxd beside it,
+# unless MAHJONG_CORE_PURE_ENGINE is set.  Type annotations there are for
+# mypy, not for Cython.
 if os.environ.get("MAHJONG_CORE_PURE_ENGINE", "") in ("", "0"):
     extensions += cythonize(
-        [Extension("mahjong_core.engine", ["python/mahjong_core/engine.py"],
-                   extra_compile_args=extra_compile_args, extra_link_args=extra_link_args)],
+        [Extension(f"mahjong_core.{name}", [f"python/mahjong_core/{name}.py"],
+                   extra_compile_args=extra_compile_args, extra_link_args=extra_link_args)
+         for name in ("engine", "bots")],
         compiler_directives={**directives, "boundscheck": True, "wraparound": True, "annotation_typing": False},
     )
 

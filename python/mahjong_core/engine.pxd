@@ -85,7 +85,7 @@ cdef class Table:
     cdef public bint _has_free, _has_free_kinds, _same_tile_miss, _dice_kong, _call_lifts_miss, _has_refuse
     cdef public bint _allow_exposed_kong
     cdef public int _zone, _dead_free, _standing_n
-    cdef public bint _missed_pung, _flower_rob, _chow_any, _special_adds
+    cdef public bint _missed_pung, _flower_rob, _chow_any, _special_adds, _special_check
     cdef public tuple _specials, _special_req
     cdef public bint _swap_first, _has_pung_offer
     cdef public list swap_owed, pung_offers
@@ -123,13 +123,17 @@ cdef class Table:
     cpdef _holds_any(self, hand, kinds)
     @cython.locals(hand=bytearray, seat=int)
     cpdef _next_draw(self, seat)
-    @cython.locals(hand=bytearray, s=int, k=int, near=int, suit_lo=int, nxt=int, discarder=int, tile=int)
+    @cython.locals(hand=bytearray, s=int, k=int, near=int, suit_lo=int, nxt=int, discarder=int, tile=int,
+                   bit=u64, waits=u64)
     cpdef _open_claims(self, discarder, tile)
     @cython.locals(hand=bytearray, cnt=int, seat=int, tile=int, discarder=int)
     cpdef _claims_for(self, seat, tile, discarder)
     @cython.locals(hand=bytearray, k=int, ids=list, seat=int)
     cpdef _turn_actions(self, seat)
+    @cython.locals(hand=bytearray, out=list, i=int, j=int, held=bint, req=tuple, kinds=bytes, counts=bytes)
+    cpdef _special_ids(self, seat)
     cpdef legal_actions(self, seat)
+    @cython.locals(actor=int, legal=list)
     cpdef apply(self, action, seat=*)
     @cython.locals(seat=int)
     cpdef _apply_turn(self, a)

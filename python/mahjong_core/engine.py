@@ -40,6 +40,13 @@ from .errors import IllegalActionError, InvalidArgumentError, InvalidArgumentTyp
 from .rules import _NO_EXTRA, ReadyRule, Ruleset, ScoreSheet, Settlement, WinContext
 from .tiles import KIND_NAMES, Meld, MeldKind
 
+# the kernel calls of the turn loop, bound once (a module attribute lookup
+# per call otherwise)
+_waits_mask_buf = _native.waits_mask_buf
+_shanten_buf = _native.shanten_buf
+_held_kinds = _native.held_kinds
+_is_win_buf = _native.is_win_buf
+
 if TYPE_CHECKING:  # numpy is imported on use (the RL arrays): a bot started afresh every turn never needs it
     import numpy as np
     import numpy.typing as npt
@@ -300,6 +307,10 @@ def _own_imagined(view: Any, seat: int) -> int:
     not yet fixed); never another seat's."""
     kinds = getattr(view, "imagined", None)
     return int(kinds[seat]) if kinds and getattr(view.ruleset, "imagined_tiles", 0) else -1
+
+
+_NO_KINDS: frozenset[int] = frozenset()
+"""The empty set of kinds (no discard banned), shared."""
 
 
 def play_out(table: Table, bots: Sequence[Any]) -> Table:
@@ -577,10 +588,13 @@ class Table:
         ):
             raise MahjongError(f"{ruleset.id}: special_melds are at most 8 sets of 3 to 8 kinds 0..33")
         self._special_adds = bool(self._specials) and ruleset.special_meld_additions
-        self._special_req: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple((k, x.count(k)) for k in sorted(set(x))) for x in self._specials
+        self._special_req: tuple[tuple[bytes, bytes], ...] = tuple(
+            (bytes(sorted(set(x))), bytes(x.count(k) for k in sorted(set(x)))) for x in self._specials
         )
-        """Each special kong's kinds with the copies it takes (``_special_ids``)."""
+        """Each special kong's kinds and the copies of each it takes, as two
+        byte strings (``_special_ids``: a typed loop when compiled)."""
+        self._special_check = type(ruleset).special_meld_allowed is not Ruleset.special_meld_allowed
+        """The rule set limits when a held special kong may be laid down."""
         self._swap_first = ruleset.swap_on_first_turn
         self._has_pung_offer = type(ruleset).pung_offer is not Ruleset.pung_offer
         if (self._swap_first or self._has_pung_offer) and (ruleset.dead_wall < 4 or self._per_seat):
@@ -1193,7 +1207,7 @@ class Table:
         tiles; substitutes counted as the kind they play as).  Empty when
         the seat is not ready.  For end-of-hand checks such as 查大叫."""
         c, w = self._split_wilds(self.hands[seat], seat)
-        mask = _native.waits_mask_buf(c, w, self._rules_for(seat))
+        mask = _waits_mask_buf(c, w, self._rules_for(seat))
         return [k for k in range(34) if (mask >> k) & 1]
 
     def win_context(self, seat: int, tile: int) -> WinContext | None:
@@ -1224,7 +1238,7 @@ class Table:
             self._waits[seat] = 0
             if self._chow_ready and not self._has_free and not self._dynamic_rules:
                 c, w = self._split_wilds(hand, seat)
-                self._far[seat] = _native.shanten_buf(c, w, rules) >= 2
+                self._far[seat] = _shanten_buf(c, w, rules) >= 2
             return
         if self.wild_kinds or self.substitutes or self._imagined:
             c, w = self._split_wilds(hand, seat)
@@ -1237,13 +1251,13 @@ class Table:
         if last is not None and last[2] is rules and last[1] == w and last[0] == c:
             mask = last[3]
         else:
-            mask = _native.waits_mask_buf(c, w, rules)
+            mask = _waits_mask_buf(c, w, rules)
             self._waits_memo[seat] = (bytes(c), w, rules, mask)
         self._waits[seat] = mask
         if self._has_free:
             self._waits[seat] |= self.ruleset.shape_free_waits(self, seat, hand)
         elif self._chow_ready and not self._dynamic_rules:
-            self._far[seat] = not mask and _native.shanten_buf(c, w, rules) >= 2
+            self._far[seat] = not mask and _shanten_buf(c, w, rules) >= 2
 
     def _cannot_win(self, seat: int) -> bool:
         """``seat`` can make no win now, whatever its tiles: it has not
@@ -1296,7 +1310,7 @@ class Table:
             if self._win_on(seat, None) is not None:
                 ids.append(125)
             return _pick(_ACTIONS[seat], ids)
-        ids = _native.held_kinds(hand)
+        ids = _held_kinds(hand)
         if self.swap_owed[seat]:  # a taken pung: three tiles go back first
             return [_ACTIONS[seat][_SWAP_BASE + k] for k in ids]
         if self.must_declare:  # 吃听: the declaration comes with this discard
@@ -1368,7 +1382,7 @@ class Table:
         if self._specials and self._left(seat) > self._zone:
             ids += self._special_ids(seat)
         if self._swap_first and not self.discards[seat] and not self.melds[seat] and not self._called:
-            ids += [_SWAP_BASE + k for k in _native.held_kinds(hand)]  # 开始时换牌: before the first discard
+            ids += [_SWAP_BASE + k for k in _held_kinds(hand)]  # 开始时换牌: before the first discard
         if self.pung_offers[seat] is not None:
             ids.append(_TAKE_PUNG)
         if self._must_win and self._win_forced() and 125 in ids:
@@ -1389,12 +1403,14 @@ class Table:
         out: list[int] = []
         i = 0
         for req in self._special_req:
+            kinds = req[0]
+            counts = req[1]
             held = True
-            for k, cnt in req:
-                if hand[k] < cnt:
+            for j in range(len(kinds)):
+                if hand[kinds[j]] < counts[j]:
                     held = False
                     break
-            if held and self.ruleset.special_meld_allowed(self, seat, i):
+            if held and (not self._special_check or self.ruleset.special_meld_allowed(self, seat, i)):
                 out.append(_SPECIAL_BASE + i)
             i += 1
         if self._special_adds and self.melds[seat]:
@@ -1517,7 +1533,7 @@ class Table:
         if not free or self._has_free_kinds:
             c, w = self._split_wilds(hand, seat)
             try:
-                far = _native.shanten_buf(c, w, rules) > 0
+                far = _shanten_buf(c, w, rules) > 0
             except InvalidHandError:
                 far = False  # (no form applies to the whole hand: ask each discard)
             if far:
@@ -1541,7 +1557,7 @@ class Table:
                 continue
             hand[k] -= 1
             c, w = self._split_wilds(hand, seat)
-            mask = _native.waits_mask_buf(c, w, rules)
+            mask = _waits_mask_buf(c, w, rules)
             if free:
                 mask |= self.ruleset.shape_free_waits(self, seat, hand)
             ready = bool(mask) and (not self._ready_legal or self._legal_wait(seat, mask))
@@ -1601,7 +1617,7 @@ class Table:
         if drawn is not None:
             ids.append(_discard_id(drawn))
         else:  # after a call (should not happen when locked): any discard
-            ids = _native.held_kinds(hand)
+            ids = _held_kinds(hand)
         if (
             rs.ready_allows_kong and self._allow_kong and self._left(seat) > self._zone and drawn is not None
             and not self.locked[seat] and not self._drawn_wild(seat)
@@ -1612,7 +1628,7 @@ class Table:
             if hand[drawn] == 4 and drawn not in self.wild_kinds:
                 hand[drawn] -= 4
                 c, w = self._split_wilds(hand, seat)
-                after = _native.waits_mask_buf(c, w, rules)
+                after = _waits_mask_buf(c, w, rules)
                 if self._has_free:
                     after |= rs.shape_free_waits(self, seat, hand)
                 keeps = after != 0 if rs.ready_kong_any_waits else after == before
@@ -1670,7 +1686,7 @@ class Table:
             return None  # 定缺: no tile of the missing suit at a win
         c, w, _ = self._win_counts(seat, counts, tile)
         rules = self._rules_for(seat)
-        if not _native.is_win_buf(c, w, rules):
+        if not _is_win_buf(c, w, rules):
             if not (self._has_free and rs.shape_free_win(self, seat, counts)):
                 return None
             decomps: tuple[Any, ...] = ()  # a win without a shape
@@ -1853,10 +1869,10 @@ class Table:
         try:
             c, w = self._split_wilds(hand, seat)
             rules = self._rules_for(seat)
-            if _native.shanten_buf(c, w, rules) > 0:
+            if _shanten_buf(c, w, rules) > 0:
                 return False  # no discard leaves it waiting
             return self.ruleset.may_declare_ready(self, seat) and bool(
-                self._ready_discards(seat, _native.held_kinds(hand), first_only=True)
+                self._ready_discards(seat, _held_kinds(hand), first_only=True)
             )
         finally:
             self.melds[seat].pop()
@@ -1876,38 +1892,47 @@ class Table:
                     )
                 seat = self.to_act[0]
             action = Action.from_id(seat, action)
-        legal = self.legal_actions(action.seat)
-        aid = action.id
+        actor = action.seat
+        legal = self.legal_actions(actor)
+        # (bots return an Action of the legal list itself: looked for by
+        # identity first, a pointer compare per entry, then by id)
         for a in legal:
-            if a is action or a.id == aid:
-                action = a
+            if a is action:
                 break
         else:
-            raise IllegalActionError(self._why_illegal(action))
+            aid = action.id
+            for a in legal:
+                if a.id == aid:
+                    action = a
+                    break
+            else:
+                raise IllegalActionError(self._why_illegal(action))
+        aid = action.id
         self._turn_cache = None
         self.steps += 1
-        self.events.append(_ACTION_EVENTS[action.seat][aid].copy())
+        self.events.append(_ACTION_EVENTS[actor][aid].copy())
         if self.phase is _TURN:
             self._apply_turn(action)
         elif self.phase is _EXCHANGE:
             self._exchange_pick(action)
         else:
-            self.answers[action.seat] = action
-            if self._missed_pung and action.kind is not _K_PUNG and self.phase is _CLAIMS and self.last_discard:
-                for offered in self.claimants[action.seat]:
+            self.answers[actor] = action
+            kind = action.kind
+            if self._missed_pung and kind is not _K_PUNG and self.phase is _CLAIMS and self.last_discard:
+                for offered in self.claimants[actor]:
                     if offered.kind is _K_PUNG:  # 不能弃先碰后
-                        self._passed_pungs[action.seat] |= 1 << self.last_discard[1]
-            if action.kind is not _K_WIN:
-                for a in self.claimants[action.seat]:
+                        self._passed_pungs[actor] |= 1 << self.last_discard[1]
+            if kind is not _K_WIN:
+                for a in self.claimants[actor]:
                     if a.kind is _K_WIN:  # passing a win, or answering with a chow or pung instead
                         if self._same_tile_miss:
                             passed = self.pending_kong if self.phase is _ROB else self.last_discard
                             if passed is not None:
-                                self._missed_tiles[action.seat] |= 1 << self.plays_as[passed[1]]
+                                self._missed_tiles[actor] |= 1 << self.plays_as[passed[1]]
                         elif self.ruleset.missed_win_ban:
-                            self.missed_win.add(action.seat)
-                        if self.declared[action.seat] and self.ruleset.ready_missed_win_forfeits:
-                            self.ready_forfeit.add(action.seat)
+                            self.missed_win.add(actor)
+                        if self.declared[actor] and self.ruleset.ready_missed_win_forfeits:
+                            self.ready_forfeit.add(actor)
             if len(self.answers) == len(self.claimants):
                 self._resolve()
 
@@ -1937,12 +1962,13 @@ class Table:
     def _apply_turn(self, a: Action) -> None:
         seat = a.seat
         hand = self.hands[seat]
-        if a.kind is _K_WIN:
+        kind = a.kind  # (read once: an attribute of a Python object)
+        if kind is _K_WIN:
             ctx = self._instant_win(seat) or self._win_on(seat, None)
             assert ctx is not None
             self._finish([ctx])
             return
-        if a.kind is _K_READY:
+        if kind is _K_READY:
             self.declared[seat] = True
             self.must_declare = False
             if self._standing_n and self.standing[seat][a.tile]:
@@ -1956,10 +1982,11 @@ class Table:
             else:
                 self._event("ready", seat=seat)
             a = _ACTIONS[seat][a.tile]  # then the discard itself
-        if a.kind is _K_DISCARD:
+            kind = a.kind
+        if kind is _K_DISCARD:
             self.pung_offers[seat] = None
             self.must_declare = False
-            self._banned_discards = frozenset()
+            self._banned_discards = _NO_KINDS
             self._no_kong_this_turn = False
             self._called = False
             tile = a.tile
@@ -1988,13 +2015,13 @@ class Table:
             else:
                 self._open_claims(seat, tile)
             return
-        if a.kind is ActionKind.SPECIAL_KONG or a.kind is ActionKind.SPECIAL_ADD:
+        if kind is ActionKind.SPECIAL_KONG or kind is ActionKind.SPECIAL_ADD:
             self._lay_special(seat, a)
             return
-        if a.kind is ActionKind.SWAP or a.kind is ActionKind.TAKE_PUNG:
+        if kind is ActionKind.SWAP or kind is ActionKind.TAKE_PUNG:
             self._swap(seat, a)
             return
-        if a.kind is _K_ANKAN:
+        if kind is _K_ANKAN:
             if self._has_single and a.tile in self.ruleset.single_kong_kinds(self, seat):
                 # one tile laid out as a kong: exposed with the flowers, replaced from the tail
                 hand[a.tile] -= 1
@@ -2011,7 +2038,7 @@ class Table:
             self._kong_paid(seat, self.melds[seat][-1], None)
             self._replacement(seat, fed_by=None)
             return
-        if a.kind is _K_KAKAN:
+        if kind is _K_KAKAN:
             # others may rob it first
             hand[a.tile] -= 1
             self._clamp_standing(seat)
@@ -2091,7 +2118,8 @@ class Table:
         self.after_flower = False
         self.kong_fed_by = fed_by
         self.draws_made[seat] += 1
-        self.missed_win.discard(seat)
+        if self.missed_win:  # (mostly empty: no method call then)
+            self.missed_win.discard(seat)
         self._missed_tiles[seat] = 0
         self._passed_pungs[seat] = 0
         self.phase = _TURN
@@ -2208,8 +2236,9 @@ class Table:
         suit_lo = tile - tile % 9 if tile < 27 else -1
         for s in self._order_from(discarder):
             hand = self.hands[s]
+            waits = self._waits[s]
             # cheap necessary conditions before the full check
-            if not (self._waits[s] & bit or hand[tile] >= 2):
+            if not (waits & bit or hand[tile] >= 2):
                 if suit_lo < 0 or not (
                     (s == nxt and (self._allow_chow or self._chow_ready)) or (self._chow_ready and self._chow_ready_any)
                     or (self._chow_any and self._allow_chow)
@@ -2235,8 +2264,10 @@ class Table:
         if self.dice_pending:
             self._play_dice_pending()
             return
-        self.claimants = {}
-        self.answers = {}
+        if self.claimants:  # (an empty one is kept: no new dict per draw)
+            self.claimants = {}
+        if self.answers:
+            self.answers = {}
         if self._has_redraw:
             self._redraw_indicator()
         if self._last_offer and self.last_tile_taker is None and self._left(seat) == 1:
@@ -2274,7 +2305,8 @@ class Table:
             break
         self.drawn = tile
         self.draws_made[seat] += 1
-        self.missed_win.discard(seat)
+        if self.missed_win:  # (mostly empty: no method call then)
+            self.missed_win.discard(seat)
         self._missed_tiles[seat] = 0
         self._passed_pungs[seat] = 0
         self.after_kong = False

@@ -1652,7 +1652,9 @@ cdef uint64_t k_waits(const uint8_t* c, int w, const KRules* r) noexcept nogil:
         if r.forms & 1:
             out = _std_waits_fast(c, w, r)
         for f in range(1, NFORMS):
-            if (r.forms >> f) & 1 and _form_draws(c, w, r, f, n + 0) == 1:
+            # (asked below 2 only: a form two draws away or more waits on
+            # nothing, and its bounds say so without the full count)
+            if (r.forms >> f) & 1 and _form_draws_near(c, w, r, f, n, NULL, 0, 0, 2) == 1:
                 memcpy(c2, c, 34)
                 for k in range(NK):
                     if c2[k] < 4 and not (out >> k) & 1:
@@ -2879,7 +2881,7 @@ cdef inline int _form_draws_near(const uint8_t* c, int w, const KRules* r, int f
     cdef int k, distinct = 0
     if form == F_KNITTED_STRAIGHT and (n == 3 or n == 4):
         return _d_knitted_straight_below(c, n, w, r, bound, kd)
-    if (form == F_KNITTED or form == F_GREATER_KNITTED) and n == 4 and bound < BIG:
+    if (form == F_KNITTED or form == F_GREATER_KNITTED or form == F_SHISANLAN) and n == 4 and bound < BIG:
         # 14 different kinds: at least 14 - (kinds held) - w draws
         for k in range(NK):
             distinct += c[k] != 0
