@@ -2876,8 +2876,10 @@ cdef inline int _form_draws_near(const uint8_t* c, int w, const KRules* r, int f
     _d_knitted_straight_below."""
     if not (r.forms >> form) & 1:
         return -1
-    if form == F_STANDARD and x != NULL and x.on:
-        return _std_near(x, c, p, q, r, bound)
+    if form == F_STANDARD:
+        if x != NULL and x.on:
+            return _std_near(x, c, p, q, r, bound)
+        return _std_draws(c, n, w, r, 0, 0, bound)
     cdef int k, distinct = 0
     if form == F_KNITTED_STRAIGHT and (n == 3 or n == 4):
         return _d_knitted_straight_below(c, n, w, r, bound, kd)
@@ -3096,19 +3098,21 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk,
     return out
 
 
-cdef inline void _least_less_sets(const int16_t* row, int n, int* out) noexcept nogil:
+cdef inline void _least_less_sets(const int16_t* row, int n, int* out, int cap=BIG) noexcept nogil:
     """``out[k]``: the least entry of a part's row with at most ``k`` sets,
-    less 3 a set (the fresh set each saves); BIG when none."""
+    less 3 a set (the fresh set each saves), among the entries at most
+    ``cap``; BIG when none."""
     cdef int best = BIG, k, v
     for k in range(n + 1):
         v = row[8 + k]
-        if v < INF8 and v - 3 * k < best:
+        if v < INF8 and v <= cap and v - 3 * k < best:
             best = v - 3 * k
         out[k] = best
 
 
 cdef void _part_limits(const int16_t (*A)[16], const int16_t (*B)[16], int qwild, int n, int w,
-                       int shk, int em, int eu, int pt, int pair_any, int (*lim)[6]) noexcept nogil:
+                       int shk, int em, int eu, int pt, int pair_any, int (*lim)[6],
+                       int exact=0) noexcept nogil:
     """``lim[p2][m2]``: the most part q's deficit with ``m2`` sets (and the
     pair when ``p2``) may be for the hand's standard form (``em`` wild-fillable
     and ``eu`` drawn extra slots, as _std_draws) to be within ``shk`` draws,
@@ -3118,7 +3122,13 @@ cdef void _part_limits(const int16_t (*A)[16], const int16_t (*B)[16], int qwild
     wilds it is exact (the unit B, one group); with wilds a necessary
     condition of _std_draws' lower bound (draws >= U + max(0, M + fresh - w),
     every fresh unit wild: _fresh_cost's least value), so a kind within the
-    limits is still asked exactly; below 0: never."""
+    limits is still asked exactly; below 0: never.
+
+    ``exact`` (with wilds, when every fresh unit may be wilds: _sure_fresh):
+    the limits of _std_draws' upper bound itself, U + max(0, M + fresh - w)
+    with the four-copy limit kept (A and B made so), where q's group is the
+    wild one: an entry of B (drawn slots, U) counts only when U + eu is at
+    most ``shk``, the max then moving to q's side exactly."""
     cdef int Bm[2][6]
     cdef int Am[2][6]
     cdef int pB, k, v, best, m2, p2, mA, pA, K, fp, a, t, l, C
@@ -3137,7 +3147,7 @@ cdef void _part_limits(const int16_t (*A)[16], const int16_t (*B)[16], int qwild
             lim[1][m2] = C - 3 * K - Am[0][K] if pt and Am[0][K] < BIG else -BIG
         return
     for pB in range(2):
-        _least_less_sets(B[pB], n, Bm[pB])
+        _least_less_sets(B[pB], n, Bm[pB], shk - eu if (exact and qwild) else BIG)
     for p2 in range(2):
         for m2 in range(n + 1):
             l = -BIG
@@ -3175,13 +3185,15 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
     ``x`` (on, and ``c`` its prepared discard's hand) the products are its
     ``H``; else they are made here.
 
-    ``sure`` (wilds that may enter every part, and every fresh unit may be
-    wilds whichever kind is drawn: _sure_fresh): also the kinds of the
-    answer whose upper bound (the four-copy limit kept, as _std_draws' hi)
-    is within ``shk``, which _std_draws then counts within ``shk`` too."""
+    ``sure`` (with wilds, when every fresh unit may be wilds whichever kind
+    is drawn: _sure_fresh; with ``x`` only when wilds may enter every part):
+    also the kinds of the answer whose upper bound (the four-copy limit
+    kept, as _std_draws' hi) is within ``shk``, which _std_draws then
+    counts within ``shk`` too."""
     cdef int16_t A[2][16]
     cdef int16_t B[2][16]
     cdef int16_t A0[2][16]
+    cdef int16_t B0[2][16]
     cdef int q, t, i, j, m2, pt, ofs, g, qwild, u, bused
     cdef int pair_any = r.pair_mask != 0
     cdef int lim[2][6]
@@ -3209,6 +3221,7 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
             A[0][8] = 0
             memcpy(B, A, sizeof(A))
             memcpy(A0, A, sizeof(A))
+            memcpy(B0, A, sizeof(A))
             bused = 0
             for t in range(5):
                 if t == q:
@@ -3222,10 +3235,13 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
                 elif _part_sum(c, t):
                     bused = 1
                     _part_apply(B[0], B[1], c, t, r, n, u)
+                    if sure != NULL:
+                        _part_apply(B0[0], B0[1], c, t, r, n, 0)
             _part_limits(A, B if (bused or not qwild) else NULL, qwild, n, w, shk, em, eu, pt,
                          pair_any, lim)
             if sure != NULL:
-                _part_limits(A0, NULL, 1, n, w, shk, em, eu, pt, pair_any, limh)
+                _part_limits(A0, B0 if (bused or not qwild) else NULL, qwild, n, w, shk, em, eu, pt,
+                             pair_any, limh, 1)
         P = PARTS[r.honor_chows][q]
         _rank_step(P, c + ofs, 1, nb)
         for i in range(PART_LEN[q]):
@@ -3250,17 +3266,14 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
 
 
 cdef inline int _sure_fresh(const uint8_t* c, int n, int w, int eu, int shk, const KRules* r) noexcept nogil:
-    """Whether _std_filter may fill ``sure`` for ``c`` (n sets to make,
-    ``eu`` drawn extra slots): wilds that may enter every part, and every
-    fresh unit may be wilds whichever kind is drawn (n + 2 free wild kinds,
-    two of them pairs), so that _std_draws' upper bound is
-    eu + max(0, M + fresh - w), which _part_limits' limits check exactly."""
-    cdef int p, fm, fmp
+    """Whether _std_filter may fill ``sure`` for ``c`` without ``x`` (n sets
+    to make, ``eu`` drawn extra slots; fast rules): every fresh unit may be
+    wilds whichever kind is drawn (n + 2 free wild kinds, two of them
+    pairs), so that _std_draws' upper bound is U + max(0, M + fresh - w),
+    which _part_limits' exact limits check."""
+    cdef int fm, fmp
     if not w or not r.pair_mask or eu > shk:
         return 0
-    for p in range(5):
-        if r.part_wild[p] != 1:
-            return 0
     _free_wild_kinds(c, r, &fm, &fmp)
     return fm >= n + 2 and fmp >= 2
 
@@ -3285,7 +3298,7 @@ cdef uint64_t _std_improving(uint8_t* h, int wilds, const KRules* r, int shk, St
     cdef uint64_t ALL = ((<uint64_t>1) << 34) - 1, fresh = 0, cls
     cdef uint64_t out = 0, cand
     cand = _std_filter(h, n, wilds, r, 0, 0, shk, x if x.on else NULL, ALL,
-                       &out if _sure_upper(x, r, n) else NULL)
+                       &out if (_sure_upper(x, r, n) if x.on else _sure_fresh(h, n, wilds, 0, shk, r)) else NULL)
     if not wilds:
         return cand
     cand &= ~out
