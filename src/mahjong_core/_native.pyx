@@ -35,6 +35,14 @@ from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.ref cimport Py_INCREF
 
+cdef extern from *:
+    """
+    /* A 4-item instance of a tuple subclass with no fields of its own, as
+       tuple's own subtype constructor allocates one (items set after). */
+    static PyObject *mj_alloc_row(PyTypeObject *t) { return t->tp_alloc(t, 4); }
+    """
+    object _alloc_row "mj_alloc_row"(type t)
+
 from mahjong_core.errors import InvalidHandError
 
 # ---------------------------------------------------------------------------
@@ -3466,12 +3474,14 @@ def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> lis
     return [(k, sh[k], masks[k]) for k in range(34) if h[k]]
 
 
-def discard_table(tiles, int wilds, rules, object seen) -> list:
+def discard_table(tiles, int wilds, rules, object seen, type row=None) -> object:
     """Every distinct discard of a 3n+2 hand as ``(kind, shanten, improving
     kinds, unseen)``, best first (lowest shanten, most unseen, lowest kind):
     the improving kinds lower the shanten left by the discard; ``unseen``
     counts their copies neither in the hand after the discard, nor in
-    ``seen`` (34 counts of tiles seen elsewhere), nor the discarded tile."""
+    ``seen`` (34 counts of tiles seen elsewhere), nor the discarded tile.
+    A list of tuples; with ``row`` (a tuple subclass of four fields and no
+    others, such as a named tuple), a tuple of ``row`` values."""
     cdef Counts c = _as_counts(tiles)
     cdef KernelRules r = _as_rules(rules)
     cdef uint8_t h[34]
@@ -3509,10 +3519,41 @@ def discard_table(tiles, int wilds, rules, object seen) -> list:
                 i -= 1
             order[i] = k
             nk += 1
+    if row is not None:
+        return _rows_of(row, nk, order, sh, masks, un)
     out = []
     for i in range(nk):
         k = order[i]
         out.append((k, sh[k], _kinds_tuple(masks[k]), un[k]))
+    return out
+
+
+cdef tuple _rows_of(type row, int nk, const int* order, const int* sh, const uint64_t* masks, const int* un):
+    """discard_table's rows as ``row`` values, each made as the tuple
+    subclass makes its instances (its allocator, then the four items), not
+    through a Python-level constructor per row."""
+    cdef tuple out = PyTuple_New(nk)
+    cdef object r, v
+    cdef int i, k
+    if row.__basicsize__ != tuple.__basicsize__ or not issubclass(row, tuple):
+        raise TypeError(f"discard_table: row must be a tuple subclass with no fields of its own, got {row!r}")
+    for i in range(nk):
+        k = order[i]
+        r = _alloc_row(row)
+        v = k
+        Py_INCREF(v)
+        PyTuple_SET_ITEM(r, 0, v)
+        v = sh[k]
+        Py_INCREF(v)
+        PyTuple_SET_ITEM(r, 1, v)
+        v = _kinds_tuple(masks[k])
+        Py_INCREF(v)
+        PyTuple_SET_ITEM(r, 2, v)
+        v = un[k]
+        Py_INCREF(v)
+        PyTuple_SET_ITEM(r, 3, v)
+        Py_INCREF(r)
+        PyTuple_SET_ITEM(out, i, r)
     return out
 
 
