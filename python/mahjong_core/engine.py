@@ -31,7 +31,7 @@ import enum
 import random
 import sys
 from collections.abc import Sequence
-from dataclasses import MISSING, dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, SupportsInt, TypeGuard
 
 from . import _native
@@ -336,32 +336,21 @@ def _pick(acts: list[Action], ids: list[int]) -> list[Action]:
     return out
 
 
-_CTX_SLOTS: tuple[tuple[str, Any, Any, Any], ...] = tuple(
-    (f.name, getattr(WinContext, f.name).__set__, f.default, f.default_factory) for f in fields(WinContext)
-)
-"""Each WinContext field: its name, its slot's setter, its default and its
-default factory (``MISSING`` when none)."""
+_CTX_SETTERS: tuple[Any, ...] = tuple(getattr(WinContext, f.name).__set__ for f in fields(WinContext))
+"""Each WinContext field's slot setter, in declaration order."""
 
 
-def _make_context(**values: Any) -> WinContext:
-    """``WinContext(**values)`` without the frozen dataclass's ``__init__``
-    (one ``object.__setattr__`` call per field, thirty of them): each slot
-    is set through its descriptor, the fields not given take their
-    defaults.  The same value, built for every win the engine checks."""
+def _context_of(*values: Any) -> WinContext:
+    """``WinContext(*values)``, every field given in declaration order,
+    without the frozen dataclass's ``__init__`` (one ``object.__setattr__``
+    call per field, thirty of them): each slot is set through its
+    descriptor.  No keyword dict is built and no field looked up by name:
+    the same value, built for every win the engine checks."""
+    if len(values) != len(_CTX_SETTERS):
+        raise TypeError(f"WinContext has {len(_CTX_SETTERS)} fields, got {len(values)} values")
     ctx: WinContext = object.__new__(WinContext)
-    n = 0
-    for name, setter, default, factory in _CTX_SLOTS:
-        if name in values:
-            setter(ctx, values[name])
-            n += 1
-        elif default is not MISSING:
-            setter(ctx, default)
-        elif factory is not MISSING:
-            setter(ctx, factory())
-        else:
-            raise TypeError(f"WinContext needs {name}")
-    if n != len(values):
-        raise TypeError(f"WinContext has no field among {sorted(set(values) - {f[0] for f in _CTX_SLOTS})}")
+    for setter, value in zip(_CTX_SETTERS, values):
+        setter(ctx, value)
     return ctx
 
 
@@ -1748,37 +1737,41 @@ class Table:
         first = no_calls and self_drawn and self.draws_made[seat] == (
             0 if seat == self.dealer and not self._dealer_draws else 1
         )
-        return _make_context(
-            seat=seat,
-            concealed=_tiles_of(c),
-            win_tile=win_tile,
-            melds=tuple(self.melds[seat]),
-            meld_sources=tuple(self.meld_sources[seat]),
-            self_drawn=self_drawn,
-            discarder=discarder,
-            dealer=seat == self.dealer,
-            seat_wind=self.seat_wind(seat),
-            round_wind=self.round_wind,
-            flowers=tuple(self.flowers[seat]),
-            wilds=w,
-            wild_kinds=self.wild_kinds,
-            wild_tiles=(
+        # (every WinContext field, in its order: _context_of)
+        return _context_of(
+            seat,  # seat
+            _tiles_of(c),  # concealed
+            win_tile,  # win_tile
+            tuple(self.melds[seat]),  # melds
+            tuple(self.meld_sources[seat]),  # meld_sources
+            self_drawn,  # self_drawn
+            discarder,  # discarder
+            seat == self.dealer,  # dealer
+            self.seat_wind(seat),  # seat_wind
+            self.round_wind,  # round_wind
+            tuple(self.flowers[seat]),  # flowers
+            w,  # wilds
+            self.wild_kinds,  # wild_kinds
+            (  # wild_tiles
                 tuple(sorted((*self._wild_tiles(counts, seat), win_tile)))
                 if wild_win and win_tile not in self.wild_kinds else self._wild_tiles(counts, seat)
             ) if w else (),
-            kong_replacement=self_drawn and self.after_kong,
-            kong_fed_by=self.kong_fed_by if self_drawn and self.after_kong else None,
-            kong_discard=not self_drawn and not robbed and self.discard_after_kong,
-            robbed_kong=robbed,
-            last_tile=self._left(self._next_seat(seat if discarder is None else discarder)) == 0 and not robbed,
-            first_turn=first,
-            first_go_around=(not self_drawn) and no_calls and self.draws_made[seat] == 0,
-            fourth_tile=fourth,
-            declared_ready=bool(self.declared[seat]) or as_declared,
-            ready_on_deal=seat in self.ready_on_deal,
-            wild_win_tile=wild_win,
-            decompositions=decomps,
-            extra=self.ruleset.context_extra(self, seat) if self._has_extra else _NO_EXTRA,
+            self_drawn and self.after_kong,  # kong_replacement
+            self.kong_fed_by if self_drawn and self.after_kong else None,  # kong_fed_by
+            not self_drawn and not robbed and self.discard_after_kong,  # kong_discard
+            robbed,  # robbed_kong
+            self._left(self._next_seat(seat if discarder is None else discarder)) == 0 and not robbed,  # last_tile
+            first,  # first_turn
+            (not self_drawn) and no_calls and self.draws_made[seat] == 0,  # first_go_around
+            fourth,  # fourth_tile
+            bool(self.declared[seat]) or as_declared,  # declared_ready
+            seat in self.ready_on_deal,  # ready_on_deal
+            None,  # instant
+            1,  # multiple_winners
+            wild_win,  # wild_win_tile
+            None,  # liable
+            decomps,  # decompositions
+            self.ruleset.context_extra(self, seat) if self._has_extra else _NO_EXTRA,  # extra
         )
 
     def _missed(self, seat: int, tile: int) -> bool:

@@ -7,7 +7,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import pathlib
 import random
+import re
 from typing import Any
 
 import pytest
@@ -15,23 +17,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import _native
+from mahjong_core import engine
 from mahjong_core.bots import make_bot, play_hand
-from mahjong_core.engine import _ACTIONS, Phase, Table, _make_context, _pick, _tiles_of, shuffle
+from mahjong_core.engine import _ACTIONS, Phase, Table, _context_of, _pick, _tiles_of, shuffle
 from mahjong_core.registry import available, find_variant
 from mahjong_core.rules import Ruleset, WinContext
 from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind
 
 
-def test_make_context_equals_the_dataclass() -> None:
+def test_context_of_equals_the_dataclass() -> None:
     values = dict(
         seat=2, concealed=(0, 0, 1, 2, 3), win_tile=3, melds=(Meld(MeldKind.PON, (27, 27, 27)),),
         meld_sources=(1,), self_drawn=True, dealer=True, wilds=1, wild_kinds=frozenset({5}),
         decompositions=(), extra={"x": 1},
     )
-    fast = _make_context(**values)
     slow = WinContext(**values)  # type: ignore[arg-type]
+    fast = _context_of(*(getattr(slow, f.name) for f in dataclasses.fields(WinContext)))
     assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
-    for f in dataclasses.fields(WinContext):  # the fields not given: their defaults
+    for f in dataclasses.fields(WinContext):
         assert getattr(fast, f.name) == getattr(slow, f.name)
     assert fast.instant is None and fast.multiple_winners == 1 and fast.liable is None
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -39,11 +42,12 @@ def test_make_context_equals_the_dataclass() -> None:
     assert dataclasses.replace(fast, seat=0) == dataclasses.replace(slow, seat=0)
 
 
-def test_make_context_rejects_unknown_and_missing_fields() -> None:
-    with pytest.raises(TypeError, match="bogus"):
-        _make_context(seat=0, concealed=(), win_tile=1, bogus=2)
-    with pytest.raises(TypeError, match="concealed"):
-        _make_context(seat=0, win_tile=1)
+def test_context_of_rejects_a_wrong_count_of_fields() -> None:
+    n = len(dataclasses.fields(WinContext))
+    with pytest.raises(TypeError, match=f"{n} fields, got {n - 1}"):
+        _context_of(*range(n - 1))
+    with pytest.raises(TypeError, match=f"{n} fields, got {n + 1}"):
+        _context_of(*range(n + 1))
 
 
 def test_tiles_of_and_pick() -> None:
@@ -341,3 +345,26 @@ def test_shuffle_equals_one_call_per_swap(seed: int, n: int) -> None:
     _shuffle_one_call_at_a_time(slow, r2)
     assert fast == slow
     assert r1.getrandbits(64) == r2.getrandbits(64)
+
+
+def test_win_contexts_list_every_field_in_order() -> None:
+    """Table._context gives every WinContext field by position
+    (engine._context_of, no keyword dict): the fields it lists, in the order
+    it lists them, are the dataclass's.  A field added, removed or moved in
+    WinContext fails here until _context follows."""
+    import dataclasses
+
+    from mahjong_core.rules import WinContext
+
+    assert [f.name for f in dataclasses.fields(WinContext)] == [
+        "seat", "concealed", "win_tile", "melds", "meld_sources", "self_drawn", "discarder", "dealer",
+        "seat_wind", "round_wind", "flowers", "wilds", "wild_kinds", "wild_tiles", "kong_replacement",
+        "kong_fed_by", "kong_discard", "robbed_kong", "last_tile", "first_turn", "first_go_around",
+        "fourth_tile", "declared_ready", "ready_on_deal", "instant", "multiple_winners", "wild_win_tile",
+        "liable", "decompositions", "extra",
+    ]
+    source = pathlib.Path(engine.__file__).with_name("engine.py").read_text(encoding="utf-8")
+    body = source[source.index("        return _context_of(\n"):]
+    body = body[: body.index("\n        )\n")]
+    listed = re.findall(r"#\s*([a-z_]+)\s*$", body, flags=re.M)
+    assert listed == [f.name for f in dataclasses.fields(WinContext)]
