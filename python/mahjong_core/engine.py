@@ -1696,7 +1696,8 @@ class Table:
         ``score`` is a function of the context and the rule set alone."""
         sheets = self._sheets
         for seen, sheet in sheets:
-            if seen == ctx:
+            # (two fields first: the dataclass's == builds a tuple of all thirty)
+            if seen.win_tile == ctx.win_tile and seen.seat == ctx.seat and seen == ctx:
                 return sheet
         sheet = self.ruleset.score(ctx)
         if len(sheets) >= 4:
