@@ -292,7 +292,23 @@ def hb_indicator_redraw(rs: Any, table: Any) -> bool:
 
 
 def hb_may_declare_ready(rs: Any, table: Any, seat: int) -> bool:
-    return any(not m.is_concealed for m in table.melds[seat])
+    """开门, and the tiles (concealed and declared) hold two suits, a 1, 9
+    or 红中, a chow (declared, or three kinds in a row held) and a pung
+    (declared, or three of a kind held, or two pairs)."""
+    from mahjong_core.variants.harbin import ENDS
+
+    melds = table.melds[seat]
+    if not any(not m.is_concealed for m in melds):
+        return False
+    hand = table.hands[seat]
+    kinds = {k for k in range(34) if hand[k]} | {k for m in melds for k in m.tiles}
+    if len({k // 9 for k in kinds if k < 27}) < 2 or not kinds & ENDS:
+        return False
+    runs = any(k < 27 and k % 9 <= 6 and hand[k] and hand[k + 1] and hand[k + 2] for k in range(34))
+    if not runs and not any(m.kind is MeldKind.CHI for m in melds):
+        return False
+    pungs = any(n >= 3 for n in hand) or sum(1 for n in hand if n >= 2) >= 2
+    return pungs or any(m.kind is not MeldKind.CHI for m in melds)
 
 
 def hb_aim_discard_costs(rs: Any, table: Any, seat: int) -> list[int]:

@@ -343,3 +343,49 @@ def test_fuzhou_specials_on_paper(win: tuple[list[int], int, int, list[int]], se
         assume(False)  # (a fifth copy, or no winning shape)
         return
     assert rs._specials(ctx, readings) == ref.fz_specials(rs, ctx, readings)
+
+
+def test_harbin_ready_speed_answer_hides_no_declaration() -> None:
+    """may_declare_ready's False for an opened hand (may_hold_ready: the
+    tiles lack what every legal ready hand holds) hides no declaration:
+    the engine's own search over the discards finds none there."""
+    from mahjong_core.variants import harbin as hb
+
+    asked: Counter[bool] = Counter()
+    fast = Harbin.may_declare_ready
+
+    class Watched(Harbin):
+        def may_declare_ready(self, table: Any, seat: int) -> bool:
+            got = fast(self, table, seat)
+            melds = table.melds[seat]
+            if not got and any(not m.is_concealed for m in melds):
+                hand = table.hands[seat]
+                chow = any(m.kind is hb.MeldKind.CHI for m in melds)
+                assert not hb.may_hold_ready(hand, melds, chow, any(m.kind is not hb.MeldKind.CHI for m in melds))
+                assert table._ready_discards(seat, [k for k in range(34) if hand[k]]) == []
+                asked[False] += 1
+            else:
+                asked[got] += 1
+            return got
+
+    rs = Watched()
+    for bots, n in (("random", 200), ("greedy", 60)):
+        for i in range(n):
+            play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(4)], seed=i, dealer=i % 4)
+    assert asked[False] > 500 and asked[True] > 500
+
+
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34),
+       st.lists(st.sampled_from(_HB_MELDS), max_size=3, unique=True))
+def test_harbin_may_hold_ready(counts: list[int], melds: list[str]) -> None:
+    """may_hold_ready on any counts against the same rules written out."""
+    from mahjong_core.tiles import Meld
+    from mahjong_core.variants import harbin as hb
+
+    ms = [Meld.parse(m) for m in melds]
+    opened = [m for m in ms if not m.is_concealed] or [Meld.parse("chi 123m")]
+    for hand in (counts, [n if k < 27 or k == 33 else 0 for k, n in enumerate(counts)]):
+        table = SimpleNamespace(melds=[ms + opened], hands=[bytearray(hand)])
+        assert Harbin().may_declare_ready(table, 0) == ref.hb_may_declare_ready(None, table, 0)  # type: ignore[arg-type]
+        table = SimpleNamespace(melds=[ms], hands=[bytearray(hand)])
+        assert Harbin().may_declare_ready(table, 0) == ref.hb_may_declare_ready(None, table, 0)  # type: ignore[arg-type]
