@@ -176,11 +176,16 @@ _WUHAN_KINDS = sorted(wh.RANKS_258 | wh.HONOURS) + [0, 5, 12]
 def test_wuhan_shape_free_on_near_shape_free_hands(tiles: list[int], laizi: int, melds: list[str]) -> None:
     from mahjong_core.tiles import Meld
 
-    rs = Wuhan()
     table = SimpleNamespace(wild_kinds=frozenset({laizi}), melds=[[Meld.parse(m) for m in melds]])
     c = bytearray(min(tiles.count(k), 4) for k in range(34))
-    assert rs.shape_free_waits(table, 0, c) == ref.wh_shape_free_waits(rs, table, 0, c)  # type: ignore[arg-type]
-    assert rs.shape_free_win(table, 0, c) == ref.wh_shape_free_win(rs, table, 0, c)  # type: ignore[arg-type]
+    for rs in (Wuhan(), _WUHAN):  # (a new rule set, and one that remembers the last 赖子 kinds asked)
+        assert rs.shape_free_waits(table, 0, c) == ref.wh_shape_free_waits(rs, table, 0, c)  # type: ignore[arg-type]
+        assert rs.shape_free_win(table, 0, c) == ref.wh_shape_free_win(rs, table, 0, c)  # type: ignore[arg-type]
+        assert rs.single_kong_kinds(table, 0) == ref.wh_single_kong_kinds(rs, table, 0)
+
+
+_WUHAN = Wuhan()
+"""One rule set asked across the examples (its answers by the last 赖子 kinds)."""
 
 
 # --- 哈尔滨 --------------------------------------------------------------------
@@ -375,7 +380,8 @@ def test_harbin_ready_speed_answer_hides_no_declaration() -> None:
     assert asked[False] > 500 and asked[True] > 500
 
 
-@given(st.lists(st.integers(0, 4), min_size=34, max_size=34),
+@given(st.one_of(st.lists(st.sampled_from([0, 0, 0, 0, 0, 0, 0, 1, 1, 2]), min_size=34, max_size=34),
+                 st.lists(st.sampled_from([0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4]), min_size=34, max_size=34)),
        st.lists(st.sampled_from(_HB_MELDS), max_size=3, unique=True))
 def test_harbin_may_hold_ready(counts: list[int], melds: list[str]) -> None:
     """may_hold_ready on any counts against the same rules written out."""
@@ -389,3 +395,24 @@ def test_harbin_may_hold_ready(counts: list[int], melds: list[str]) -> None:
         assert Harbin().may_declare_ready(table, 0) == ref.hb_may_declare_ready(None, table, 0)  # type: ignore[arg-type]
         table = SimpleNamespace(melds=[ms], hands=[bytearray(hand)])
         assert Harbin().may_declare_ready(table, 0) == ref.hb_may_declare_ready(None, table, 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("hand", "melds", "want"), [
+    ("234m345p678s22m44p6s", ["chi 678p"], False),  # no 1, 9 or 红中
+    ("234m345p678s22m44p6s", ["pon 777z"], True),   # (红中 declared)
+    ("123m456m789m1m22m44m", ["chi 234m"], False),  # one suit
+    ("123m456m789m1m22m77z", ["pon 444m"], False),  # one suit (红中 is none)
+    ("159m159p159s99s55m77z", ["pon 444m"], False),  # no three kinds in a row, no chow declared
+    ("159m159p159s99s55m77z", ["chi 678p"], True),   # (a chow declared)
+    ("123m456p789s1m45s", ["chi 678p"], False),     # no pung, no two pairs
+    ("123m456p789s99m45s", ["chi 678p"], False),    # one pair only
+    ("123m456p789s99m44s", ["chi 678p"], True),     # two pairs (对倒)
+    ("123m456p789s1m45s", ["pon 444m"], True),      # (a pung declared)
+    ("123m456p789s1m45s", ["ankan 5555s"], False),  # not opened
+])
+def test_harbin_may_hold_ready_rule_by_rule(hand: str, melds: list[str], want: bool) -> None:
+    from mahjong_core.tiles import Meld, parse_tiles
+
+    tiles = parse_tiles(hand)
+    table = SimpleNamespace(melds=[[Meld.parse(m) for m in melds]], hands=[bytearray(tiles.count(k) for k in range(34))])
+    assert Harbin().may_declare_ready(table, 0) == ref.hb_may_declare_ready(None, table, 0) == want  # type: ignore[arg-type]
