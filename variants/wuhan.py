@@ -277,10 +277,6 @@ class Wuhan(Ruleset):
         self._last_single: frozenset[int] = _NO_WILDS
         """The 赖子 kinds of the last :meth:`single_kong_kinds` (the very
         object) and its answer."""
-        self._misfits_wild: frozenset[int] | None = None
-        self._misfits = 0
-        """The 赖子 kinds of the last :meth:`_shape_free` (the very object)
-        and their :data:`_MISFITS`."""
 
     # --- the 赖子, 红中 and the single kongs -------------------------------------
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
@@ -290,10 +286,7 @@ class Wuhan(Ruleset):
         return frozenset({RED}) if self.options.red_at_once and RED not in table.wild_kinds else frozenset()
 
     def single_kong_kinds(self, table: Any, seat: int) -> frozenset[int]:
-        try:
-            wild: frozenset[int] = table.wild_kinds
-        except AttributeError:  # (a one-seat view without the wild kinds)
-            wild = _NO_WILDS
+        wild: frozenset[int] = getattr(table, "wild_kinds", _NO_WILDS)
         if wild is self._last_wild:
             return self._last_single  # (the same 赖子 kinds as the last call: one hand)
         got = self._singles.get(wild)
@@ -322,7 +315,11 @@ class Wuhan(Ruleset):
         hand that every kind seen so far belongs to (most hands fail on
         their first kinds)."""
         wild = table.wild_kinds
-        misfits = self._misfits if wild is self._misfits_wild else self._misfits_of(wild)
+        misfits = _MISFITS.get(wild)
+        if misfits is None:
+            misfits = _MISFITS[wild] = int.from_bytes(
+                bytes(255 if not _FITS[k] and k not in wild else 0 for k in range(34)), "little"
+            )
         if int.from_bytes(counts, "little") & misfits:
             return None  # (a kind no shape-free hand allows: most hands, in one test)
         fit = _ALL_FIT
@@ -338,28 +335,15 @@ class Wuhan(Ruleset):
                 return None
         return _SHAPE_FREE_SETS[(fit & -fit).bit_length() - 1]
 
-    def _misfits_of(self, wild: frozenset[int]) -> int:
-        """:data:`_MISFITS` of the 赖子 kinds ``wild`` (made at the first
-        ask), kept as the last ones asked."""
-        misfits = _MISFITS.get(wild)
-        if misfits is None:
-            misfits = _MISFITS[wild] = int.from_bytes(
-                bytes(255 if not _FITS[k] and k not in wild else 0 for k in range(34)), "little"
-            )
-        self._misfits_wild, self._misfits = wild, misfits
-        return misfits
-
     def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
-        wild = table.wild_kinds
-        misfits = self._misfits if wild is self._misfits_wild else self._misfits_of(wild)
-        if int.from_bytes(counts, "little") & misfits:
+        misfits = _MISFITS.get(table.wild_kinds)
+        if misfits is not None and int.from_bytes(counts, "little") & misfits:
             return False  # (the first test of _shape_free, without its call)
         return self._shape_free(table, seat, counts) is not None
 
     def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
-        wild = table.wild_kinds
-        misfits = self._misfits if wild is self._misfits_wild else self._misfits_of(wild)
-        if int.from_bytes(counts, "little") & misfits:
+        misfits = _MISFITS.get(table.wild_kinds)
+        if misfits is not None and int.from_bytes(counts, "little") & misfits:
             return 0  # (the first test of _shape_free, without its call)
         allowed = self._shape_free(table, seat, counts)
         if allowed is None:
