@@ -115,7 +115,7 @@ from typing import TYPE_CHECKING, Any
 from mahjong_core import _native
 from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, Shape, decompositions
-from mahjong_core.errors import IllegalWinError, MahjongError
+from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.patterns import Reading
 from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 from .changchun import deal_start
@@ -323,10 +323,13 @@ class Harbin(Ruleset):
         """开门: a chow, pong or exposed kong first ("暗杠不算开门").  Also
         False (a speed answer: the engine then asks no discard) when no
         discard can leave a ready hand that :meth:`win_problem` would let
-        win, by the rules that read only the tiles before the winning one
+        win: the hand is two or more tiles from complete (the kernel's
+        shanten, as the engine would find), or it lacks what the rules that
+        read only the tiles before the winning one need
         (:func:`may_hold_ready`)."""
+        melds = table.melds[seat]
         opened = chow = pung = False
-        for m in table.melds[seat]:
+        for m in melds:
             kind = m.kind
             if kind is not _ANKAN:  # (not m.is_concealed)
                 opened = True
@@ -334,7 +337,15 @@ class Harbin(Ruleset):
                 chow = True
             else:
                 pung = True
-        return opened and may_hold_ready(table.hands[seat], table.melds[seat], chow, pung)
+        if not opened:
+            return False
+        hand = table.hands[seat]
+        try:
+            if _shanten_buf(hand, 0, RULES) > 0:
+                return False  # (no discard leaves it waiting)
+        except InvalidHandError:
+            pass  # (no shape for this many tiles: the engine asks each discard)
+        return may_hold_ready(hand, melds, chow, pung)
 
     # --- scoring -------------------------------------------------------------
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
@@ -496,6 +507,7 @@ class Harbin(Ruleset):
 
 
 _ANKAN, _SPECIAL, _CHI = MeldKind.ANKAN, MeldKind.SPECIAL, MeldKind.CHI
+_shanten_buf = _native.shanten_buf
 _WALL = tuple(k for k in KINDS for _ in range(4))
 """The 112 tiles (asked once per hand)."""
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(42))
