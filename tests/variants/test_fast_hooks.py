@@ -157,6 +157,38 @@ def test_fujian_baida_stand_in_waits_agree_with_the_obvious_ones(options: dict[s
     assert seen["shape_free_waits"][True] and seen["shape_free_waits"][False]
 
 
+@pytest.mark.parametrize("options", [{}, {"stand_ins": 2}, {"stand_ins": 0}, {"mode": "daidi"}])
+def test_fujian_baida_stand_in_waits_need_a_near_hand(options: dict[str, Any]) -> None:
+    """What an engine may skip shape_free_waits on (a proposed
+    ``Ruleset.shape_free_reach`` = ``stand_ins``): a hand with no waits by
+    the kernel's shapes (the 百搭 taken out) and a shanten above
+    ``stand_ins`` has no 替身 waits."""
+    from mahjong_core import _native
+
+    seen: Counter[Any] = Counter()
+    fast = FujianBaida.shape_free_waits
+
+    class Watched(FujianBaida):
+        def shape_free_waits(self, table: Any, seat: int, counts: Any) -> int:
+            got = fast(self, table, seat, counts)
+            assert bytes(counts) == bytes(table.hands[seat])
+            c, w = table.analysis_counts(seat)
+            rules = table.hand_rules(seat)
+            if not _native.waits_mask_buf(c, w, rules) and _native.shanten_buf(c, w, rules) > self.options.stand_ins:
+                assert got == 0, (seat, bytes(counts))
+                seen["far"] += 1
+            else:
+                seen["near", bool(got)] += 1
+            return got
+
+    rs = Watched(**options)
+    for bots, n in (("random", 300), ("greedy", 75)):
+        for i in range(n):
+            play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(4)], seed=i, dealer=i % 4)
+    assert seen["far"] > 1000 and seen["near", False] > 100
+    assert seen["near", True] > 10 or not options.get("stand_ins", 1)
+
+
 # --- 武汉 ----------------------------------------------------------------------
 
 
