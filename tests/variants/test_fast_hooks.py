@@ -169,6 +169,10 @@ def test_fujian_baida_stand_in_waits_need_a_near_hand(options: dict[str, Any]) -
     fast = FujianBaida.shape_free_waits
 
     class Watched(FujianBaida):
+        def __init__(self, **opts: Any) -> None:
+            super().__init__(**opts)
+            setattr(self, "shape_free_reach", -1)  # (asked after every discard, whatever an engine may skip)
+
         def shape_free_waits(self, table: Any, seat: int, counts: Any) -> int:
             got = fast(self, table, seat, counts)
             assert bytes(counts) == bytes(table.hands[seat])
