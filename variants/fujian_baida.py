@@ -80,6 +80,11 @@ __all__ = ["FAN_TABLE", "FujianBaida", "FujianBaidaOptions", "Mode", "daidi_wild
 WHITE = 31
 """白板 (5z)."""
 
+_WHITE_BIT = 1 << WHITE
+_is_win_buf = _native.is_win_buf
+_shanten_buf = _native.shanten_buf
+_waits_mask_buf = _native.waits_mask_buf
+
 _DAIDI_HONOURS = (27, 28, 29, 30, 33, 32, 31)
 """东 南 西 北 中 发 白: the order of 带弟百搭 ("东南西北中发白首尾相连")."""
 
@@ -214,6 +219,14 @@ class FujianBaida(Ruleset):
         self.multiple_winners = self.options.multiple_winners
         self._targets: dict[frozenset[int], int | None] = {}
         """:meth:`stand_in_target` by 百搭 kinds (asked at every waits update)."""
+        self._last_wild: frozenset[int] | None = None
+        self._last_target: int | None = None
+        """The 百搭 kinds of the last :meth:`shape_free_waits` (the very
+        object: one hand's) and their :meth:`stand_in_target`."""
+        self._stand_ins = self.options.stand_ins
+        self._rules_fixed = type(self).rules_for is Ruleset.rules_for
+        """The table's hand rules are :attr:`hand_rules` for every seat
+        (:meth:`Ruleset.rules_for` not overridden)."""
 
     # --- the 百搭 and its 替身 -----------------------------------------------------
     def wilds_for_indicator(self, indicator: int) -> frozenset[int]:
@@ -278,25 +291,37 @@ class FujianBaida(Ruleset):
         :meth:`shape_free_win` accepts, found with one waits call per number
         of 白板 played as the 百搭's kind."""
         wild_kinds = table.wild_kinds
-        target = self._targets.get(wild_kinds, -1)
-        if target == -1:
+        if wild_kinds is self._last_wild:
+            target = self._last_target  # (the same 百搭 kinds as the last call: one hand)
+        else:
             target = self.stand_in_target(wild_kinds)
+            self._last_wild, self._last_target = wild_kinds, target
         if target is None:
             return 0
         # (a target is the one 百搭 kind: its tiles are the wilds)
-        c = bytearray(counts)
-        w = c[target]
-        rules = table.hand_rules(seat)
-        whites = c[WHITE]
+        rules = self.hand_rules if self._rules_fixed else table.hand_rules(seat)
+        whites = counts[WHITE]
         if not whites:
             # (the loop below with no 白板 held: only a 白板 drawn may stand
             # in, when the target itself would win)
+            w = counts[target]
+            if type(counts) is bytearray:
+                # (the engine's own counts: the target's count is set to one
+                # for the kernel and put back, no copy made)
+                counts[target] = 1
+                try:
+                    return _WHITE_BIT if _is_win_buf(counts, w, rules) else 0
+                finally:
+                    counts[target] = w
+            c = bytearray(counts)
             c[target] = 1
-            return (1 << WHITE) if _native.is_win_buf(c, w, rules) else 0
+            return _WHITE_BIT if _is_win_buf(c, w, rules) else 0
+        c = bytearray(counts)
+        w = c[target]
         c[target] = 0
-        stand_ins = self.options.stand_ins
-        most = min(stand_ins, whites)
-        if _native.shanten_buf(c, w, rules) > most:
+        stand_ins = self._stand_ins
+        most = whites if whites < stand_ins else stand_ins
+        if _shanten_buf(c, w, rules) > most:
             # (each 白板 standing in swaps one tile, which lowers shanten by
             # one at most: no number of them leaves the hand ready, and a
             # win below needs a ready hand)
@@ -306,16 +331,16 @@ class FujianBaida(Ruleset):
             if j:
                 c[WHITE] -= 1
                 c[target] += 1
-                waits = _native.waits_mask_buf(c, w, rules)
+                waits = _waits_mask_buf(c, w, rules)
                 mask |= waits  # a tile drawn, j 白板 standing in
-                if w < 4 and _native.is_win_buf(c, w + 1, rules):
+                if w < 4 and _is_win_buf(c, w + 1, rules):
                     mask |= 1 << target  # a 百搭 drawn
                 wins_on_target = (waits >> target) & 1
             else:
                 # none standing in: only the target's bit of the waits is
                 # wanted (the target, a wild kind, counts 0 here: below 4)
                 c[target] += 1
-                wins_on_target = _native.is_win_buf(c, w, rules)
+                wins_on_target = _is_win_buf(c, w, rules)
                 c[target] -= 1
             if j < stand_ins and wins_on_target:
                 mask |= 1 << WHITE  # the 白板 drawn stands in too

@@ -115,7 +115,7 @@ from typing import TYPE_CHECKING, Any
 from mahjong_core import _native
 from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, Shape, decompositions
-from mahjong_core.errors import IllegalWinError, MahjongError
+from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.patterns import Reading
 from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 from .changchun import deal_start
@@ -124,7 +124,7 @@ from mahjong_core.tiles import KIND_NAMES, MeldKind, parse_tile
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
 
-__all__ = ["Harbin", "HarbinOptions", "HarbinValues", "closed_wait", "deal_start"]
+__all__ = ["Harbin", "HarbinOptions", "HarbinValues", "closed_wait", "deal_start", "may_hold_ready"]
 
 RED = 33
 """红中, the only honour of the set."""
@@ -320,11 +320,32 @@ class Harbin(Ruleset):
         return self.options.concealed_kongs_visible and self.visible_copies(table, kind) >= 3
 
     def may_declare_ready(self, table: Table, seat: int) -> bool:
-        """开门: a chow, pong or exposed kong first ("暗杠不算开门")."""
-        for m in table.melds[seat]:
-            if m.kind is not _ANKAN:  # (not m.is_concealed)
-                return True
-        return False
+        """开门: a chow, pong or exposed kong first ("暗杠不算开门").  Also
+        False (a speed answer: the engine then asks no discard) when no
+        discard can leave a ready hand that :meth:`win_problem` would let
+        win: the hand is two or more tiles from complete (the kernel's
+        shanten, as the engine would find), or it lacks what the rules that
+        read only the tiles before the winning one need
+        (:func:`may_hold_ready`)."""
+        melds = table.melds[seat]
+        opened = chow = pung = False
+        for m in melds:
+            kind = m.kind
+            if kind is not _ANKAN:  # (not m.is_concealed)
+                opened = True
+            if kind is _CHI:
+                chow = True
+            else:
+                pung = True
+        if not opened:
+            return False
+        hand = table.hands[seat]
+        try:
+            if _shanten_buf(hand, 0, RULES) > 0:
+                return False  # (no discard leaves it waiting)
+        except InvalidHandError:
+            pass  # (no shape for this many tiles: the engine asks each discard)
+        return may_hold_ready(hand, melds, chow, pung)
 
     # --- scoring -------------------------------------------------------------
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
@@ -485,7 +506,8 @@ class Harbin(Ruleset):
         return costs
 
 
-_ANKAN, _SPECIAL = MeldKind.ANKAN, MeldKind.SPECIAL
+_ANKAN, _SPECIAL, _CHI = MeldKind.ANKAN, MeldKind.SPECIAL, MeldKind.CHI
+_shanten_buf = _native.shanten_buf
 _WALL = tuple(k for k in KINDS for _ in range(4))
 """The 112 tiles (asked once per hand)."""
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(42))
@@ -493,6 +515,55 @@ _SUIT_OF = tuple(min(k // 9, 3) for k in range(42))
 _END_KINDS = tuple(sorted(ENDS))
 _IS_END = tuple(1 if k in ENDS else 0 for k in range(42))
 """1 for a 1, a 9 or 红中, by kind."""
+
+
+_HELD = bytes([0] + [1] * 255)
+"""A ``bytes.translate`` table: 1 for a kind held, 0 for none."""
+_TWO_UP = bytes([0, 0] + [1] * 254)
+"""1 for a kind held twice or more."""
+
+
+def _byte_mask(kinds: Any) -> int:
+    """One bit per kind, 8 apart (the low bit of each byte of a 34-count
+    buffer read as a little-endian int)."""
+    return sum(1 << (8 * k) for k in kinds)
+
+
+_SUIT_BYTES = tuple(_byte_mask(range(s * 9, s * 9 + 9)) for s in range(3))
+_END_BYTES = _byte_mask(ENDS)
+_RUN_BYTES = _byte_mask(k for k in range(27) if k % 9 <= 6)
+"""The lowest kinds of a run (k, k + 1, k + 2 in one suit)."""
+
+
+def may_hold_ready(hand: Any, melds: Sequence[Any], chow: bool, pung: bool) -> bool:
+    """Whether the concealed counts ``hand`` (a discard still to come) and
+    ``melds`` hold what every ready hand of a legal 哈尔滨 win holds before
+    the winning tile (:meth:`Harbin.win_problem`): two suits, a 1, 9 or
+    红中, a chow (``chow``: declared; else three kinds in a row held) and a
+    pung (``pung``: a pung or kong declared; else three of a kind held, or
+    two pairs for 对倒).  A discard only takes tiles away, so False means
+    no discard leaves such a hand.
+
+    >>> from mahjong_core.tiles import parse_tiles
+    >>> def held(text): return bytearray(parse_tiles(text).count(k) for k in range(34))
+    >>> may_hold_ready(held("123m456m789m11p45p9s"), [], False, False)  # (no pung, one pair)
+    False
+    >>> may_hold_ready(held("123m456m789m11p44p9s"), [], False, False)
+    True
+    """
+    buf = bytes(hand)
+    h = int.from_bytes(buf.translate(_HELD), "little")  # (one bit per kind held)
+    if not chow and not h & (h >> 8) & (h >> 16) & _RUN_BYTES:
+        return False
+    if not pung and max(buf) < 3 and buf.translate(_TWO_UP).count(1) < 2:
+        return False
+    x = h
+    for m in melds:
+        for k in m.tiles:
+            x |= 1 << (8 * k)
+    if not x & _END_BYTES:
+        return False
+    return (x & _SUIT_BYTES[0] != 0) + (x & _SUIT_BYTES[1] != 0) + (x & _SUIT_BYTES[2] != 0) >= 2
 
 
 def _name(kind: int) -> str:

@@ -291,8 +291,39 @@ def hb_indicator_redraw(rs: Any, table: Any) -> bool:
     return n >= 3
 
 
+def hb_tile_rules(hand: Sequence[int], melds: Sequence[Any]) -> bool:
+    """The tiles (concealed and declared) hold two suits, a 1, 9 or 红中,
+    a chow (declared, or three kinds in a row held) and a pung (declared,
+    or three of a kind held, or two pairs)."""
+    from mahjong_core.variants.harbin import ENDS
+
+    kinds = {k for k in range(34) if hand[k]} | {k for m in melds for k in m.tiles}
+    if len({k // 9 for k in kinds if k < 27}) < 2 or not kinds & ENDS:
+        return False
+    runs = any(k < 27 and k % 9 <= 6 and hand[k] and hand[k + 1] and hand[k + 2] for k in range(34))
+    if not runs and not any(m.kind is MeldKind.CHI for m in melds):
+        return False
+    pungs = any(n >= 3 for n in hand) or sum(1 for n in hand if n >= 2) >= 2
+    return pungs or any(m.kind is not MeldKind.CHI for m in melds)
+
+
 def hb_may_declare_ready(rs: Any, table: Any, seat: int) -> bool:
-    return any(not m.is_concealed for m in table.melds[seat])
+    """开门, no more than one tile from complete (when the kernel has a
+    shape for that many tiles) and :func:`hb_tile_rules`."""
+    from mahjong_core import _native
+    from mahjong_core.errors import InvalidHandError
+    from mahjong_core.variants.harbin import RULES
+
+    melds = table.melds[seat]
+    if not any(not m.is_concealed for m in melds):
+        return False
+    hand = table.hands[seat]
+    try:
+        if _native.shanten(_native.Counts(list(hand)), 0, RULES) > 0:
+            return False
+    except InvalidHandError:
+        pass
+    return hb_tile_rules(hand, melds)
 
 
 def hb_aim_discard_costs(rs: Any, table: Any, seat: int) -> list[int]:

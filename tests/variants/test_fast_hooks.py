@@ -157,6 +157,42 @@ def test_fujian_baida_stand_in_waits_agree_with_the_obvious_ones(options: dict[s
     assert seen["shape_free_waits"][True] and seen["shape_free_waits"][False]
 
 
+@pytest.mark.parametrize("options", [{}, {"stand_ins": 2}, {"stand_ins": 0}, {"mode": "daidi"}])
+def test_fujian_baida_stand_in_waits_need_a_near_hand(options: dict[str, Any]) -> None:
+    """What an engine may skip shape_free_waits on (a proposed
+    ``Ruleset.shape_free_reach`` = ``stand_ins``): a hand with no waits by
+    the kernel's shapes (the 百搭 taken out) and a shanten above
+    ``stand_ins`` has no 替身 waits."""
+    from mahjong_core import _native
+
+    seen: Counter[Any] = Counter()
+    fast = FujianBaida.shape_free_waits
+
+    class Watched(FujianBaida):
+        def __init__(self, **opts: Any) -> None:
+            super().__init__(**opts)
+            setattr(self, "shape_free_reach", -1)  # (asked after every discard, whatever an engine may skip)
+
+        def shape_free_waits(self, table: Any, seat: int, counts: Any) -> int:
+            got = fast(self, table, seat, counts)
+            assert bytes(counts) == bytes(table.hands[seat])
+            c, w = table.analysis_counts(seat)
+            rules = table.hand_rules(seat)
+            if not _native.waits_mask_buf(c, w, rules) and _native.shanten_buf(c, w, rules) > self.options.stand_ins:
+                assert got == 0, (seat, bytes(counts))
+                seen["far"] += 1
+            else:
+                seen["near", bool(got)] += 1
+            return got
+
+    rs = Watched(**options)
+    for bots, n in (("random", 300), ("greedy", 75)):
+        for i in range(n):
+            play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(4)], seed=i, dealer=i % 4)
+    assert seen["far"] > 1000 and seen["near", False] > 100
+    assert seen["near", True] > 10 or not options.get("stand_ins", 1)
+
+
 # --- 武汉 ----------------------------------------------------------------------
 
 
@@ -176,11 +212,16 @@ _WUHAN_KINDS = sorted(wh.RANKS_258 | wh.HONOURS) + [0, 5, 12]
 def test_wuhan_shape_free_on_near_shape_free_hands(tiles: list[int], laizi: int, melds: list[str]) -> None:
     from mahjong_core.tiles import Meld
 
-    rs = Wuhan()
     table = SimpleNamespace(wild_kinds=frozenset({laizi}), melds=[[Meld.parse(m) for m in melds]])
     c = bytearray(min(tiles.count(k), 4) for k in range(34))
-    assert rs.shape_free_waits(table, 0, c) == ref.wh_shape_free_waits(rs, table, 0, c)  # type: ignore[arg-type]
-    assert rs.shape_free_win(table, 0, c) == ref.wh_shape_free_win(rs, table, 0, c)  # type: ignore[arg-type]
+    for rs in (Wuhan(), _WUHAN):  # (a new rule set, and one that remembers the last 赖子 kinds asked)
+        assert rs.shape_free_waits(table, 0, c) == ref.wh_shape_free_waits(rs, table, 0, c)  # type: ignore[arg-type]
+        assert rs.shape_free_win(table, 0, c) == ref.wh_shape_free_win(rs, table, 0, c)  # type: ignore[arg-type]
+        assert rs.single_kong_kinds(table, 0) == ref.wh_single_kong_kinds(rs, table, 0)
+
+
+_WUHAN = Wuhan()
+"""One rule set asked across the examples (its answers by the last 赖子 kinds)."""
 
 
 # --- 哈尔滨 --------------------------------------------------------------------
@@ -343,3 +384,79 @@ def test_fuzhou_specials_on_paper(win: tuple[list[int], int, int, list[int]], se
         assume(False)  # (a fifth copy, or no winning shape)
         return
     assert rs._specials(ctx, readings) == ref.fz_specials(rs, ctx, readings)
+
+
+def test_harbin_ready_speed_answer_hides_no_declaration() -> None:
+    """may_declare_ready's False for an opened hand (may_hold_ready: the
+    tiles lack what every legal ready hand holds) hides no declaration:
+    the engine's own search over the discards finds none there."""
+    from mahjong_core.variants import harbin as hb
+
+    asked: Counter[bool] = Counter()
+    tiles_short: Counter[bool] = Counter()  # (refused by may_hold_ready, or by the shanten alone)
+    fast = Harbin.may_declare_ready
+
+    class Watched(Harbin):
+        def may_declare_ready(self, table: Any, seat: int) -> bool:
+            got = fast(self, table, seat)
+            melds = table.melds[seat]
+            if not got and any(not m.is_concealed for m in melds):
+                hand = table.hands[seat]
+                assert table._ready_discards(seat, [k for k in range(34) if hand[k]]) == []
+                asked[False] += 1
+                chow = any(m.kind is hb.MeldKind.CHI for m in melds)
+                pung = any(m.kind is not hb.MeldKind.CHI for m in melds)
+                tiles_short[not hb.may_hold_ready(hand, melds, chow, pung)] += 1
+            else:
+                asked[got] += 1
+            return got
+
+    rs = Watched()
+    for bots, n in (("random", 200), ("greedy", 60)):
+        for i in range(n):
+            play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(4)], seed=i, dealer=i % 4)
+    assert asked[False] > 500 and asked[True] > 500 and tiles_short[True] > 100
+
+
+@given(st.one_of(st.lists(st.sampled_from([0, 0, 0, 0, 0, 0, 0, 1, 1, 2]), min_size=34, max_size=34),
+                 st.lists(st.sampled_from([0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4]), min_size=34, max_size=34)),
+       st.lists(st.sampled_from(_HB_MELDS), max_size=3, unique=True))
+def test_harbin_may_hold_ready(counts: list[int], melds: list[str]) -> None:
+    """may_hold_ready on any counts against the same rules written out."""
+    from mahjong_core.tiles import Meld
+    from mahjong_core.variants import harbin as hb
+
+    ms = [Meld.parse(m) for m in melds]
+    opened = [m for m in ms if not m.is_concealed] or [Meld.parse("chi 123m")]
+    for hand in (counts, [n if k < 27 or k == 33 else 0 for k, n in enumerate(counts)]):
+        table = SimpleNamespace(melds=[ms + opened], hands=[bytearray(hand)])
+        assert Harbin().may_declare_ready(table, 0) == ref.hb_may_declare_ready(None, table, 0)  # type: ignore[arg-type]
+        table = SimpleNamespace(melds=[ms], hands=[bytearray(hand)])
+        assert Harbin().may_declare_ready(table, 0) == ref.hb_may_declare_ready(None, table, 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("hand", "melds", "want"), [
+    ("234m345p678s22m44p6s", ["chi 678p"], False),  # no 1, 9 or 红中
+    ("234m345p678s22m44p6s", ["pon 777z"], True),   # (红中 declared)
+    ("123m456m789m1m22m44m", ["chi 234m"], False),  # one suit
+    ("123m456m789m1m22m77z", ["pon 444m"], False),  # one suit (红中 is none)
+    ("159m159p159s99s55m77z", ["pon 444m"], False),  # no three kinds in a row, no chow declared
+    ("159m159p159s99s55m77z", ["chi 678p"], True),   # (a chow declared)
+    ("123m456p789s1m45s", ["chi 678p"], False),     # no pung, no two pairs
+    ("123m456p789s99m45s", ["chi 678p"], False),    # one pair only
+    ("123m456p789s99m44s", ["chi 678p"], True),     # two pairs (对倒)
+    ("123m456p789s1m45s", ["pon 444m"], True),      # (a pung declared)
+    ("123m456p789s1m45s", ["ankan 5555s"], False),  # not opened
+])
+def test_harbin_may_hold_ready_rule_by_rule(hand: str, melds: list[str], want: bool) -> None:
+    from mahjong_core.tiles import Meld, parse_tiles
+
+    from mahjong_core.variants import harbin as hb
+
+    tiles = parse_tiles(hand)
+    counts = bytearray(tiles.count(k) for k in range(34))
+    ms = [Meld.parse(m) for m in melds]
+    chow = any(m.kind is hb.MeldKind.CHI for m in ms)
+    pung = any(m.kind is not hb.MeldKind.CHI for m in ms)
+    opened = any(not m.is_concealed for m in ms)
+    assert (opened and hb.may_hold_ready(counts, ms, chow, pung)) == (opened and ref.hb_tile_rules(counts, ms)) == want

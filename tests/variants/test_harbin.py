@@ -10,6 +10,8 @@ import pytest
 from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.registry import find_variant
 from mahjong_core.variants.harbin import Harbin, HarbinValues, closed_wait
+
+import hooks_reference as ref
 from mahjong_core.tiles import parse_tiles
 
 READY = {"declared_ready": True}
@@ -313,7 +315,9 @@ def test_visible_copies_and_opening_match_the_plain_counts(every: bool) -> None:
                     melds.append(Meld(kind, (k,) * (3 if kind is MeldKind.PON else 4)))
             t.melds[s][:] = melds
             want_open = any(not m.is_concealed for m in melds)
-            assert rs.may_declare_ready(t, s) == want_open
+            # (opened, and the tiles may hold a legal ready hand: hooks_reference)
+            assert rs.may_declare_ready(t, s) == ref.hb_may_declare_ready(rs, t, s)
+            assert not rs.may_declare_ready(t, s) or want_open
             opened += want_open
             hidden += bool(melds) and not want_open
         t.shown[:] = bytes(
@@ -342,6 +346,11 @@ def test_refuses_win_refuses_only_what_win_problem_refuses() -> None:
         def refuses_win(self, ctx: Any) -> bool:
             seen.append(ctx)
             return False
+
+        def may_declare_ready(self, table: Any, seat: int) -> bool:
+            # (opened is enough: every declaration is tried, the ones the
+            # speed answer of may_hold_ready skips too)
+            return any(not m.is_concealed for m in table.melds[seat])
 
     rec = Recording()
     for seed in range(24):
@@ -381,6 +390,9 @@ def test_pung_and_chow_from_the_decompositions_is_the_readings_rule() -> None:
             if ctx.decompositions and not ctx.wilds:
                 contexts.append(ctx)
             return super().refuses_win(ctx)
+
+        def may_declare_ready(self, table: Any, seat: int) -> bool:
+            return any(not m.is_concealed for m in table.melds[seat])  # (every declaration tried)
 
     rec = Recording()
     for seed in range(12):
