@@ -224,6 +224,7 @@ class FujianBaida(Ruleset):
         """The 百搭 kinds of the last :meth:`shape_free_waits` (the very
         object: one hand's) and their :meth:`stand_in_target`."""
         self._stand_ins = self.options.stand_ins
+        setattr(self, "shape_free_reach", self._stand_ins)  # (each 白板 standing in lowers shanten by one at most)
         self._rules_fixed = type(self).rules_for is Ruleset.rules_for
         """The table's hand rules are :attr:`hand_rules` for every seat
         (:meth:`Ruleset.rules_for` not overridden)."""

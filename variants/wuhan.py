@@ -335,6 +335,10 @@ class Wuhan(Ruleset):
                 return None
         return _SHAPE_FREE_SETS[(fit & -fit).bit_length() - 1]
 
+    def shape_free_kinds(self, table: Table) -> frozenset[int] | None:
+        """将一色 and 风一色 hold only 2, 5, 8 and honours (the 赖子 aside)."""
+        return _SHAPE_FREE_KINDS
+
     def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
         misfits = _MISFITS.get(table.wild_kinds)
         if misfits is not None and int.from_bytes(counts, "little") & misfits:
@@ -493,6 +497,7 @@ def _turn_phase() -> Any:
     return _PHASES[0]
 
 
+_SHAPE_FREE_KINDS = RANKS_258 | HONOURS
 _SHAPE_FREE_SETS = tuple(_SHAPE_FREE.values())
 """The shape-free hands' kinds, in :data:`_SHAPE_FREE`'s order."""
 _ALL_FIT = (1 << len(_SHAPE_FREE_SETS)) - 1

@@ -78,6 +78,11 @@ cdef class Table:
     cdef public long _reserve_key
     cdef public int _reserve
     cdef public bint _has_single
+    cdef public int _free_reach
+    cdef public object _single_wild
+    cdef public frozenset _single_cache
+    cdef public object _free_wild
+    cdef public list _free_misfits
     cdef public object _turn_cache
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called
@@ -117,6 +122,9 @@ cdef class Table:
     cpdef _rules_for(self, seat)
     @cython.locals(hand=bytearray, seat=int, last=tuple, w=int, mask=object)
     cpdef _update_waits(self, seat)
+    cdef frozenset _single_kinds(self, int seat)
+    @cython.locals(k=int)
+    cdef bint _free_possible(self, bytearray hand)
     @cython.locals(seat=int)
     cpdef _cannot_win(self, seat)
     @cython.locals(hand=bytearray, k=int)

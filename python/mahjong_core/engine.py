@@ -560,6 +560,9 @@ class Table:
         self._has_precedence = type(ruleset).win_precedence is not Ruleset.win_precedence
         self._has_free = type(ruleset).shape_free_win is not Ruleset.shape_free_win
         self._has_free_kinds = type(ruleset).shape_free_ready_kinds is not Ruleset.shape_free_ready_kinds
+        self._free_reach = ruleset.shape_free_reach
+        """Shanten above which a hand with no kernel waits has no shape-free
+        waits either (``Ruleset.shape_free_reach``; -1: none promised)."""
         self._has_refuse = type(ruleset).refuses_win is not Ruleset.refuses_win
         self._needs_meld = ruleset.win_needs_meld
         """A seat without a meld never wins (``win_needs_meld``)."""
@@ -725,6 +728,13 @@ class Table:
         """The dice rolled for the indicator's position (``indicator_dice``)."""
         self._has_single = type(ruleset).single_kong_kinds is not Ruleset.single_kong_kinds
         """The rule set lays out single tiles as kongs (``single_kong_kinds``)."""
+        self._free_wild: frozenset[int] | None = None
+        self._free_misfits: list[int] = []
+        """The wild kinds ``_free_possible`` last asked for, and the kinds no
+        shape-free hand holds then."""
+        self._single_wild: frozenset[int] | None = None
+        self._single_cache: frozenset[int] = frozenset()
+        """The wild kinds ``_single_kinds`` last asked for, and its answer."""
         self._turn_cache: list[Action] | None = None
         self._banned_discards: frozenset[int] = frozenset()
         """Kinds that may not be discarded now (吃张打张)."""
@@ -1244,7 +1254,12 @@ class Table:
             self._waits_memo[seat] = (bytes(c), w, rules, mask)
         self._waits[seat] = mask
         if self._has_free:
-            self._waits[seat] |= self.ruleset.shape_free_waits(self, seat, hand)
+            # (the rule set's promises, when it makes them: no shape-free
+            # waits for a hand holding a kind no such hand holds, nor for
+            # one without kernel waits farther than shape_free_reach)
+            reach = self._free_reach
+            if self._free_possible(hand) and (reach < 0 or mask or _shanten_buf(c, w, rules) <= reach):
+                self._waits[seat] |= self.ruleset.shape_free_waits(self, seat, hand)
         elif self._chow_ready and not self._dynamic_rules:
             self._far[seat] = not mask and _shanten_buf(c, w, rules) >= 2
 
@@ -1340,7 +1355,7 @@ class Table:
             if self.melds[seat]:
                 kongs += [68 + m.tiles[0] for m in self.melds[seat] if m.kind is _PON and hand[m.tiles[0]]]
             if self._has_single:  # single tiles laid out as kongs (武汉 红中杠, 赖子杠)
-                single = [34 + k for k in rs.single_kong_kinds(self, seat) if hand[k]]
+                single = [34 + k for k in self._single_kinds(seat) if hand[k]]
                 if single:
                     kongs = sorted(set(kongs).union(single))
             if kongs:
@@ -1378,6 +1393,27 @@ class Table:
             ids = [125]  # 最后四张自动胡: a win on the last tiles is not declined
         acts = _ACTIONS[seat]
         return _pick(acts, ids)
+
+    def _free_possible(self, hand: bytearray) -> bool:
+        """``hand`` holds no kind a shape-free hand never holds
+        (``Ruleset.shape_free_kinds``, asked again when the wild kinds change)."""
+        if self._free_wild is not self.wild_kinds:
+            kinds = self.ruleset.shape_free_kinds(self)
+            wild = self.wild_kinds
+            self._free_misfits = [] if kinds is None else [k for k in range(34) if k not in kinds and k not in wild]
+            self._free_wild = wild
+        for k in self._free_misfits:
+            if hand[k]:
+                return False
+        return True
+
+    def _single_kinds(self, seat: int) -> frozenset[int]:
+        """``Ruleset.single_kong_kinds``, asked again only when the wild
+        kinds change (its answer is a function of them)."""
+        if self._single_wild is not self.wild_kinds:
+            self._single_cache = frozenset(self.ruleset.single_kong_kinds(self, seat))
+            self._single_wild = self.wild_kinds
+        return self._single_cache
 
     def _holds_any(self, hand: bytearray, kinds: frozenset[int]) -> bool:
         """Whether ``hand`` holds a tile of one of ``kinds`` (flowers aside)."""
@@ -2016,7 +2052,7 @@ class Table:
             self._swap(seat, a)
             return
         if kind is _K_ANKAN:
-            if self._has_single and a.tile in self.ruleset.single_kong_kinds(self, seat):
+            if self._has_single and a.tile in self._single_kinds(seat):
                 # one tile laid out as a kong: exposed with the flowers, replaced from the tail
                 hand[a.tile] -= 1
                 self.flowers[seat].append(a.tile)

@@ -572,6 +572,12 @@ class Ruleset:
     """Set when :meth:`rules_for` answers differently during a hand (e.g. a
     wild that only counts after declaring ready); the engine then re-checks
     every hand instead of trusting the waits it cached."""
+    shape_free_reach: ClassVar[int] = -1
+    """A speed promise about :meth:`shape_free_waits`: it answers 0 for every
+    3n+1 hand with no waits by the kernel's shapes (wild tiles taken out, as
+    :meth:`Table.analysis_counts`) whose shanten is above this; the engine
+    then asks the kernel's shanten instead of calling it.  -1: no promise
+    (asked after every discard).  (An instance attribute may follow an option.)"""
 
     def __init__(self, **options: Any) -> None:
         try:
@@ -757,6 +763,14 @@ class Ruleset:
         the waits it checks claims and draws against.  Default: 0."""
         return 0
 
+    def shape_free_kinds(self, table: Table) -> frozenset[int] | None:
+        """A speed promise about :meth:`shape_free_win` and
+        :meth:`shape_free_waits`: the kinds a hand may hold (the wild kinds
+        aside) when they answer True or nonzero; the engine calls neither
+        for a hand holding another kind.  Asked again when the table's wild
+        kinds change.  Default: None (any kind)."""
+        return None
+
     def shape_free_ready(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
         """Whether some discard from ``seat``'s 3n+2 hand ``counts`` may
         leave :meth:`shape_free_waits`: False lets the engine skip asking
@@ -838,7 +852,9 @@ class Ruleset:
         held) puts one tile with the seat's flowers (exposed, in
         ``ctx.flowers``) and draws the replacement from the tail, so a win
         on it is 杠上开花 (``kong_replacement``).  It adds no meld and does
-        not count in ``kongs_made``.  Default: none."""
+        not count in ``kongs_made``.  The answer must be a function of the
+        table's ``wild_kinds`` alone: the engine asks again only when they
+        change.  Default: none."""
         return frozenset()
 
     def paper_flower_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:

@@ -200,7 +200,9 @@ def test_fujian_baida_stand_in_waits_need_a_near_hand(options: dict[str, Any]) -
 def test_wuhan_hooks_agree_with_the_obvious_ones(options: dict[str, Any]) -> None:
     """(将一色 and 风一色 are rare in play: the property test below reaches them.)"""
     seen = play(Wuhan, ref.WUHAN, 300, options)
-    assert sum(seen["shape_free_waits"].values()) > 5000 and seen["single_kong_kinds"][True]
+    # (the engine asks shape_free_waits only for hands of 2, 5, 8 and honours:
+    # Wuhan.shape_free_kinds; about 130-200 calls in these hands)
+    assert sum(seen["shape_free_waits"].values()) > 100 and seen["single_kong_kinds"][True]
 
 
 _WUHAN_KINDS = sorted(wh.RANKS_258 | wh.HONOURS) + [0, 5, 12]
