@@ -63,15 +63,16 @@ extensions = [
     for name in ("_native", "_batch", "_mcr")
 ]
 
-# The game engine and the bots are plain Python (python/mahjong_core/engine.py,
-# bots.py); they are compiled too, the engine typed by engine.pxd beside it,
-# unless MAHJONG_CORE_PURE_ENGINE is set.  Type annotations there are for
-# mypy, not for Cython.
+# The game engine, the bots and the scoring vocabulary are plain Python
+# (python/mahjong_core/engine.py, bots.py, patterns.py); they are compiled
+# too, the engine typed by engine.pxd beside it, unless
+# MAHJONG_CORE_PURE_ENGINE is set.  Type annotations there are for mypy, not
+# for Cython.
 if os.environ.get("MAHJONG_CORE_PURE_ENGINE", "") in ("", "0"):
     extensions += cythonize(
         [Extension(f"mahjong_core.{name}", [f"python/mahjong_core/{name}.py"],
                    extra_compile_args=extra_compile_args, extra_link_args=extra_link_args)
-         for name in ("engine", "bots")],
+         for name in ("engine", "bots", "patterns")],
         compiler_directives={**directives, "boundscheck": True, "wraparound": True, "annotation_typing": False},
     )
 
