@@ -1,7 +1,7 @@
 """Type stub of the compiled kernels (src/mahjong_core/_native.pyx)."""
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, TypeVar, Union, overload
+from typing import Any, TypeVar, Union
 
 from .analysis import Decomposition, Form, HandRules
 
@@ -66,11 +66,6 @@ def decompositions(
 def discard_options(
     tiles: _Tiles, wilds: int = 0, rules: _Rules = None, best_only: bool = False
 ) -> list[tuple[int, int, int]]: ...
-@overload
-def discard_table(
-    tiles: _Tiles, wilds: int, rules: _Rules, seen: Sequence[int]
-) -> list[tuple[int, int, tuple[int, ...], int]]: ...
-@overload
 def discard_table(tiles: _Tiles, wilds: int, rules: _Rules, seen: Sequence[int], row: type[_Row]) -> tuple[_Row, ...]: ...
 def discard_choice_buf(
     buf: bytes | bytearray | memoryview,

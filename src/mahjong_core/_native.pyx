@@ -3274,8 +3274,8 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
 
 
 cdef inline int _sure_fresh(const uint8_t* c, int n, int w, int eu, int shk, const KRules* r) noexcept nogil:
-    """Whether _std_filter may fill ``sure`` for ``c`` without ``x`` (n sets
-    to make, ``eu`` drawn extra slots; fast rules): every fresh unit may be
+    """Whether _std_filter may fill ``sure`` for ``c`` (n sets to make,
+    ``eu`` drawn extra slots; fast rules): every fresh unit may be
     wilds whichever kind is drawn (n + 2 free wild kinds, two of them
     pairs), so that _std_draws' upper bound is U + max(0, M + fresh - w),
     which _part_limits' exact limits check."""
@@ -3284,13 +3284,6 @@ cdef inline int _sure_fresh(const uint8_t* c, int n, int w, int eu, int shk, con
         return 0
     _free_wild_kinds(c, r, &fm, &fmp)
     return fm >= n + 2 and fmp >= 2
-
-
-cdef inline int _sure_upper(const StdCtx* x, const KRules* r, int n) noexcept nogil:
-    """Whether _std_filter's ``upper`` pass is exact for the prepared
-    discard's hand of ``x`` (with wilds): every fresh unit may be wilds
-    whichever kind is drawn (n + 2 free wild kinds, two of them pairs)."""
-    return x.on and x.w and x.hp >= 0 and x.fm1 >= n + 2 and x.fmp1 >= 2 and r.pair_mask != 0
 
 
 cdef uint64_t _std_improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx* x, int pk,
@@ -3306,7 +3299,7 @@ cdef uint64_t _std_improving(uint8_t* h, int wilds, const KRules* r, int shk, St
     cdef uint64_t ALL = ((<uint64_t>1) << 34) - 1, fresh = 0, cls
     cdef uint64_t out = 0, cand
     cand = _std_filter(h, n, wilds, r, 0, 0, shk, x if x.on else NULL, ALL,
-                       &out if (_sure_upper(x, r, n) if x.on else _sure_fresh(h, n, wilds, 0, shk, r)) else NULL)
+                       &out if _sure_fresh(h, n, wilds, 0, shk, r) else NULL)
     if not wilds:
         return cand
     cand &= ~out
@@ -3372,7 +3365,7 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
             # (each knitting's draws known when the form's were: fd.kd)
             out |= _ks_improving(h, n, wilds, r, shk, fd.kd if fd.d[f] < fd.b[f] else NULL)
             continue
-        if f == F_STANDARD and r.fast and (not (wilds and x.on) or _sure_upper(x, r, n)):
+        if f == F_STANDARD and r.fast and (not (wilds and x.on) or _sure_fresh(h, n, wilds, 0, shk, r)):
             # (wilds that may be any kind but too few free wild kinds: the
             # near kinds and two fresh classes below ask fewer exact
             # questions than the filter's)
@@ -3474,14 +3467,17 @@ def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> lis
     return [(k, sh[k], masks[k]) for k in range(34) if h[k]]
 
 
-def discard_table(tiles, int wilds, rules, object seen, type row=None) -> object:
-    """Every distinct discard of a 3n+2 hand as ``(kind, shanten, improving
-    kinds, unseen)``, best first (lowest shanten, most unseen, lowest kind):
-    the improving kinds lower the shanten left by the discard; ``unseen``
-    counts their copies neither in the hand after the discard, nor in
-    ``seen`` (34 counts of tiles seen elsewhere), nor the discarded tile.
-    A list of tuples; with ``row`` (a tuple subclass of four fields and no
-    others, such as a named tuple), a tuple of ``row`` values."""
+def discard_table(tiles, int wilds, rules, object seen, type row) -> tuple:
+    """Every distinct discard of a 3n+2 hand as ``row(kind, shanten,
+    improving kinds, unseen)``, best first (lowest shanten, most unseen,
+    lowest kind): the improving kinds lower the shanten left by the discard;
+    ``unseen`` counts their copies neither in the hand after the discard,
+    nor in ``seen`` (34 counts of tiles seen elsewhere), nor the discarded
+    tile.  ``row`` is a tuple subclass of four fields and no others (a named
+    tuple): each row is made as it makes its instances (its allocator, then
+    the four items), not through a Python-level constructor per row."""
+    if row.__basicsize__ != tuple.__basicsize__ or not issubclass(row, tuple):
+        raise TypeError(f"discard_table: row must be a tuple subclass with no fields of its own, got {row!r}")
     cdef Counts c = _as_counts(tiles)
     cdef KernelRules r = _as_rules(rules)
     cdef uint8_t h[34]
@@ -3519,42 +3515,24 @@ def discard_table(tiles, int wilds, rules, object seen, type row=None) -> object
                 i -= 1
             order[i] = k
             nk += 1
-    if row is not None:
-        return _rows_of(row, nk, order, sh, masks, un)
-    out = []
-    for i in range(nk):
-        k = order[i]
-        out.append((k, sh[k], _kinds_tuple(masks[k]), un[k]))
-    return out
-
-
-cdef tuple _rows_of(type row, int nk, const int* order, const int* sh, const uint64_t* masks, const int* un):
-    """discard_table's rows as ``row`` values, each made as the tuple
-    subclass makes its instances (its allocator, then the four items), not
-    through a Python-level constructor per row."""
     cdef tuple out = PyTuple_New(nk)
-    cdef object r, v
-    cdef int i, k
-    if row.__basicsize__ != tuple.__basicsize__ or not issubclass(row, tuple):
-        raise TypeError(f"discard_table: row must be a tuple subclass with no fields of its own, got {row!r}")
+    cdef object one
     for i in range(nk):
         k = order[i]
-        r = _alloc_row(row)
-        v = k
-        Py_INCREF(v)
-        PyTuple_SET_ITEM(r, 0, v)
-        v = sh[k]
-        Py_INCREF(v)
-        PyTuple_SET_ITEM(r, 1, v)
-        v = _kinds_tuple(masks[k])
-        Py_INCREF(v)
-        PyTuple_SET_ITEM(r, 2, v)
-        v = un[k]
-        Py_INCREF(v)
-        PyTuple_SET_ITEM(r, 3, v)
-        Py_INCREF(r)
-        PyTuple_SET_ITEM(out, i, r)
+        one = _alloc_row(row)
+        _put(one, 0, k)
+        _put(one, 1, sh[k])
+        _put(one, 2, _kinds_tuple(masks[k]))
+        _put(one, 3, un[k])
+        _put(out, i, one)
     return out
+
+
+cdef inline void _put(object t, Py_ssize_t i, object v) noexcept:
+    """Item ``i`` of the new tuple ``t`` (still empty there) is ``v``:
+    PyTuple_SET_ITEM steals a reference, so one is taken first."""
+    Py_INCREF(v)
+    PyTuple_SET_ITEM(t, i, v)
 
 
 cdef tuple _KIND_INTS = tuple(range(34))
@@ -3569,14 +3547,11 @@ cdef tuple _kinds_tuple(uint64_t mask):
         x &= x - 1
         n += 1
     cdef tuple out = PyTuple_New(n)
-    cdef object kind
     x = mask
     while x:
         j = _lowest_bit(x)
         x &= x - 1
-        kind = _KIND_INTS[j]
-        Py_INCREF(kind)
-        PyTuple_SET_ITEM(out, i, kind)
+        _put(out, i, _KIND_INTS[j])
         i += 1
     return out
 

@@ -644,3 +644,21 @@ def test_discard_options_knitted_straight_four_copies_and_wilds(index: int) -> N
         options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
         got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
         assert got == _brute_options(counts, wilds, rules), (counts, wilds)
+
+
+def test_discard_table_rows_are_plain_tuple_subclasses() -> None:
+    """The kernel makes each row as its tuple subclass does: a class with
+    fields of its own (an instance dict) or no tuple at all is refused
+    before any work, a named tuple of four fields is what it builds."""
+    from mahjong_core.analysis import DiscardOption
+
+    class WithDict(tuple):  # type: ignore[type-arg]
+        pass
+
+    counts = mc.Counts(mc.counts("123m456p789s11z234z"))
+    for bad in (dict, WithDict):
+        with pytest.raises(TypeError, match="tuple subclass with no fields of its own"):
+            _native.discard_table(counts, 0, None, [0] * 34, bad)
+    rows = _native.discard_table(counts, 0, None, [0] * 34, DiscardOption)
+    assert type(rows) is tuple and all(type(r) is DiscardOption for r in rows)
+    assert rows == mc.discard_options(counts)
