@@ -530,6 +530,21 @@ def _brute_options(counts: list[int], wilds: int, rules: mc.HandRules) -> dict[i
     return out
 
 
+def _options_masks(counts: list[int], wilds: int, rules: mc.HandRules) -> dict[int, tuple[int, int]]:
+    """discard_options in _brute_options' shape: {discard: (shanten, mask of improving kinds)}."""
+    options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
+    return {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
+
+
+def _fill(rng: random.Random, counts: list[int], total: int, pool: list[int], share: float) -> None:
+    """Add tiles to ``counts`` until it holds ``total``: a kind of ``pool``
+    with probability ``share``, else any kind, never a fifth copy."""
+    while sum(counts) < total:
+        k = rng.choice(pool) if rng.random() < share else rng.randrange(34)
+        if counts[k] < 4:
+            counts[k] += 1
+
+
 @settings(max_examples=400, deadline=None)
 @given(data=st.data())
 def test_discard_options_every_form_and_wilds(data: st.DataObject) -> None:
@@ -550,9 +565,7 @@ def test_discard_options_every_form_and_wilds(data: st.DataObject) -> None:
     counts = [kinds.count(k) for k in range(34)]
     if max(counts) > 4:
         return
-    options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
-    got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
-    assert got == _brute_options(counts, wilds, rules)
+    assert _options_masks(counts, wilds, rules) == _brute_options(counts, wilds, rules)
 
 
 @pytest.mark.parametrize("index", range(len(_RULES_EVERY_FORM)))
@@ -571,9 +584,7 @@ def test_discard_options_leaning_hands(index: int) -> None:
             k = rng.choice(pool) if rng.random() < 0.85 else rng.randrange(34)
             if counts[k] < (4 if theme in (4, 5) else 1 + (rng.random() < 0.2)):
                 counts[k] += 1
-        options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
-        got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
-        assert got == _brute_options(counts, wilds, rules), (counts, wilds)
+        assert _options_masks(counts, wilds, rules) == _brute_options(counts, wilds, rules), (counts, wilds)
 
 
 @pytest.mark.parametrize("index", [0, 1, 6, 7, 10, 11])
@@ -588,13 +599,8 @@ def test_discard_options_four_copies_and_wilds(index: int) -> None:
         size = rng.choice([14, 14, 11, 8])
         kinds = rng.sample(range(34), rng.randint(2, 5))
         counts = [0] * 34
-        while sum(counts) < size - wilds:
-            k = rng.choice(kinds) if rng.random() < 0.93 else rng.randrange(34)
-            if counts[k] < 4:
-                counts[k] += 1
-        options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
-        got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
-        assert got == _brute_options(counts, wilds, rules), (counts, wilds)
+        _fill(rng, counts, size - wilds, kinds, 0.93)
+        assert _options_masks(counts, wilds, rules) == _brute_options(counts, wilds, rules), (counts, wilds)
 
 
 @pytest.mark.parametrize(
@@ -615,9 +621,7 @@ def test_discard_options_wild_pair_outside_the_hand(hand: str) -> None:
     pair): found by fuzzing the fresh-cost shortcut of the discard pass."""
     rules = mc.HandRules(pair_kinds=mc.HandRules.PAIR_258)
     counts = mc.counts(hand).tolist()
-    options = mc.discard_options(mc.Counts(counts), wilds=1, rules=rules)
-    got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
-    assert got == _brute_options(counts, 1, rules)
+    assert _options_masks(counts, 1, rules) == _brute_options(counts, 1, rules)
 
 
 @pytest.mark.parametrize("index", [0, 1, 2, 3])
@@ -637,13 +641,8 @@ def test_discard_options_knitted_straight_four_copies_and_wilds(index: int) -> N
         for k in rng.sample(knitted, rng.randint(5, 8)):
             counts[k] = 1
         others = rng.sample([k for k in range(34) if k not in knitted], 2)
-        while sum(counts) < 14 - wilds:
-            k = rng.choice(others) if rng.random() < 0.9 else rng.randrange(34)
-            if counts[k] < 4:
-                counts[k] += 1
-        options = mc.discard_options(mc.Counts(counts), wilds=wilds, rules=rules)
-        got = {kind: (sh, sum(1 << k for k in improving)) for kind, sh, improving, _ in options}
-        assert got == _brute_options(counts, wilds, rules), (counts, wilds)
+        _fill(rng, counts, 14 - wilds, others, 0.9)
+        assert _options_masks(counts, wilds, rules) == _brute_options(counts, wilds, rules), (counts, wilds)
 
 
 def test_discard_table_rows_are_plain_tuple_subclasses() -> None:

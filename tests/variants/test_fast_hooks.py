@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import hooks_reference as ref
 from mahjong_core.bots import make_bot, play_hand
-from mahjong_core.rules import Ruleset
+from mahjong_core.rules import Ruleset, WinContext
 from mahjong_core.variants import fuzhou as fz
 from mahjong_core.variants.fujian_baida import FujianBaida
 from mahjong_core.variants.fuzhou import Fuzhou
@@ -72,6 +72,21 @@ def play(cls: type[Ruleset], refs: Mapping[str, Callable[..., Any]], hands: int,
         for i in range(n):
             play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(rs.num_players)], seed=i, dealer=i % rs.num_players)
     return seen
+
+
+def scored_contexts(cls: type[Ruleset], hands: int) -> list[WinContext]:
+    """Every context ``cls.score`` is asked for in :func:`play`'s seeded
+    hands (no hook checked)."""
+    got: list[WinContext] = []
+    score = cls.score
+
+    class Spy(cls):  # type: ignore[valid-type,misc]
+        def score(self, ctx: WinContext) -> Any:
+            got.append(ctx)
+            return score(self, ctx)
+
+    play(Spy, {}, hands)
+    return got
 
 
 # --- 福州 / 罗源 ---------------------------------------------------------------
@@ -426,7 +441,6 @@ def test_harbin_ready_speed_answer_hides_no_declaration() -> None:
 def test_harbin_may_hold_ready(counts: list[int], melds: list[str]) -> None:
     """may_hold_ready on any counts against the same rules written out."""
     from mahjong_core.tiles import Meld
-    from mahjong_core.variants import harbin as hb
 
     ms = [Meld.parse(m) for m in melds]
     opened = [m for m in ms if not m.is_concealed] or [Meld.parse("chi 123m")]

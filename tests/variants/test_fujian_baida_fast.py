@@ -16,7 +16,7 @@ from mahjong_core.rules import ScoreSheet, WinContext
 from mahjong_core.variants import fujian_baida as fj
 from mahjong_core.variants.fujian_baida import FujianBaida
 import hooks_reference as ref
-from test_fast_hooks import play
+from test_fast_hooks import play, scored_contexts
 
 
 def obvious_score(rs: FujianBaida, ctx: WinContext) -> ScoreSheet:
@@ -80,15 +80,7 @@ def test_sheets_on_paper_are_the_obvious_ones(win: tuple[list[int], int, int], s
 
 def test_shape_fans_of_every_reading_in_play() -> None:
     """_shape_fan plus 无百搭 is the table's sum, reading by reading."""
-    got: list[WinContext] = []
-    score = FujianBaida.score
-
-    class Spy(FujianBaida):
-        def score(self, ctx: WinContext) -> Any:
-            got.append(ctx)
-            return score(self, ctx)
-
-    play(Spy, {}, 200)
+    got = scored_contexts(FujianBaida, 200)
     rs = FujianBaida()
     n = 0
     for ctx in got:

@@ -15,7 +15,7 @@ from mahjong_core.rules import WinContext
 from mahjong_core.variants import wuhan as wh
 from mahjong_core.variants.wuhan import Wuhan
 import hooks_reference as ref
-from test_fast_hooks import play
+from test_fast_hooks import play, scored_contexts
 
 
 def obvious_all_of(allowed: frozenset[int], r: v.Reading) -> bool:
@@ -60,15 +60,7 @@ def test_wuhan_hooks_agree_with_the_obvious_ones(options: dict[str, Any]) -> Non
 def test_shape_free_hands_by_kinds_in_play() -> None:
     """Every reading of every scored hand: 将一色 and 风一色 both ways."""
     rs = Wuhan(pihu_max_laizi=4)
-    got: list[WinContext] = []
-    score = Wuhan.score
-
-    class Spy(Wuhan):
-        def score(self, ctx: WinContext) -> Any:
-            got.append(ctx)
-            return score(self, ctx)
-
-    play(Spy, {}, 200)
+    got = scored_contexts(Wuhan, 200)
     readings = [r for ctx in got for r in rs._readings(ctx)]
     assert len(readings) > 100
     for r in readings:
