@@ -1919,6 +1919,10 @@ class Guobiao(Ruleset):
             table = self.__dict__["_fan_table"] = _compile(self.options)
         return table
 
+    def prepare(self) -> None:
+        """Compile the fan table now (see :attr:`_table`)."""
+        self._table
+
     @property
     def _kernel(self) -> _mcr.Table:
         return self._table.kernel

@@ -612,6 +612,49 @@ class Ningbo(Ruleset):
         except IllegalWinError:
             return False  # (score names it)
 
+    def refuses_tiles(self, table: Table, seat: int, counts: Sequence[int], wilds: int, tile: int | None,
+                      robbed: bool) -> bool:
+        """The 起胡 bound of :meth:`refuses_win` asked before any context
+        is built (most wins the engine checks are refused by it): a
+        discarded 百搭, or fewer 台 than ``min_tai`` even with the fixed
+        台 at their most (自摸, 海捞糊牌 and 杠上开花 when self-drawn,
+        抢杠 when robbed, 三财神 whenever three 百搭 are held) and every
+        reading item the tiles could make (:func:`reading_tai_bound`).
+        The first go-around (天胡, 地胡) is left to :meth:`refuses_win`."""
+        o = self.options
+        sd = tile is None
+        if not sd and (tile >= 34 or tile in table.wild_kinds) and not o.win_on_discarded_wild:  # type: ignore[operator]
+            return True
+        flowers = table.flowers[seat]
+        if (flowers and not table.wild_kinds.isdisjoint(flowers)) or (not sd and table.after_flower):
+            return False  # (score names the error; refuses_win reads the flower replacement)
+        if table.draws_made[seat] <= 1 and not any(table.melds):
+            return False  # (天胡 and 地胡)
+        tai = 1 if o.min_counts_base else 0
+        if sd:
+            tai += 1  # (自摸)
+            if table.after_kong or table.after_flower:
+                tai += 1  # (杠上开花)
+            if table.is_last_tile(seat):
+                tai += 1  # (海捞糊牌)
+        elif robbed:
+            tai += 1
+        if wilds == 0:
+            if o.hard_win is HardWin.NO_WILD:
+                tai += 1
+        elif wilds >= 3 and (o.three_wilds is ThreeWilds.HELD or sd):
+            tai += 3
+        if o.hard_win is HardWin.NATURAL:
+            tai += 1
+        seat_wind = table.seat_wind(seat)
+        if flowers:
+            key = (tuple(flowers), seat_wind, o.seat_flowers)
+            got = _FLOWER_TAI.get(key)
+            if got is None:
+                got = _FLOWER_TAI[key] = sum(it.total for it in seat_flower_items(*key))
+            tai += got
+        return tai + _tai_bound(counts, table.melds[seat], wilds, seat_wind, table.round_wind) < o.min_tai
+
     def _wild_single(self, ctx: WinContext) -> bool:
         rs = self._readings(ctx)
         if self.options.wild_single is WildSingle.EVERY_READING:
@@ -667,14 +710,21 @@ def reading_tai_bound(ctx: WinContext) -> int:
     the 百搭 may add kinds, never remove them); each scoring honour (a
     dragon, the seat and the round wind) of which a pung is declared or
     the hand holds three with the 百搭."""
-    concealed = ctx.concealed
-    kinds = set(concealed)
+    counts = [0] * 34
+    for k in ctx.concealed:
+        counts[k] += 1
+    return _tai_bound(counts, ctx.melds, ctx.wilds, ctx.seat_wind, ctx.round_wind)
+
+
+def _tai_bound(counts: Sequence[int], melds: Sequence[Meld], w: int, seat_wind: int, round_wind: int) -> int:
+    """:func:`reading_tai_bound` of the 34 concealed ``counts`` (a list or
+    a bytearray: counted in C), the declared ``melds`` and ``w`` 百搭."""
     bits = 0  # (the suits held, bit 3 the honours)
-    for k in kinds:
-        bits |= _KIND_BIT[k]
+    for s in range(4):
+        if any(counts[9 * s : 9 * s + 9]):
+            bits |= 1 << s
     chows = pungs = 0
     declared: set[int] = set()
-    melds = ctx.melds
     for m in melds:
         first = m.tiles[0]
         if m.kind is MeldKind.CHI:
@@ -683,24 +733,23 @@ def reading_tai_bound(ctx: WinContext) -> int:
             pungs += 1
             declared.add(first)
         bits |= _KIND_BIT[first]
-    w = ctx.wilds
     tai = 2 if len(melds) >= 4 else 1
-    if not chows and len(kinds) <= (len(concealed) + w + 1) // 3:
+    if not chows and 34 - counts.count(0) <= (sum(counts) + w + 1) // 3:
         tai += 2  # (碰碰糊: each kind held in a pung or the pair)
     elif not pungs:  # (平糊: the one honour kind held is the pair; no meld is of honours)
         if not bits & 8:
             tai += 1
         else:
-            honours = [k for k in kinds if k >= 27]
-            if len(honours) == 1 and concealed.count(honours[0]) <= 2:
+            honours = [k for k in range(27, 34) if counts[k]]
+            if len(honours) == 1 and counts[honours[0]] <= 2:
                 tai += 1
     suits = bits & 7
     if suits == 0:
         tai += 8
     elif suits & (suits - 1) == 0:
         tai += 2 if bits & 8 else 4
-    for k in (31, 32, 33, 27 + ctx.seat_wind, 27 + ctx.round_wind):
-        if k < 34 and (k in declared or concealed.count(k) + w >= 3):
+    for k in (31, 32, 33, 27 + seat_wind, 27 + round_wind):
+        if k < 34 and (k in declared or counts[k] + w >= 3):
             tai += 1
     return tai
 

@@ -43,6 +43,22 @@ def _ruleset(name: str, options: Sequence[str] = ()) -> Ruleset:
     return ruleset_with_options(name, options)
 
 
+_PREPARED: dict[tuple[str, tuple[str, ...]], Ruleset] = {}
+"""The rule sets ``_run_chunk`` plays in this process, prepared once
+(``Ruleset.prepare``), by name and options."""
+
+
+def _prepared(name: str, options: Sequence[str] = ()) -> Ruleset:
+    """``_ruleset(name, options)``, prepared, one per process: every chunk
+    of a run plays the same rule set (rule sets keep no state of a hand)."""
+    key = (name, tuple(options))
+    rs = _PREPARED.get(key)
+    if rs is None:
+        rs = _PREPARED[key] = _ruleset(name, options)
+        rs.prepare()
+    return rs
+
+
 def _hand_seed(seed: int, i: int) -> int:
     """The seed of hand ``i`` of a run: independent of how hands are split
     among workers."""
@@ -90,7 +106,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- simulate
 def _run_chunk(job: tuple[str, int, list[int], str, tuple[str, ...], bool]) -> dict[str, Any]:
     name, seed, indices, bots, options, keep_rows = job
-    rs = _ruleset(name, options)
+    rs = _prepared(name, options)
     out: dict[str, Any] = {
         "hands": 0, "errors": 0, "zero_sum": True, "wins": [0] * rs.num_players, "draws": 0,
         "payments": [0] * rs.num_players, "tiles_drawn": 0, "error_examples": [], "rows": [],
@@ -134,7 +150,7 @@ def simulate(
     Ray cluster at ``address``, or a local one). ``on_rows`` is given the
     rows of the hands (``simulation.hand_row``) in the order of the hands."""
     setup = time.perf_counter()
-    rs = _ruleset(name, options)
+    rs = _prepared(name, options)  # (its start-up too, not the engine's rate)
     _native._build_tables()  # process start-up, not the engine's rate
     stack = ExitStack()
     if backend == "ray":
@@ -207,7 +223,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.plot:
         check_plot(args.plot)
     options = args.option or ()
-    rs = _ruleset(args.variant, options)
+    rs = _prepared(args.variant, options)
     sinks: list[Callable[[list[dict[str, Any]]], None]] = []
 
     def to_sinks(rows: list[dict[str, Any]]) -> None:

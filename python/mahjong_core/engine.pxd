@@ -87,7 +87,7 @@ cdef class Table:
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called
     cdef public list robbed
-    cdef public bint _has_free, _has_free_kinds, _same_tile_miss, _dice_kong, _call_lifts_miss, _has_refuse
+    cdef public bint _has_free, _has_free_kinds, _same_tile_miss, _dice_kong, _call_lifts_miss, _has_refuse, _has_refuse_tiles
     cdef public bint _allow_exposed_kong
     cdef public int _zone, _dead_free, _standing_n
     cdef public bint _missed_pung, _flower_rob, _chow_any, _special_adds, _special_check
@@ -110,6 +110,8 @@ cdef class Table:
     cdef public int _max_melds, indicator_changes
     cdef public bint _needs_meld, _needs_ready
 
+    @cython.locals(seat=int)
+    cpdef is_last_tile(self, seat)
     @cython.locals(seat=int)
     cpdef _left(self, seat)
     cpdef _kept(self)

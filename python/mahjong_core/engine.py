@@ -564,6 +564,7 @@ class Table:
         """Shanten above which a hand with no kernel waits has no shape-free
         waits either (``Ruleset.shape_free_reach``; -1: none promised)."""
         self._has_refuse = type(ruleset).refuses_win is not Ruleset.refuses_win
+        self._has_refuse_tiles = type(ruleset).refuses_tiles is not Ruleset.refuses_tiles
         self._needs_meld = ruleset.win_needs_meld
         """A seat without a meld never wins (``win_needs_meld``)."""
         self._needs_ready = ruleset.ready_rule is ReadyRule.REQUIRED
@@ -1112,6 +1113,12 @@ class Table:
         if self._per_seat:
             return [t for head, end in self._segments for t in self.wall[head:end]]
         return self.wall[self.head : self.tail]
+
+    def is_last_tile(self, seat: int) -> bool:
+        """Whether the wall is spent after ``seat``'s draw or discard now:
+        the next seat has no tile left to draw (a win on it is
+        ``WinContext.last_tile``, unless on a robbed kong)."""
+        return self._left(self._next_seat(seat)) == 0
 
     def _left(self, seat: int) -> int:
         """Tiles ``seat`` may still draw."""
@@ -1711,12 +1718,13 @@ class Table:
             return None  # 定缺: no tile of the missing suit at a win
         c, w, _ = self._win_counts(seat, counts, tile)
         rules = self._rules_for(seat)
-        if not _is_win_buf(c, w, rules):
-            if not (self._has_free and rs.shape_free_win(self, seat, counts)):
-                return None
-            decomps: tuple[Any, ...] = ()  # a win without a shape
-        else:
-            decomps = decompositions(_native.Counts(c), wilds=w, rules=rules)
+        shaped = _is_win_buf(c, w, rules)
+        if not shaped and not (self._has_free and rs.shape_free_win(self, seat, counts)):
+            return None
+        if self._has_refuse_tiles and not as_declared and rs.refuses_tiles(self, seat, c, w, tile, robbed):
+            return None  # (refused from the tiles: Ruleset.refuses_tiles)
+        # (a win without a shape has no decompositions)
+        decomps = decompositions(_native.Counts(c), wilds=w, rules=rules) if shaped else ()
         ctx = self._context(seat, counts, tile, robbed=robbed, decomps=decomps, as_declared=as_declared)
         if self._has_refuse and rs.refuses_win(ctx):
             return None  # (refused before scoring: Ruleset.refuses_win)
@@ -1797,7 +1805,7 @@ class Table:
             self.kong_fed_by if self_drawn and self.after_kong else None,  # kong_fed_by
             not self_drawn and not robbed and self.discard_after_kong,  # kong_discard
             robbed,  # robbed_kong
-            self._left(self._next_seat(seat if discarder is None else discarder)) == 0 and not robbed,  # last_tile
+            self.is_last_tile(seat if discarder is None else discarder) and not robbed,  # last_tile
             first,  # first_turn
             (not self_drawn) and no_calls and self.draws_made[seat] == 0,  # first_go_around
             fourth,  # fourth_tile

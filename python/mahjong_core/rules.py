@@ -894,6 +894,26 @@ class Ruleset:
         that override it.  Default: False."""
         return False
 
+    def prepare(self) -> None:
+        """Build now what the rule set would build on its first win (国标's
+        compiled fan table): the start-up of a long run, which ``simulate``
+        and ``bench/rates.py`` keep out of the engine's rate.  Play is the
+        same either way.  Default: nothing to build."""
+
+    def refuses_tiles(self, table: Table, seat: int, counts: Sequence[int], wilds: int, tile: int | None,
+                      robbed: bool) -> bool:
+        """A speed hook asked before any context is built: True when no win
+        of ``seat`` on these tiles can be legal now, whatever the rest of
+        its context (a bound from the tiles and the table alone, e.g. on the
+        points a minimum needs).  ``counts`` are the 34 concealed counts the
+        kernels read (the winning tile among them, the wild tiles apart as
+        ``wilds``; read only), ``tile`` the tile won on (None when
+        self-drawn) and ``robbed`` whether it is a kong's added tile.  It
+        must never refuse a win :meth:`refuses_win` and :meth:`can_win`
+        would accept.  The engine asks only rule sets that override it (and
+        not when it tests a ready declaration).  Default: False."""
+        return False
+
     def can_win(self, ctx: WinContext, sheet: ScoreSheet) -> bool:
         """Conditions beyond the shape; the engine asks this.  Default: no
         :meth:`win_problem`."""

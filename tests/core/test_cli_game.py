@@ -39,6 +39,40 @@ def test_simulate_json_and_workers_agree(capsys: pytest.CaptureFixture[str]) -> 
         assert two[key] == one[key], key
 
 
+def test_simulate_prepares_one_rule_set_per_process_and_plays_the_same_hands(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The chunks of a run share one rule set, prepared (Ruleset.prepare:
+    国标's fan table) before the clock starts, and play what a fresh,
+    unprepared rule set plays."""
+    from mahjong_core import cli_game
+    from mahjong_core.bots import make_bot, play_hand
+    from mahjong_core.registry import find_variant
+
+    monkeypatch.setattr(cli_game, "_PREPARED", {})
+    made: list[object] = []
+    real = cli_game._ruleset
+
+    def counting(name: str, options: object = ()) -> object:
+        made.append(name)
+        return real(name, options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli_game, "_ruleset", counting)
+    code, out, _ = run(capsys, "simulate", "--variant", "guobiao", "--hands", "450", "--json")
+    total = json.loads(out)
+    assert code == 0 and total["hands"] == 450 and total["errors"] == 0
+    assert made == ["guobiao"]  # (three chunks of 200 or fewer, one rule set)
+    (rs,) = cli_game._PREPARED.values()
+    assert "_fan_table" in rs.__dict__  # (prepared)
+    fresh = find_variant("guobiao")()
+    assert "_fan_table" not in fresh.__dict__
+    for i in range(3):
+        seed = cli_game._hand_seed(0, i)
+        got = [play_hand(r, [make_bot("greedy", seed + s) for s in range(4)], seed=seed, dealer=i % 4).events
+               for r in (rs, fresh)]
+        assert got[0] == got[1]
+
+
 def test_simulate_random_bots_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "simulate", "--hands", "50", "--bots", "random", "--variant", "base")
     assert code == 0 and "hands/s" in out and "zero-sum True" in out

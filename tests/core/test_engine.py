@@ -699,6 +699,7 @@ def test_per_seat_walls() -> None:
             ref = s if ctx.self_drawn else ctx.discarder
             assert ref is not None
             assert ctx.last_tile == (t._left(t._next_seat(ref)) == 0 and not ctx.robbed_kong)
+            assert t.is_last_tile(ref) == (t._left(t._next_seat(ref)) == 0)
             last += ctx.last_tile
         assert replay(dumps(t.events), ruleset=DuplicateWallRules()).events == t.events
     assert exhausted > 100

@@ -462,6 +462,7 @@ def test_the_last_discard(rs: Ruleset) -> None:
     assert sc.table.live_tiles == 3
     sc.play("E discard 3z", "S discard 9p", "W discard 9m")
     assert sc.drawn == "1z" and sc.table.live_tiles == 0
+    assert sc.table.is_last_tile(sc.seat("N"))  # (N drew the last tile)
     sc.play("N discard 1z")
     assert sc.offers("W") == (["pung", "win", "pass"] if rs.calls_on_last_discard else ["win", "pass"])
     sc.play("W win")
@@ -473,6 +474,7 @@ def test_the_last_tile_self_drawn_and_the_wall_running_out() -> None:
     sc = Scenario(ShortWallRules(), WEST_WAITS_1Z_2Z, draws="9p1z")
     sc.play("E discard 3z", "S discard 9p")
     assert sc.drawn == "1z" and sc.table.live_tiles == 1 and "win" in sc.offers("W")
+    assert not sc.table.is_last_tile(sc.seat("W"))
     sc.play("W win")
     ctx = sc.table.contexts[sc.seat("W")]
     assert ctx.self_drawn and not ctx.last_tile  # one tile is still left: no 海底

@@ -2,8 +2,9 @@
 counted without items (hypothesis), the bound of the reading 台 (at least
 every reading's, on the contexts of seeded games) and ``refuses_win``
 (what ``score`` and ``win_problem`` say, no bound) on every context the
-engine asked in those games; games played with the plain refusal are the
-same games move for move."""
+engine asked in those games, where ``refuses_tiles`` (the same bound before
+any context) refused none of the wins; games played with the plain
+refusal (and no refusal from the tiles) are the same games move for move."""
 
 from __future__ import annotations
 
@@ -44,19 +45,33 @@ def plain_refuses(rs: Ningbo, ctx: WinContext) -> bool:
 
 
 class PlainNingbo(Ningbo):
+    def refuses_tiles(self, *args: Any) -> bool:
+        return False
+
     def refuses_win(self, ctx: WinContext) -> bool:
         return plain_refuses(self, ctx)
 
 
 class Recording(Ningbo):
-    """宁波 keeping every context the engine asks it to refuse."""
+    """宁波 keeping every context the engine asks it to refuse, with the
+    answer ``refuses_tiles`` gave just before on the same tiles (it refuses
+    nothing here, so that every context is built)."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.asked: list[WinContext] = []
+        self.by_tiles: list[bool] = []
+        self._tiles: bool | None = None
+
+    def refuses_tiles(self, *args: Any) -> bool:
+        self._tiles = super().refuses_tiles(*args)
+        return False
 
     def refuses_win(self, ctx: WinContext) -> bool:
+        assert self._tiles is not None  # (the engine asks refuses_tiles first, of the same win)
         self.asked.append(ctx)
+        self.by_tiles.append(self._tiles)
+        self._tiles = None
         return super().refuses_win(ctx)
 
 
@@ -96,10 +111,13 @@ def test_the_refusal_is_the_sheets_on_every_context_of_seeded_games(options: dic
         for i in range(n):
             play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(4)], seed=i, dealer=i % 4)
     plain = Ningbo(**options)
-    by_bound = 0
-    for ctx in rs.asked:
+    by_bound = by_tiles = 0
+    for ctx, tiles_refuse in zip(rs.asked, rs.by_tiles):
         fresh = Ningbo(**options)
-        assert fresh.refuses_win(ctx) == plain_refuses(plain, ctx), ctx
+        refuses = plain_refuses(plain, ctx)
+        assert fresh.refuses_win(ctx) == refuses, ctx
+        assert refuses or not tiles_refuse, ctx  # (refuses_tiles never refuses a win)
+        by_tiles += tiles_refuse
         if any(f in ctx.wild_kinds for f in ctx.flowers) or (not ctx.self_drawn and ctx.win_tile in ctx.wild_kinds):
             continue
         top = max(fresh._reading_tai(r) for r in fresh._readings(ctx))
@@ -107,6 +125,7 @@ def test_the_refusal_is_the_sheets_on_every_context_of_seeded_games(options: dic
         assert bound >= top, ctx
         by_bound += fresh._fixed_tai(ctx) + bound + fresh.options.min_counts_base < fresh.options.min_tai
     assert len(rs.asked) > 150 and by_bound > len(rs.asked) // 10
+    assert by_tiles > by_bound // 2  # (most of the bound's refusals need no context)
 
 
 @pytest.mark.parametrize("options", OPTIONS[:2])

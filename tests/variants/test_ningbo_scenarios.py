@@ -189,6 +189,30 @@ def test_nb_e3_in_play() -> None:
     finish(sc)
 
 
+def test_the_minimum_counts_earthly_hand_and_robbing_a_kong() -> None:
+    # W's 3-台 hand of test_nb_e3_in_play (平糊 夹 硬糊), won on a discard:
+    # on the dealer's first discard it is 地胡 (6 more), on a robbed kong
+    # 抢杠 (1 more): both reach 4 台, and neither is refused before the
+    # context is built (Ningbo.refuses_tiles)
+    w = "123m789m456p11s35s"
+    n = "2222s1122z5566z7z"
+    sc = Scenario(NB, ["4s147p258m369s1234z", "1234m258p369s567z", w, n], indicator="9p")
+    sc.play("E discard 4s")
+    assert "win" in sc.offers("W")
+    sc.play("W win")
+    assert sc.items("W") == ["平糊", "夹", "硬糊", "地胡"]
+    finish(sc)
+    sc = Scenario(NB, ["4s147p258m369s1234z", "44s1234m258p67s57z", w, n], draws="9p8s3z4s",
+                  indicator="9p")
+    sc.play("E discard 4s", "W pass", "S pung", "S discard 7z")
+    until_turn(sc, "S", drawn="4s")
+    sc.play("S kong 4s")
+    assert "win" in sc.offers("W")
+    sc.play("W win")
+    assert sc.items("W") == ["平糊", "夹", "硬糊", "抢杠"]
+    finish(sc)
+
+
 def test_wild_single_wait_only_self_drawn() -> None:
     # S: three dragon pungs, 111m and a lone 百搭: 4z on a discard would be
     # 4 台, but "财神单吊时，不能捉冲，只能自摸"
