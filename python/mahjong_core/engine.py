@@ -1500,6 +1500,11 @@ class Table:
         self.drawn = got
         self._event("swap", seat=seat, gave=KIND_NAMES[tile], got=KIND_NAMES[got])
         self._waits_without_drawn(seat)
+        offer = self.pung_offers[seat]
+        if offer is not None and got == offer and sum(1 for q in reserve if wall[q] == offer) < 3:
+            # the swap took a tile of the pung offered this turn: the
+            # reserve no longer holds it, and the offer is withdrawn
+            self.pung_offers[seat] = None
 
     def _waits_without_drawn(self, seat: int) -> None:
         """The waits cache after a changed hand on turn: the hand less its

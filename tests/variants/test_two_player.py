@@ -230,3 +230,30 @@ def test_a_pung_offered_in_play_is_taken_for_three_tiles_given_back() -> None:
     sc = Scenario(TwoPlayer(pung_offer_chance=0), HANDS, draws="9m")
     sc.play("E discard 1z")
     assert all(x is None for x in sc.table.pung_offers)
+
+
+def test_a_pung_offer_stands_only_while_the_reserve_holds_it() -> None:
+    """An offer made at a draw is withdrawn when an opening swap of the
+    same turn takes one of its three tiles from the reserve (seeded random
+    hands, an offer at every draw): TAKE_PUNG is legal only while the
+    reserve holds the pung, and every hand plays to its end."""
+    from mahjong_core.bots import RandomBot
+    from mahjong_core.engine import ActionKind
+
+    rs = TwoPlayer(pung_offer_chance=1.0)
+    offered = withdrawn = 0
+    for seed in range(60):
+        t = Table(rs, seed=seed, dealer=seed % 2)
+        bots = [RandomBot(seed * 7 + s) for s in range(2)]
+        while not t.is_over:
+            s = t.to_act[0]
+            legal = t.legal_actions(s)
+            kind = t.pung_offers[s]
+            if any(a.kind is ActionKind.TAKE_PUNG for a in legal):
+                offered += 1
+                assert kind is not None and sum(1 for p in t.reserve() if t.wall[p] == kind) >= 3
+            a = bots[s].choose(t, s, legal)
+            t.apply(a)
+            withdrawn += kind is not None and a.kind is ActionKind.SWAP and t.pung_offers[s] is None
+        assert sum(t.deltas()) == 0
+    assert offered > 100 and withdrawn > 0
