@@ -2912,12 +2912,14 @@ cdef struct FormDraws:
 
 
 cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x, int dk,
-                       FormDraws* fd) noexcept nogil:
+                       FormDraws* fd, int cap=BIG) noexcept nogil:
     """k_shanten of ``c`` (the prepared hand less a tile of kind ``dk``): the
     standard form first (F_STANDARD is 0), each later form only asked
     whether it beats the best so far; seven pairs and the orphans from the
     prepared hand's counts, less the one tile.  Each form's answer is kept
-    in ``fd`` for _improving."""
+    in ``fd`` for _improving.  ``cap`` (in draws, shanten + 1): every form
+    is asked below it, so an answer of ``cap`` - 1 or more may be any value
+    >= ``cap`` - 1."""
     cdef int f, d, best = BIG, n = _hand_n(c, w), p = _part_of(dk)
     cdef int st[4]
     for f in range(NFORMS):
@@ -2940,7 +2942,7 @@ cdef int _shanten_near(const uint8_t* c, int w, const KRules* r, const StdCtx* x
         else:
             # (asked below best + 1, not best: a form that ties the best
             # is then known exactly, as _improving needs it)
-            fd.b[f] = best + 1 if best < BIG else BIG
+            fd.b[f] = best + 1 if best < cap else cap
             d = _form_draws_near(c, w, r, f, n, x, p, p, fd.b[f], fd.kd)
         fd.d[f] = d
         if 0 <= d < best:
@@ -3424,17 +3426,19 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
 
 
 cdef int _discard_shanten(uint8_t* h, int wilds, const KRules* r, StdCtx* sx, int* sh,
-                          FormDraws* fd) noexcept nogil:
+                          FormDraws* fd, bint lowest=False) noexcept nogil:
     """Prepare ``sx`` for the 3n+2 hand ``h``, fill ``sh[k]`` with the
     shanten left by discarding each held kind ``k`` (and ``fd[k]`` with its
-    forms' draws); the lowest of them."""
+    forms' draws); the lowest of them.  With ``lowest`` only the discards
+    at the lowest shanten are exact: one above the lowest so far is any
+    value above it (its forms asked below the lowest + 1 draws)."""
     cdef int k, best = BIG
     _std_prepare(sx, h, wilds, r, _hand_n(h, wilds))
     for k in range(34):
         if not h[k]:
             continue
         h[k] -= 1
-        sh[k] = _shanten_near(h, wilds, r, sx, k, &fd[k])
+        sh[k] = _shanten_near(h, wilds, r, sx, k, &fd[k], best + 2 if lowest and best < BIG else BIG)
         h[k] += 1
         if sh[k] < best:
             best = sh[k]
@@ -3583,11 +3587,14 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
     if costs is not None:
         for k in range(34):
             cost[k] = costs[k]
+    for k in range(34):
+        if h[k]:
+            held |= (<uint64_t>1) << k
+    # without costs or kinds to keep, only the discards at the lowest
+    # shanten can be chosen: the others need not be exact
+    cdef bint lowest = costs is None and not (held & keep)
     with nogil:
-        best = _discard_shanten(h, wilds, &r.r, &sx, sh, fd)
-        for k in range(34):
-            if h[k]:
-                held |= (<uint64_t>1) << k
+        best = _discard_shanten(h, wilds, &r.r, &sx, sh, fd, lowest)
         cand = held & ~keep
         if not cand:
             cand = held
