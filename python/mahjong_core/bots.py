@@ -21,7 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 from . import _native
 from .engine import Action, ActionKind, Phase, Table, play_out
 from .errors import InvalidArgumentError
-from .tiles import Meld, MeldKind
+from .tiles import Meld
 from .analysis import HandRules
 from .rules import ReadyRule, Ruleset
 
@@ -100,7 +100,6 @@ _NEEDS_READY = (ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN)
 _DEFAULT_COSTS = Ruleset.aim_discard_costs
 _DEFAULT_AIM_RULES = Ruleset.aim_rules
 _DEFAULT_AIM_KINDS = Ruleset.aim_kinds
-_ANKAN = MeldKind.ANKAN
 
 # Action ids (engine.py): discard 0..33, concealed kong 34..67, added kong
 # 68..101, chow 102..122, pung 123, kong 124, win 125, pass 126, ready
@@ -216,7 +215,7 @@ class GreedyBot:
             first = [a for a in legal if a.id < 27 and a.tile // 9 == void]
             if first:
                 return min(first, key=lambda a: (-hand[a.tile], a.tile))
-        seen = _seen(table, hand)
+        seen = _seen(table, seat)
         costs = None if type(rs).aim_discard_costs is _DEFAULT_COSTS else rs.aim_discard_costs(table, seat)
         choice = _native.discard_choice_buf(
             c, w, rules, seen, 0 if keep is None else self._keep_mask(keep), costs
@@ -279,23 +278,15 @@ class GreedyBot:
 
 
 
-def _seen(table: TableView, hand: bytearray) -> bytearray:
-    """The tiles a seat sees, per kind: its hand, every river (wild flowers
-    apart) and every meld, concealed kongs too.  A :class:`Table` keeps the
-    face-up ones in ``shown`` (concealed kongs apart): the sum of two
-    34-byte buffers, done as one sum of two integers (no count reaches 256,
-    so no byte carries into the next)."""
-    melds = table.melds
+def _seen(table: TableView, seat: int) -> bytearray:
+    """The tiles ``seat`` sees, per kind: its hand, every river (wild
+    flowers apart) and every meld, concealed kongs too
+    (:meth:`Table.seen_counts`, a typed loop when compiled; a seat view
+    counts them here)."""
     if type(table) is Table:
-        both = int.from_bytes(hand, "little") + int.from_bytes(table.shown, "little")
-        seen = bytearray(both.to_bytes(34, "little"))
-        if table.kongs_made:
-            for ms in melds:
-                for m in ms:
-                    if m.kind is _ANKAN:
-                        seen[m.tiles[0]] += 4
-        return seen
-    seen = bytearray(hand)
+        return table.seen_counts(seat)
+    melds = table.melds
+    seen = bytearray(table.hands[seat])
     discards = table.discards
     for s in range(table.n):
         for k in discards[s]:

@@ -112,6 +112,8 @@ cdef class Table:
 
     @cython.locals(seat=int)
     cpdef is_last_tile(self, seat)
+    @cython.locals(seat=int, out=bytearray, shown=bytearray, k=int)
+    cpdef seen_counts(self, seat)
     @cython.locals(seat=int)
     cpdef _left(self, seat)
     cpdef _kept(self)

@@ -411,6 +411,7 @@ _K_DISCARD, _K_ANKAN, _K_KAKAN = ActionKind.DISCARD, ActionKind.CONCEALED_KONG, 
 _K_CHOW, _K_PUNG, _K_KONG = ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG
 _K_WIN, _K_PASS, _K_READY = ActionKind.WIN, ActionKind.PASS, ActionKind.READY
 _PON = MeldKind.PON
+_ANKAN_KIND = MeldKind.ANKAN
 _READY_NONE = ReadyRule.NONE
 
 _PRIORITY = {
@@ -1207,6 +1208,22 @@ class Table:
         """``seat``'s concealed counts as the analysis kernels see them (wild
         tiles taken out, substitutes moved) and its number of wild tiles."""
         return self._split_wilds(self.hands[seat], seat)
+
+    def seen_counts(self, seat: int) -> bytearray:
+        """The tiles ``seat`` has seen, per kind (34 counts, a new
+        bytearray): its own hand, every face-up tile (``shown``: the rivers
+        and the melds) and four of the kind of each concealed kong.  What
+        the greedy bot counts as gone (wild flowers aside)."""
+        out = bytearray(self.hands[seat])
+        shown = self.shown
+        for k in range(34):
+            out[k] += shown[k]
+        if self.kongs_made:
+            for ms in self.melds:
+                for m in ms:
+                    if m.kind is _ANKAN_KIND:
+                        out[m.tiles[0]] += 4
+        return out
 
     def waits(self, seat: int) -> list[int]:
         """The kinds that would complete ``seat``'s hand (waiting with 3n+1

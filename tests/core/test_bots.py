@@ -266,3 +266,33 @@ def test_discard_choice_with_large_costs() -> None:
     costs = [10_000] * 34
     costs[plain] = 20_000
     assert _native.discard_choice_buf(c, 0, None, seen, 0, costs) != plain
+
+
+@pytest.mark.parametrize("name", ["sichuan", "guangdong", "shanghai"])
+def test_seen_counts_are_the_hand_the_face_up_tiles_and_the_concealed_kongs(name: str) -> None:
+    """Table.seen_counts, at every decision of seeded greedy hands (kongs
+    among them), is the obvious sum: the seat's hand, each face-up tile of
+    the rivers and melds (``shown``) and four of each concealed kong's kind."""
+    from mahjong_core.engine import play_out
+    from mahjong_core.registry import find_variant
+    from mahjong_core.tiles import MeldKind
+
+    checked = kongs = 0
+
+    class Checking(GreedyBot):
+        def choose(self, table: Any, seat: int, legal: Sequence[Action]) -> Action:
+            nonlocal checked, kongs
+            want = [table.hands[seat][k] + table.shown[k] for k in range(34)]
+            for ms in table.melds:
+                for m in ms:
+                    if m.kind is MeldKind.ANKAN:
+                        want[m.tiles[0]] += 4
+                        kongs += 1
+            assert list(table.seen_counts(seat)) == want
+            checked += 1
+            return super().choose(table, seat, legal)
+
+    rs = find_variant(name)()
+    for seed in range(30):
+        play_out(Table(rs, seed=seed), [Checking() for _ in range(rs.num_players)])
+    assert checked > 1000 and kongs > 0
