@@ -155,7 +155,7 @@ cdef class Table:
     cpdef _ready(self, seat)
     @cython.locals(seat=int)
     cpdef _draw_replacement(self, seat, flower_round=*)
-    @cython.locals(seat=int)
+    @cython.locals(seat=int, c=bytearray, w=int, k=int)
     cpdef _split_wilds(self, counts, seat=*)
     cpdef _complete_added_kong(self)
     cpdef _kong_paid(self, seat, meld, source)

@@ -1167,8 +1167,16 @@ class Table:
             if not self._imagined or seat < 0:
                 return counts, 0
             return self._add_imagined(counts, seat, 0)
-        c = bytearray(counts)
         w = len(self.wild_flowers[seat]) if seat >= 0 else 0
+        if not self.substitutes:
+            for k in self.wild_kinds:
+                if k < 34 and counts[k]:
+                    break
+            else:  # no wild tile held: the counts as they are (read only)
+                if self._imagined and seat >= 0:
+                    return self._add_imagined(counts, seat, w)
+                return counts, w
+        c = bytearray(counts)
         for k in self.wild_kinds:
             if k < 34:  # (wild flowers are held apart, in wild_flowers)
                 w += c[k]
@@ -1206,7 +1214,9 @@ class Table:
 
     def analysis_counts(self, seat: int) -> tuple[bytearray, int]:
         """``seat``'s concealed counts as the analysis kernels see them (wild
-        tiles taken out, substitutes moved) and its number of wild tiles."""
+        tiles taken out, substitutes moved) and its number of wild tiles.
+        Read only: when there is nothing to take out or move, the counts are
+        the seat's hand itself."""
         return self._split_wilds(self.hands[seat], seat)
 
     def seen_counts(self, seat: int) -> bytearray:
