@@ -43,6 +43,26 @@ cdef extern from *:
     """
     object _alloc_row "mj_alloc_row"(type t)
 
+cdef extern from *:
+    """
+    /* Bit counts of a 64-bit mask: portable (no POPCNT instruction needed),
+       and the index of the lowest set bit (MSVC or GCC/Clang builtins). */
+    static inline int mj_native_popcount64(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int mj_native_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int mj_native_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int _popcount "mj_native_popcount64"(unsigned long long x) noexcept nogil
+    int _ctz "mj_native_ctz64"(unsigned long long x) noexcept nogil
+
 from mahjong_core.errors import InvalidHandError
 
 # ---------------------------------------------------------------------------
@@ -1314,42 +1334,40 @@ cdef inline int _greater_left(int hs, int ms, int hh, int mh, int w) noexcept no
     return (7 - hh) + rs - (w if w < F else F)
 
 
+cdef inline uint64_t _held_mask(const uint8_t* c) noexcept nogil:
+    """Bit k set when kind k is held."""
+    cdef uint64_t m = 0
+    cdef int k
+    for k in range(NK):
+        if c[k]:
+            m |= (<uint64_t>1) << k
+    return m
+
+
 cdef int _d_knitted(const uint8_t* c, int w, const KRules* r) noexcept nogil:
-    cdef int a, k, h, mm, d, best = BIG
-    cdef uint64_t K
+    """全不靠: per knitting, its kinds and the honours held (h) and those a
+    wild may fill (mm), counted on the held and wild masks."""
+    cdef int a, d, best = BIG
+    cdef uint64_t K, H = _held_mask(c)
+    cdef uint64_t M = r.wild_mask & ~H
     for a in range(6):
         K = KNIT_MASK[a] | HONOR_MASK
-        h = 0
-        mm = 0
-        for k in range(NK):
-            if _bit(K, k):
-                if c[k]:
-                    h += 1
-                elif _bit(r.wild_mask, k):
-                    mm += 1
-        d = _knitted_left(h, mm, w)
+        d = _knitted_left(_popcount(H & K), _popcount(M & K), w)
         if d < best:
             best = d
     return best
 
 
 cdef int _d_greater(const uint8_t* c, int w, const KRules* r) noexcept nogil:
-    cdef int a, k, j, hh = 0, mh = 0, hs, ms, d, best = BIG
-    for k in range(27, 34):
-        if c[k]:
-            hh += 1
-        elif _bit(r.wild_mask, k):
-            mh += 1
+    """七星不靠: the honours held and wild-fillable, then per knitting its
+    kinds held and wild-fillable (on the held and wild masks)."""
+    cdef int a, hh, mh, d, best = BIG
+    cdef uint64_t H = _held_mask(c)
+    cdef uint64_t M = r.wild_mask & ~H
+    hh = _popcount(H & HONOR_MASK)
+    mh = _popcount(M & HONOR_MASK)
     for a in range(6):
-        hs = 0
-        ms = 0
-        for j in range(9):
-            k = KNIT[a][j]
-            if c[k]:
-                hs += 1
-            elif _bit(r.wild_mask, k):
-                ms += 1
-        d = _greater_left(hs, ms, hh, mh, w)
+        d = _greater_left(_popcount(H & KNIT_MASK[a]), _popcount(M & KNIT_MASK[a]), hh, mh, w)
         if d < best:
             best = d
     return best
@@ -2982,10 +3000,8 @@ cdef inline int _counts_lower(const int* st, int ck, int j, int w, const KRules*
 
 
 cdef inline int _lowest_bit(uint64_t m) noexcept nogil:
-    cdef int j = 0
-    while not (m >> j) & 1:
-        j += 1
-    return j
+    """The lowest set bit of ``m`` (not 0)."""
+    return _ctz(m)
 
 
 cdef uint64_t _knitted_improving(const uint8_t* h, int w, const KRules* r, int form,
