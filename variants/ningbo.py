@@ -653,7 +653,8 @@ class Ningbo(Ruleset):
             if got is None:
                 got = _FLOWER_TAI[key] = sum(it.total for it in seat_flower_items(*key))
             tai += got
-        return tai + _tai_bound(counts, table.melds[seat], wilds, seat_wind, table.round_wind) < o.min_tai
+        c = counts if isinstance(counts, (bytes, bytearray)) else bytes(counts)  # (the engine's: a bytearray)
+        return tai + _tai_bound(c, table.melds[seat], wilds, seat_wind, table.round_wind) < o.min_tai
 
     def _wild_single(self, ctx: WinContext) -> bool:
         rs = self._readings(ctx)
@@ -710,18 +711,19 @@ def reading_tai_bound(ctx: WinContext) -> int:
     the 百搭 may add kinds, never remove them); each scoring honour (a
     dragon, the seat and the round wind) of which a pung is declared or
     the hand holds three with the 百搭."""
-    counts = [0] * 34
+    counts = bytearray(34)
     for k in ctx.concealed:
         counts[k] += 1
     return _tai_bound(counts, ctx.melds, ctx.wilds, ctx.seat_wind, ctx.round_wind)
 
 
-def _tai_bound(counts: Sequence[int], melds: Sequence[Meld], w: int, seat_wind: int, round_wind: int) -> int:
-    """:func:`reading_tai_bound` of the 34 concealed ``counts`` (a list or
-    a bytearray: counted in C), the declared ``melds`` and ``w`` 百搭."""
+def _tai_bound(counts: bytes | bytearray, melds: Sequence[Meld], w: int, seat_wind: int, round_wind: int) -> int:
+    """:func:`reading_tai_bound` of the 34 concealed ``counts`` (bytes: the
+    groups held read off one integer), the declared ``melds`` and ``w`` 百搭."""
+    x = int.from_bytes(counts, "little")
     bits = 0  # (the suits held, bit 3 the honours)
     for s in range(4):
-        if any(counts[9 * s : 9 * s + 9]):
+        if x & _GROUP_BYTES[s]:
             bits |= 1 << s
     chows = pungs = 0
     declared: set[int] = set()
@@ -755,6 +757,9 @@ def _tai_bound(counts: Sequence[int], melds: Sequence[Meld], w: int, seat_wind: 
 
 
 _KIND_BIT = tuple(1 << (k // 9) if k < 27 else 8 for k in range(34))
+_GROUP_BYTES = tuple(sum(0xFF << (8 * k) for k in range(9 * s, min(34, 9 * s + 9))) for s in range(4))
+"""The bytes of each suit's nine counts (and the seven honours') in the
+counts read as one little-endian integer."""
 
 
 

@@ -906,8 +906,8 @@ class Ruleset:
         of ``seat`` on these tiles can be legal now, whatever the rest of
         its context (a bound from the tiles and the table alone, e.g. on the
         points a minimum needs).  ``counts`` are the 34 concealed counts the
-        kernels read (the winning tile among them, the wild tiles apart as
-        ``wilds``; read only), ``tile`` the tile won on (None when
+        kernels read (a bytearray: the winning tile among them, the wild
+        tiles apart as ``wilds``; read only), ``tile`` the tile won on (None when
         self-drawn) and ``robbed`` whether it is a kong's added tile.  It
         must never refuse a win :meth:`refuses_win` and :meth:`can_win`
         would accept.  The engine asks only rule sets that override it (and
