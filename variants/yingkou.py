@@ -271,6 +271,7 @@ class Yingkou(Ruleset):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        self._memo: tuple[WinContext, tuple[Reading, ...], list[str | None]] | None = None
         setattr(self, "multiple_winners", self.options.multiple_ron)
         # 开门 (must_open): no win without a meld, so the engine keeps no
         # waits for a seat without one (Ruleset.win_needs_meld)
@@ -318,10 +319,13 @@ class Yingkou(Ruleset):
     def _fan(r: Reading) -> int:
         return sum(f.value * n for f, n in v.matching(FANS, r))
 
-    def score(self, ctx: WinContext) -> ScoreSheet:
-        """The best reading that is a legal win (就高不就低); a hand with no
-        legal reading is scored on its best reading and its problem noted
-        (:meth:`win_problem` reports it)."""
+    def _read(self, ctx: WinContext) -> tuple[tuple[Reading, ...], list[str | None]]:
+        """The readings of ``ctx`` and the rule each breaks (None: a legal
+        win), those of the last context asked again (the engine asks
+        :meth:`refuses_win`, then :meth:`score`, of one context)."""
+        memo = self._memo
+        if memo is not None and (memo[0] is ctx or memo[0] == ctx):
+            return memo[1], memo[2]
         o = self.options
         shape, hui = o.shape, hui_kinds(ctx.wild_kinds, o.hui_as_itself)
         try:
@@ -332,10 +336,31 @@ class Yingkou(Ruleset):
             # (on paper only: a 会 that completes the hand only as an honour;
             # read it so, and the sheet names the rule it breaks)
             rs = v.readings(ctx, _ANY_WILD)
+        problems = [reading_problem(r, shape, hui) for r in rs]
+        self._memo = (ctx, rs, problems)
+        return rs, problems
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """The engine's early refusal: no reading is a legal win, or
+        (``must_open``) no meld is claimed: exactly the contexts whose sheet
+        notes a problem (:meth:`win_problem`), without the 番 or the sheet."""
+        try:
+            rs, problems = self._read(ctx)
+        except IllegalWinError:
+            return False  # (score names it)
+        if None not in problems:
+            return True
+        return self.options.must_open and v.claimed_melds(rs[problems.index(None)]) == 0
+
+    def score(self, ctx: WinContext) -> ScoreSheet:
+        """The best reading that is a legal win (就高不就低); a hand with no
+        legal reading is scored on its best reading and its problem noted
+        (:meth:`win_problem` reports it)."""
+        o = self.options
+        rs, problems = self._read(ctx)
         # the best reading (v.best's order: legal first, then 番; the first
         # on a tie): the 番 of the legal readings only, when there is one;
         # each reading's problem and 番 worked out once
-        problems = [reading_problem(r, shape, hui) for r in rs]
         legal = None in problems
         top: Reading | None = None
         fan = -1

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -637,3 +638,51 @@ def test_shanghai_free_waits_are_the_obvious_ones(tiles: list[int], other: list[
         want = _obvious_shanghai_free_waits(rs, table, 0, counts)
         assert rs.shape_free_waits(table, 0, bytearray(counts)) == want  # type: ignore[arg-type]
         assert rs.shape_free_waits(table, 0, counts) == want  # type: ignore[arg-type]
+
+
+# --- 营口: no legal reading, refused before the sheet ---------------------------
+
+
+@pytest.mark.parametrize("options,hands", [
+    ({}, 40), ({"must_open": True}, 20), ({"shape": "one-pung-three-chows"}, 20), ({"shape": "any"}, 20),
+    ({"hui_as_itself": False, "hui": "next"}, 20),
+])
+def test_yingkou_refuses_exactly_what_win_problem_names(options: dict[str, Any], hands: int) -> None:
+    """营口's refuses_win (no reading a legal win, or no claimed meld under
+    must_open) against the sheet of a fresh rule set, on every context of
+    seeded games and on each as a robbed kong; the readings it keeps for
+    score serve only an equal context."""
+    from dataclasses import replace
+
+    from mahjong_core.variants.yingkou import Yingkou
+
+    rs = Yingkou(**options)
+    counts = [0, 0]
+
+    def check(refused: bool, ctx: WinContext) -> None:
+        plain = Yingkou(**options)  # the obvious way: score, then ask win_problem (no memo)
+        assert refused == (plain.win_problem(ctx, plain.score(ctx)) is not None)
+        assert rs.score(ctx) == plain.score(ctx)  # (score after refuses_win: the kept readings)
+        counts[refused] += 1
+        robbed = replace(ctx, self_drawn=False, robbed_kong=True, discarder=(ctx.seat + 1) % 4)
+        assert Yingkou(**options).refuses_win(robbed) == (plain.win_problem(robbed, plain.score(robbed)) is not None)
+
+    _spy(rs, "refuses_win", check)
+    _play(rs, hands)
+    assert counts[0] > 5 and counts[1] > 5
+
+
+def test_yingkou_must_open_refuses_a_win_with_concealed_kongs_only() -> None:
+    """开门 (must_open): a concealed kong is a meld but no claimed one, so
+    the win is refused before the sheet (the engine's win_needs_meld lets
+    it through), as the sheet refuses it; a pung makes it a win."""
+    from mahjong_core.paper import build_context
+    from mahjong_core.variants.yingkou import Yingkou
+
+    for melds, refused in ((["ankan 1111m"], True), (["pon 111m"], False)):
+        rs = Yingkou(must_open=True)
+        ctx = build_context(rs, "345p567s789s5m", win_tile="5m", melds=melds, winner=1, discarder=2,
+                            context={"indicator": "9p"})
+        assert rs.refuses_win(ctx) is refused
+        plain = Yingkou(must_open=True)
+        assert (plain.win_problem(ctx, plain.score(ctx)) is not None) is refused
