@@ -436,7 +436,19 @@ def yk_score(rs: Any, ctx: Any) -> Any:
     return ScoreSheet(items=items, total=fan, unit="番", points=o.base * 2**fan, notes=notes)
 
 
-YINGKOU = {"aim_discard_costs": yk_aim_discard_costs, "score": yk_score}
+def yk_refuses_win(rs: Any, ctx: Any) -> bool:
+    """营口's early refusal read off the obvious sheet: what win_problem
+    names (a sheet that cannot be made is not refused: score names it)."""
+    from mahjong_core.errors import IllegalWinError
+
+    try:
+        sheet = yk_score(rs, ctx)
+    except IllegalWinError:
+        return False
+    return len(sheet.notes) > 1
+
+
+YINGKOU = {"aim_discard_costs": yk_aim_discard_costs, "score": yk_score, "refuses_win": yk_refuses_win}
 
 
 def outcome(call: Callable[[], Any]) -> Any:

@@ -261,7 +261,8 @@ def test_harbin_hooks_agree_with_the_obvious_ones(options: dict[str, Any]) -> No
 def test_yingkou_hooks_agree_with_the_obvious_ones(options: dict[str, Any]) -> None:
     seen = play(Yingkou, ref.YINGKOU, 300, options)
     assert seen["aim_discard_costs"][True] and seen["aim_discard_costs"][False]
-    assert sum(seen["score"].values()) > 100
+    assert seen["refuses_win"][True] > 100 and seen["refuses_win"][False] > 50  # (refused: no score made)
+    assert sum(seen["score"].values()) > 50
 
 
 @pytest.mark.parametrize("as_itself", [True, False])
