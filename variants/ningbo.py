@@ -619,7 +619,8 @@ class Ningbo(Ruleset):
         discarded 百搭, or fewer 台 than ``min_tai`` even with the fixed
         台 at their most (自摸, 海捞糊牌 and 杠上开花 when self-drawn,
         抢杠 when robbed, 三财神 whenever three 百搭 are held) and every
-        reading item the tiles could make (:func:`reading_tai_bound`).
+        reading item the tiles could make (:func:`reading_tai_bound`, no 平糊
+        on a pair NB-4 refuses).
         The first go-around (天胡, 地胡) is left to :meth:`refuses_win`."""
         o = self.options
         sd = tile is None
@@ -654,7 +655,9 @@ class Ningbo(Ruleset):
                 got = _FLOWER_TAI[key] = sum(it.total for it in seat_flower_items(*key))
             tai += got
         c = counts if isinstance(counts, (bytes, bytearray)) else bytes(counts)  # (the engine's: a bytearray)
-        return tai + _tai_bound(c, table.melds[seat], wilds, seat_wind, table.round_wind) < o.min_tai
+        rw = table.round_wind
+        bans = _PAIR_BANS[self._pinghu_pair][seat_wind % 4][rw % 4]
+        return tai + _tai_bound(c, table.melds[seat], wilds, seat_wind, rw, bans) < o.min_tai
 
     def _wild_single(self, ctx: WinContext) -> bool:
         rs = self._readings(ctx)
@@ -717,9 +720,12 @@ def reading_tai_bound(ctx: WinContext) -> int:
     return _tai_bound(counts, ctx.melds, ctx.wilds, ctx.seat_wind, ctx.round_wind)
 
 
-def _tai_bound(counts: bytes | bytearray, melds: Sequence[Meld], w: int, seat_wind: int, round_wind: int) -> int:
+def _tai_bound(counts: bytes | bytearray, melds: Sequence[Meld], w: int, seat_wind: int, round_wind: int,
+               bans: frozenset[int] = frozenset()) -> int:
     """:func:`reading_tai_bound` of the 34 concealed ``counts`` (bytes: the
-    groups held read off one integer), the declared ``melds`` and ``w`` 百搭."""
+    groups held read off one integer), the declared ``melds`` and ``w`` 百搭;
+    no 平糊 when the one honour kind held, the pair of any 平糊, is in
+    ``bans`` (NB-4's refused pairs)."""
     x = int.from_bytes(counts, "little")
     bits = 0  # (the suits held, bit 3 the honours)
     for s in range(4):
@@ -743,7 +749,7 @@ def _tai_bound(counts: bytes | bytearray, melds: Sequence[Meld], w: int, seat_wi
             tai += 1
         else:
             honours = [k for k in range(27, 34) if counts[k]]
-            if len(honours) == 1 and counts[honours[0]] <= 2:
+            if len(honours) == 1 and counts[honours[0]] <= 2 and honours[0] not in bans:
                 tai += 1
     suits = bits & 7
     if suits == 0:
