@@ -203,27 +203,7 @@ OPS = {
 STACK = 16
 """Deepest stack a predicate may use."""
 
-cdef extern from *:
-    """
-    static inline int mj_popcount64(unsigned long long x) {
-        x = x - ((x >> 1) & 0x5555555555555555ULL);
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return (int)((x * 0x0101010101010101ULL) >> 56);
-    }
-    """
-    int _popcount "mj_popcount64"(uint64_t x) noexcept nogil
-
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static inline int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    #else
-    static inline int mj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
-    #endif
-    """
-    int _ctz "mj_ctz64"(uint64_t x) noexcept nogil
+from mahjong_core._types cimport popcount64 as _popcount, ctz64 as _ctz
 
 
 cdef enum:

@@ -43,25 +43,7 @@ cdef extern from *:
     """
     object _alloc_row "mj_alloc_row"(type t)
 
-cdef extern from *:
-    """
-    /* Bit counts of a 64-bit mask: portable (no POPCNT instruction needed),
-       and the index of the lowest set bit (MSVC or GCC/Clang builtins). */
-    static inline int mj_native_popcount64(unsigned long long x) {
-        x = x - ((x >> 1) & 0x5555555555555555ULL);
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return (int)((x * 0x0101010101010101ULL) >> 56);
-    }
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static inline int mj_native_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    #else
-    static inline int mj_native_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
-    #endif
-    """
-    int _popcount "mj_native_popcount64"(unsigned long long x) noexcept nogil
-    int _ctz "mj_native_ctz64"(unsigned long long x) noexcept nogil
+from mahjong_core._types cimport popcount64 as _popcount, ctz64 as _ctz
 
 from mahjong_core.errors import InvalidHandError
 
@@ -3012,26 +2994,18 @@ cdef uint64_t _knitted_improving(const uint8_t* h, int w, const KRules* r, int f
     wild-fillable counts are taken once, and a draw only moves the counts of
     the knittings holding its kind (a held kind never helps: both forms count
     distinct kinds)."""
-    cdef int a, j, k, hh = 0, mh = 0, d, best, inj, wj
+    cdef int a, j, hh = 0, mh = 0, d, best, inj, wj
     cdef int ha[6]
     cdef int ma[6]
-    cdef uint64_t K, out = 0
+    cdef uint64_t K, out = 0, H = _held_mask(h)
+    cdef uint64_t M = r.wild_mask & ~H
     for a in range(6):
-        ha[a] = 0
-        ma[a] = 0
         K = KNIT_MASK[a] | HONOR_MASK if form == F_KNITTED else KNIT_MASK[a]
-        for k in range(NK):
-            if _bit(K, k):
-                if h[k]:
-                    ha[a] += 1
-                elif _bit(r.wild_mask, k):
-                    ma[a] += 1
+        ha[a] = _popcount(H & K)
+        ma[a] = _popcount(M & K)
     if form == F_GREATER_KNITTED:
-        for k in range(27, 34):
-            if h[k]:
-                hh += 1
-            elif _bit(r.wild_mask, k):
-                mh += 1
+        hh = _popcount(H & HONOR_MASK)
+        mh = _popcount(M & HONOR_MASK)
     for j in range(NK):
         if h[j]:
             continue
@@ -3397,10 +3371,7 @@ cdef uint64_t _improving(uint8_t* h, int wilds, const KRules* r, int shk, StdCtx
         elif f == F_ORPHANS:
             ask = ORPHAN_MASK
         elif f == F_SEVEN_PAIRS:
-            ask = 0
-            for j in range(34):
-                if h[j]:
-                    ask |= (<uint64_t>1) << j
+            ask = _held_mask(h)
             fresh = ALL & ~ask
         ask &= ~out
         if f == F_SEVEN_PAIRS or f == F_ORPHANS:
@@ -3561,13 +3532,9 @@ cdef tuple _KIND_INTS = tuple(range(34))
 cdef tuple _kinds_tuple(uint64_t mask):
     """The kinds of a 34-bit mask, ascending, as a tuple of ints (built
     in place: no list, no loop over the 34 kinds)."""
-    cdef int n = 0, i = 0, j
+    cdef int i = 0, j
     cdef uint64_t x = mask
-    while x:
-        x &= x - 1
-        n += 1
-    cdef tuple out = PyTuple_New(n)
-    x = mask
+    cdef tuple out = PyTuple_New(_popcount(mask))
     while x:
         j = _lowest_bit(x)
         x &= x - 1
@@ -3593,7 +3560,7 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
     cdef FormDraws fd[34]
     cdef int sh[34]
     cdef int k, j, best, low = 2147483647, unseen, choice = -1, best_unseen = -1
-    cdef uint64_t held = 0, cand, m, top = 0
+    cdef uint64_t held, cand, m, top = 0
     _load34(buf, h)
     _load34(seen, sn)
     cdef KernelRules r = _as_rules(rules)
@@ -3603,9 +3570,7 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
     if costs is not None:
         for k in range(34):
             cost[k] = costs[k]
-    for k in range(34):
-        if h[k]:
-            held |= (<uint64_t>1) << k
+    held = _held_mask(h)
     # without costs or kinds to keep, only the discards at the lowest
     # shanten can be chosen: the others need not be exact
     cdef bint lowest = costs is None and not (held & keep)

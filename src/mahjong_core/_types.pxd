@@ -1,6 +1,26 @@
 # Shared C typedefs and sizes of the mahjong-core kernels.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 
+# Bits of a 64-bit mask, for every kernel module: the number set (portable:
+# no POPCNT instruction needed) and the index of the lowest one (not of 0).
+cdef extern from *:
+    """
+    static inline int mj_popcount64(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int mj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int popcount64 "mj_popcount64"(unsigned long long x) noexcept nogil
+    int ctz64 "mj_ctz64"(unsigned long long x) noexcept nogil
+
 cdef enum:
     NK = 34            # tile kinds analysed (flowers never reach a kernel)
     MAXT = 17          # most tiles in an analysed hand (16-tile games: 3*5+2)
