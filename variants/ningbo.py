@@ -329,6 +329,15 @@ _FLOWER_TAI: dict[tuple[tuple[int, ...], int, SeatFlowers], int] = {}
 """The 台 of :func:`seat_flower_items` by (flowers, seat wind, option)."""
 
 
+def _flower_tai(flowers: Sequence[int], seat_wind: int, mode: SeatFlowers) -> int:
+    """The 台 of :func:`seat_flower_items`, worked out once per key."""
+    key = (tuple(flowers), seat_wind, mode)
+    got = _FLOWER_TAI.get(key)
+    if got is None:
+        got = _FLOWER_TAI[key] = sum(it.total for it in seat_flower_items(*key))
+    return got
+
+
 # ---------------------------------------------------------------------------
 # The rule set
 # ---------------------------------------------------------------------------
@@ -445,13 +454,8 @@ class Ningbo(Ruleset):
             won_wild = not sd and (ctx.win_tile >= 34 or ctx.win_tile in ctx.wild_kinds)
             if wilds - won_wild >= 3 and (o.three_wilds is ThreeWilds.HELD or sd):
                 tai += 3
-        flowers = ctx.flowers
-        if flowers:
-            key = (tuple(flowers), ctx.seat_wind, o.seat_flowers)
-            got = _FLOWER_TAI.get(key)
-            if got is None:
-                got = _FLOWER_TAI[key] = sum(it.total for it in seat_flower_items(*key))
-            tai += got
+        if ctx.flowers:
+            tai += _flower_tai(ctx.flowers, ctx.seat_wind, o.seat_flowers)
         return tai
 
     def _reading_items(self, r: Reading) -> list[ScoreItem]:
@@ -649,11 +653,7 @@ class Ningbo(Ruleset):
             tai += 1
         seat_wind = table.seat_wind(seat)
         if flowers:
-            key = (tuple(flowers), seat_wind, o.seat_flowers)
-            got = _FLOWER_TAI.get(key)
-            if got is None:
-                got = _FLOWER_TAI[key] = sum(it.total for it in seat_flower_items(*key))
-            tai += got
+            tai += _flower_tai(flowers, seat_wind, o.seat_flowers)
         c = counts if isinstance(counts, (bytes, bytearray)) else bytes(counts)  # (the engine's: a bytearray)
         rw = table.round_wind
         bans = _PAIR_BANS[self._pinghu_pair][seat_wind % 4][rw % 4]

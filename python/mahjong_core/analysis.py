@@ -249,8 +249,7 @@ def discard_options(
     # would improve the hand, that copy is not among the unseen ones)
     # (the kernel checks the tile count and makes each row a DiscardOption
     # itself: a Python call per row would be a quarter of a fast call's time)
-    rows: tuple[DiscardOption, ...] = _native.discard_table(c, wilds, rules, seen, DiscardOption)
-    return rows
+    return _native.discard_table(c, wilds, rules, seen, DiscardOption)
 
 
 _NOTHING_SEEN = (0,) * 34
