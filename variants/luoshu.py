@@ -53,7 +53,8 @@ What the rule set decides (each seed sentence, then each gap):
 
 The decomposition is Python over the core's 34 counts (the kernel's shapes
 cannot say "sums to 15"): :func:`is_luoshu_win`, :func:`luoshu_shanten`
-(for the bots, through ``aim_discard_costs``), the engine's
+(for the bots, through ``aim_discard_costs``: the core reads the suits by
+their 15-sum sets as a table, :class:`mahjong_core._native.SuitSets`), the engine's
 ``shape_free_win`` / ``shape_free_waits`` / ``shape_free_ready``
 (:func:`luoshu_ready_discard`: no discard is asked for a ready
 declaration when none leaves waits).
@@ -70,6 +71,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mahjong_core import _native
 from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
@@ -311,6 +313,21 @@ def luoshu_ready_discard(counts: Sequence[int], mixed: bool = True) -> bool:
     return ready
 
 
+def _a_suit_whole(counts: Sequence[int]) -> bool:
+    """Some suit of the hand splits into 15-sum sets (or none is held: it
+    is whole too).  (A hand holding 发 waits only once 发 goes: its other
+    tiles wait, so two suits at least are whole.)"""
+    b = bytes(counts)
+    codes = _SUIT_CODES
+    for g in (b[0:9], b[9:18], b[18:27]):
+        c = codes.get(g)
+        if c is None:
+            c = _suit_code(g)
+        if c & 1:
+            return True
+    return False
+
+
 _SUMMARIES: list[tuple[tuple[bool, bool], frozenset[tuple[bool, bool]]]] = []
 """Every group summary met so far, by its number (:func:`_summary_id`)."""
 _SUMMARY_NUMBERS: dict[tuple[tuple[bool, bool], frozenset[tuple[bool, bool]]], int] = {}
@@ -352,7 +369,7 @@ def luoshu_ready_kinds(counts: Sequence[int], mixed: bool = True) -> int:
         return 1 << held_outside[0] if luoshu_waits(c, mixed) else 0
     b = bytes(counts)
     suits = (b[0:9], b[9:18], b[18:27])
-    s0, s1, s2 = now = (_suit_state(suits[0]), _suit_state(suits[1]), _suit_state(suits[2]))
+    s0, s1, s2 = (_suit_state(suits[0]), _suit_state(suits[1]), _suit_state(suits[2]))
     jiang_ok, jiang_w = _jiang_info(b[27:34], mixed)
     jiang = (jiang_ok, jiang_w != 0)
     out = 0
@@ -664,9 +681,9 @@ def _jiang_options(counts: Sequence[int], mixed: bool) -> set[tuple[int, int, in
 def luoshu_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> int:
     """Tiles short of a 洛书 win (-1: complete) for a hand needing ``sets``
     sets and a 将头 pair: 2·sets − 2·(sets held) − (partial sets) − (pair),
-    partial sets counted up to the sets still missing.  (Each suit's
-    readings are cached by its counts, the 将头 readings by theirs, and the
-    best total by those readings: a few dict look-ups a call.)
+    partial sets counted up to the sets still missing.  (Each suit and the
+    将头 tiles are read once per counts, as block values; the core joins
+    them: :class:`mahjong_core._native.SuitSets`.)
 
     >>> from mahjong_core.tiles import counts_of, parse_tiles
     >>> luoshu_shanten(counts_of(parse_tiles("159m267p348s555m12z")))
@@ -675,9 +692,7 @@ def luoshu_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> 
     0
     """
     b = bytes(counts)
-    e = [_SUIT_ENTRIES.get(g) or _suit_entry(g) for g in (b[0:9], b[9:18], b[18:27])]
-    j = _JIANG_ENTRIES[mixed].get(b[27:34]) or _jiang_entry(b[27:34], mixed)
-    return _shanten(_others(e[0][0], e[1][0], e[2][0]), j[0], sets)
+    return _SUITS.shanten(b, _honours(b, mixed), sets)
 
 
 def luoshu_discard_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> list[int | None]:
@@ -689,269 +704,123 @@ def luoshu_discard_shanten(counts: Sequence[int], sets: int = 4, mixed: bool = T
     >>> sh[26], sh[4], sh[0]
     (0, 1, 1)
     """
-    return list(_discard_table(counts, sets, mixed, 0))
+    return [None if v == _NOT_HELD else v - 1 for v in _discard_needs(counts, sets, mixed)]
 
 
-def luoshu_discard_costs(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> tuple[int, ...]:
-    """The bots' costs (``aim_discard_costs``) of a hand: 40·(shanten + 1)
-    after each discard of :func:`luoshu_discard_shanten`, 0 for a kind not
-    held.
+COST_WEIGHT = 28
+"""What one 洛书 shanten costs a bot (:func:`luoshu_discard_costs`): more
+than the kernel's standard-form shanten the bot adds can differ by (at
+most 8), so the 洛书 shanten decides and the standard one breaks ties;
+and 28 × 9 fits a byte."""
 
-    A discard changes one suit or the 将头 tiles, so each suit's nine
-    answers are one look-up: by the suit's readings less one tile of each
-    number (a number, :func:`_suit_entry`) and the readings of the other
-    two suits and the 将头 tiles together (a number, :func:`_others`); the
-    three suits' answers and the 将头 tiles' are joined.
+
+def luoshu_discard_costs(counts: Sequence[int], sets: int = 4, mixed: bool = True) -> bytes:
+    """The bots' costs (``aim_discard_costs``) of a hand, 34 bytes:
+    :data:`COST_WEIGHT` · (shanten + 1) after each discard of
+    :func:`luoshu_discard_shanten`, 0 for a kind not held.
+
+    The core reads the suits by their 15-sum sets
+    (:class:`mahjong_core._native.SuitSets`, each suit's counts worked out
+    once) and the 将头 tiles by their row here (:func:`_jiang_row`, cached
+    by their counts), and joins the four groups for every discard at once.
 
     >>> from mahjong_core.tiles import counts_of, parse_tiles
     >>> c = luoshu_discard_costs(counts_of(parse_tiles("159m267p348s55m12z9s")))
     >>> c[26], c[4], c[0], c[1]
-    (40, 80, 80, 0)
+    (28, 56, 56, 0)
     """
-    return _discard_table(counts, sets, mixed, 1)
+    return _discard_needs(counts, sets, mixed).translate(_COSTS)
 
 
-_Tables = tuple[tuple[int | None, ...], tuple[int, ...]]
-"""The shanten after each discard (None: not held) and the costs."""
-_JIANG_HELD = (0, 1, 2, 3, 4, 6)
-"""The 将头 kinds less 27 (东南西北, the flower tiles, 红中)."""
+def _discard_needs(counts: Sequence[int], sets: int, mixed: bool) -> bytes:
+    """:meth:`mahjong_core._native.SuitSets.discard_needs` of the hand (the
+    last hand's answer is kept: the engine's ready test and the bot's
+    costs ask of the same hand in a turn)."""
+    key = (bytes(counts), sets, mixed)
+    if key == _LAST_NEEDS[0]:
+        needs: bytes = _LAST_NEEDS[1]
+        return needs
+    needs = _SUITS.discard_needs(key[0], _honours(key[0], mixed), sets)
+    _LAST_NEEDS[0], _LAST_NEEDS[1] = key, needs
+    return needs
 
 
-def _discard_table(counts: Sequence[int], sets: int, mixed: bool, which: int) -> tuple[Any, ...]:
-    """The shanten after each discard (``which`` 0) or the costs (1)."""
-    b = bytes(counts)
-    if b[_FA]:  # (a kind outside the set, never in play: the plain way)
-        return _discard_tables_plain(b, sets, mixed)[which]
-    s0, s1, s2 = b[0:9], b[9:18], b[18:27]
-    e = _SUIT_ENTRIES.get(s0)
-    n0, a0 = e if e is not None else _suit_entry(s0)
-    e = _SUIT_ENTRIES.get(s1)
-    n1, a1 = e if e is not None else _suit_entry(s1)
-    e = _SUIT_ENTRIES.get(s2)
-    n2, a2 = e if e is not None else _suit_entry(s2)
-    jb = b[27:34]
-    je = _JIANG_ENTRIES[mixed].get(jb)
-    if je is None:
-        je = _jiang_entry(jb, mixed)
-    jn, jless = je
-    seg = _SEGMENTS_BY_GROUPS
-    key = (a0, n1, n2, jn, sets)
-    t0 = seg.get(key)
-    if t0 is None:
-        t0 = _segment_of(key)
-    key = (a1, n0, n2, jn, sets)
-    t1 = seg.get(key)
-    if t1 is None:
-        t1 = _segment_of(key)
-    key = (a2, n0, n1, jn, sets)
-    t2 = seg.get(key)
-    if t2 is None:
-        t2 = _segment_of(key)
-    key = (jless, n0, n1, n2, sets)
-    tj = seg.get(key)
-    if tj is None:
-        tj = _segment_of(key)
-    return t0[which] + t1[which] + t2[which] + tj[which]
+_LAST_NEEDS: list[Any] = [None, b""]
+"""The last (counts, sets, mixed) :func:`_discard_needs` was asked and its answer."""
+_NOT_HELD = 255
+"""The cores' needs byte for a kind not held."""
+_COSTS = bytes(0 if v == _NOT_HELD else min(255, COST_WEIGHT * v) for v in range(256))
+"""Tiles needed (shanten + 1) -> cost, a byte each (``bytes.translate``)."""
 
 
-def _discard_tables_plain(b: bytes, sets: int, mixed: bool) -> _Tables:
-    """The tables by :func:`luoshu_shanten` after each discard."""
-    c = bytearray(b)
-    out: list[int | None] = []
-    for k in range(34):
+# Block values (``_native.SuitSets``): ten bytes per group,
+# v[q·5 + u] the most points (2 a set, 1 a partial set, 1 the pair) its
+# tiles make in at most u blocks (sets and partial sets), holding the
+# pair (q 1) or not (q 0), 255 where no reading holds it.
+
+_NO_PAIR = b"\xff" * 5
+_ABSENT = b"\xff" * 10
+"""The values of a kind not held (no discard of it)."""
+
+
+def _values(readings: Iterable[tuple[int, int, int]]) -> bytes:
+    """The block values of a group's readings (sets, partial sets, pair)."""
+    v = [0] * 5
+    vq = [-1] * 5
+    for t, p, q in readings:
+        for u in range(5):
+            x = 2 * min(t, u) + min(p, u - min(t, u))
+            if x > v[u]:
+                v[u] = x
+            if q and x + 1 > vq[u]:
+                vq[u] = x + 1
+    return bytes(v) + (bytes(vq) if vq[0] >= 0 else _NO_PAIR)
+
+
+_SUITS = _native.SuitSets(TRIPLES)
+"""The 15-sum sets of a suit, and each suit's block values under them (the
+core's table, each suit's counts worked out once, when first met)."""
+
+
+def _jiang_row(honours: bytes, mixed: bool) -> bytes:
+    """The 将头 tiles' block values as held, then less one tile of each
+    kind 27..33 (发, kind 32, never in play, is read as no tile at all)."""
+    c = [0] * 27 + list(honours)
+    out = [_jiang_values(c, mixed)]
+    for k in range(27, 34):
         if c[k]:
             c[k] -= 1
-            out.append(luoshu_shanten(c, sets, mixed))
+            out.append(_jiang_values(c, mixed))
             c[k] += 1
         else:
-            out.append(None)
-    return tuple(out), tuple(0 if sh is None else 40 * (sh + 1) for sh in out)
-
-
-# The readings of a group (a frozenset of (sets, partial sets) of a suit,
-# or of (sets, partial sets, pair) of several groups joined) are numbered
-# once each: a hand's look-ups are then keyed by small numbers.
-_READINGS: list[frozenset[tuple[int, int, int]]] = []
-"""Every reading set met, by its number."""
-_READING_IDS: dict[frozenset[tuple[int, int, int]], int] = {}
-_SUIT_ENTRIES: dict[bytes, tuple[int, int]] = {}
-"""A suit's nine counts -> (the number of its readings, the number of its
-row of readings less one tile of each number)."""
-_ROWS: list[tuple[int, ...]] = []
-"""Rows of nine reading numbers (-1: the number is not held), by number."""
-_ROW_IDS: dict[tuple[int, ...], int] = {}
-_JIANG_ENTRIES: dict[bool, dict[bytes, tuple[int, int]]] = {True: {}, False: {}}
-"""By ``mixed``: the 将头 tiles' counts (kinds 27..33) -> (the number of
-their readings, the number of their row less one tile of each kind)."""
-_OTHERS: dict[tuple[int, int, int], int] = {}
-"""(two groups' reading numbers, a third's) -> the number of the joined readings."""
-_SEGMENTS_BY_GROUPS: dict[tuple[int, int, int, int, int], _Tables] = {}
-"""(a group's row, the other three groups' reading numbers, sets) -> the
-group's :data:`_SEGMENTS` (one look-up a group in play)."""
-_SEGMENTS: dict[tuple[int, int, int], _Tables] = {}
-_CACHE_CAP = 1 << 17
-"""The most entries :data:`_SEGMENTS_BY_GROUPS` and :data:`_SEGMENTS` keep
-(they grow with the hands played, about 50 entries a greedy hand after
-2,000 hands: emptied when full; the other tables stay small)."""
-"""(a group's row, the others' joined readings, sets) -> the shanten and
-costs after each discard from the group (nine kinds of a suit, seven of
-the 将头 tiles)."""
-
-
-def _reading_id(readings: Iterable[tuple[int, int, int]]) -> int:
-    """The number of a reading set (its triples no other triple beats in
-    all three: the shanten never rises with sets, partial sets or pair)."""
-    keep: list[tuple[int, int, int]] = []
-    # (descending: a triple's betters come before it, and a better dropped
-    # has a better kept; each kept one has at least its sets)
-    for r in sorted(set(readings), reverse=True):
-        _, p, q = r
-        for o in keep:
-            if o[1] >= p and o[2] >= q:
-                break
-        else:
-            keep.append(r)
-    front = frozenset(keep)
-    n = _READING_IDS.get(front)
-    if n is None:
-        n = _READING_IDS[front] = len(_READINGS)
-        _READINGS.append(front)
-    return n
-
-
-def _row_id(row: tuple[int, ...]) -> int:
-    n = _ROW_IDS.get(row)
-    if n is None:
-        n = _ROW_IDS[row] = len(_ROWS)
-        _ROWS.append(row)
-    return n
-
-
-def _suit_entry(suit: bytes) -> tuple[int, int]:
-    c = list(suit)
-    row = []
-    for i in range(9):
-        if c[i]:
-            c[i] -= 1
-            row.append(_suit_reading_id(_suit_options(tuple(c))))
-            c[i] += 1
-        else:
-            row.append(-1)
-    got = _SUIT_ENTRIES[suit] = (_suit_reading_id(_suit_options(tuple(suit))), _row_id(tuple(row)))
+            out.append(_ABSENT)
+    got = _JIANG_ROWS[mixed][honours] = b"".join(out)
     return got
 
 
-def _suit_reading_id(options: frozenset[tuple[int, int]]) -> int:
-    """:func:`_reading_id` of a suit's readings (no pair)."""
-    n = _SUIT_READING_IDS.get(options)
-    if n is None:
-        n = _SUIT_READING_IDS[options] = _reading_id((t, p, 0) for t, p in options)
-    return n
-
-
-_SUIT_READING_IDS: dict[frozenset[tuple[int, int]], int] = {}
-
-
-def _jiang_entry(honours: bytes, mixed: bool) -> tuple[int, int]:
-    c = [0] * 27 + list(honours)
-    row = []
-    for k in range(27, 34):
-        if c[k] and k in JIANG:
-            c[k] -= 1
-            row.append(_jiang_reading_id(c, mixed))
-            c[k] += 1
-        else:
-            row.append(-1)
-    got = _JIANG_ENTRIES[mixed][honours] = (_jiang_reading_id(c, mixed), _row_id(tuple(row)))
-    return got
-
-
-def _jiang_reading_id(counts: list[int], mixed: bool) -> int:
-    """:func:`_reading_id` of the 将头 readings: by their number when
+def _jiang_values(counts: list[int], mixed: bool) -> bytes:
+    """:func:`_values` of the 将头 readings: by their number when
     ``mixed``, else by the counts of their kinds (the order does not matter)."""
     key = (sum(counts[k] for k in JIANG),) if mixed else tuple(sorted(counts[k] for k in JIANG))
-    n = _JIANG_READING_IDS.get(key)
-    if n is None:
-        n = _JIANG_READING_IDS[key] = _reading_id(_jiang_options(counts, mixed))
-    return n
-
-
-_JIANG_READING_IDS: dict[tuple[int, ...], int] = {}
-
-
-def _joined(a: int, b: int) -> frozenset[tuple[int, int, int]]:
-    return frozenset((t + x, p + y, max(q, z)) for t, p, q in _READINGS[a] for x, y, z in _READINGS[b])
-
-
-def _others(x: int, y: int, z: int) -> int:
-    """The number of the readings of three groups joined (two of them
-    first: the best of a join are those of the best of its parts)."""
-    n = _OTHERS.get((x, y, z))
-    if n is None:
-        xy = _PAIRS.get((x, y))
-        if xy is None:
-            xy = _PAIRS[x, y] = _reading_id(_joined(x, y))
-        n = _OTHERS[x, y, z] = _reading_id(_joined(xy, z))
-    return n
-
-
-_PAIRS: dict[tuple[int, int], int] = {}
-"""(two groups' reading numbers) -> the number of their joined readings."""
-
-
-def _shanten(x: int, y: int, sets: int) -> int:
-    """The shanten of the best reading of two reading sets joined: 2·sets
-    − 2·(sets held) − (partial sets) − (pair), partial sets counted up to
-    the sets still missing."""
-    got = _SHANTEN.get((x, y, sets))
+    got = _JIANG_VALUES.get(key)
     if got is None:
-        got = 99
-        for t, p, q in _joined(x, y):
-            t = min(t, sets)
-            p = min(p, sets - t)
-            got = min(got, 2 * sets - 2 * t - p - q)
-        _SHANTEN[x, y, sets] = got
+        got = _JIANG_VALUES[key] = _values(_jiang_options(counts, mixed))
     return got
 
 
-_SHANTEN: dict[tuple[int, int, int], int] = {}
-""":func:`_shanten` by its arguments."""
+_JIANG_ROWS: dict[bool, dict[bytes, bytes]] = {True: {}, False: {}}
+"""By ``mixed``: the counts of kinds 27..33 -> :func:`_jiang_row` (a few
+thousand at most)."""
+_JIANG_VALUES: dict[tuple[int, ...], bytes] = {}
 
 
-def _segment_of(key: tuple[int, int, int, int, int]) -> _Tables:
-    row, x, y, z, sets = key
-    others = _OTHERS.get((x, y, z))
-    if others is None:
-        others = _others(x, y, z)
-    got = _SEGMENTS.get((row, others, sets))
-    if got is None:
-        got = _segment(row, others, sets)
-    if len(_SEGMENTS_BY_GROUPS) >= _CACHE_CAP:
-        _SEGMENTS_BY_GROUPS.clear()  # (keyed by whole hands' groups: they keep coming)
-    _SEGMENTS_BY_GROUPS[key] = got
-    return got
-
-
-def _segment(row: int, others: int, sets: int) -> _Tables:
-    """The shanten and costs after each discard of a group's row, the
-    other groups' readings ``others``."""
-    sh: list[int | None] = []
-    costs: list[int] = []
-    shanten = _SHANTEN
-    for r in _ROWS[row]:
-        if r < 0:
-            sh.append(None)
-            costs.append(0)
-            continue
-        v = shanten.get((r, others, sets))
-        if v is None:
-            v = _shanten(r, others, sets)
-        sh.append(v)
-        costs.append(40 * (v + 1))
-    if len(_SEGMENTS) >= _CACHE_CAP:
-        _SEGMENTS.clear()
-    got = _SEGMENTS[row, others, sets] = (tuple(sh), tuple(costs))
-    return got
+def _honours(b: bytes, mixed: bool) -> bytes:
+    """:func:`_jiang_row` of a hand's counts."""
+    hb = b[27:34]
+    row = _JIANG_ROWS[mixed].get(hb)
+    if row is None:
+        row = _jiang_row(hb, mixed)
+    return row
 
 
 # ---------------------------------------------------------------------------
@@ -1003,7 +872,16 @@ class Luoshu(Ruleset):
         return luoshu_waits(counts, self.options.jiang_mixed)
 
     def shape_free_ready(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
-        return luoshu_ready_discard(counts, self.options.jiang_mixed)
+        # (no suit whole: no discard leaves waits, see luoshu_ready_discard.
+        # A discard that leaves waits leaves shanten 0: none does, no ready
+        # discard; the bot's costs then ask of this same hand.  A 3n+2 hand
+        # needs n sets)
+        if not _a_suit_whole(counts):
+            return False
+        mixed = self.options.jiang_mixed
+        if min(_discard_needs(counts, sum(counts) // 3, mixed)) > 1:
+            return False
+        return luoshu_ready_discard(counts, mixed)
 
     def shape_free_ready_kinds(self, table: Table, seat: int, counts: Sequence[int]) -> int:
         return luoshu_ready_kinds(counts, self.options.jiang_mixed)
@@ -1016,7 +894,7 @@ class Luoshu(Ruleset):
     def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
         """The 洛书 shanten after each discard, weighted far above the
         kernel's standard-form shanten the bot also counts."""
-        return _discard_table(table.hands[seat], 4 - len(table.melds[seat]), self.options.jiang_mixed, 1)
+        return luoshu_discard_costs(table.hands[seat], 4 - len(table.melds[seat]), self.options.jiang_mixed)
 
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
         return {"ready_seats": tuple(s for s in range(table.n) if s != seat and table.declared[s])}

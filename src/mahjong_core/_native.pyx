@@ -3699,3 +3699,436 @@ def held_kinds(object buf) -> list:
     _load34(buf, c)
     cdef int k
     return [k for k in range(34) if c[k]]
+
+
+# ---------------------------------------------------------------------------
+# Shanten joined from the parts' block values (rule sets with sets of their own)
+# ---------------------------------------------------------------------------
+#
+# A rule set whose sets are not chows and pungs (洛书: three tiles of a suit
+# summing to 15) reads a hand in parts and hands over each part's *block
+# values*: v[q * 5 + u] (u = 0..4, q = 0..1), the most points the part's
+# tiles make in at most u blocks, a set 2 points and a partial set (two
+# tiles of a set) 1, the part holding the pair (q = 1, one point more) or
+# not (q = 0); NO_VALUE throughout a half where no reading holds the pair.
+# The hand's shanten is 2·sets less the best join: at most ``sets`` blocks
+# over all parts, at most one pair (and -1 at least: a join worth more
+# than a complete hand's 2·sets + 1 counts as complete); the same count as
+# the standard shanten's 8 − 2·sets − partial sets − pair.  :class:`SuitSets` works out
+# a suit's values from a table of its sets; :func:`parts_discard_needs`
+# joins values a rule set worked out itself.
+
+cdef enum:
+    NO_VALUE = 255
+    VSLOTS = 10         # block values of one part: 2 (pair or not) × 5 (blocks 0..4)
+    MAXPARTS = 34
+    MAXTRIPLES = 165    # every multiset of three numbers 1..9
+
+
+cdef inline void _vjoin(const int* a, const int* b, int* out) noexcept nogil:
+    """``out`` = the max-plus join of two block-value vectors (-1: none)."""
+    cdef int q1, q2, u1, u2, x, y
+    for x in range(VSLOTS):
+        out[x] = -1
+    for q1 in range(2):
+        for u1 in range(5):
+            x = a[q1 * 5 + u1]
+            if x < 0:
+                continue
+            for q2 in range(2 - q1):
+                for u2 in range(5 - u1):
+                    y = b[q2 * 5 + u2]
+                    if y >= 0 and x + y > out[(q1 + q2) * 5 + u1 + u2]:
+                        out[(q1 + q2) * 5 + u1 + u2] = x + y
+
+
+cdef inline int _vbest(const int* a, const int* b, int sets) noexcept nogil:
+    """The best total of two block-value vectors joined, at most ``sets``
+    blocks and one pair (-1: none)."""
+    cdef int q1, q2, u, x, y, best = -1
+    for q1 in range(2):
+        for q2 in range(2 - q1):
+            for u in range(sets + 1):
+                x = a[q1 * 5 + u]
+                y = b[q2 * 5 + sets - u]
+                if x >= 0 and y >= 0 and x + y > best:
+                    best = x + y
+    return best
+
+
+cdef inline void _vload(const uint8_t* d, int* out) noexcept nogil:
+    cdef int x
+    for x in range(VSLOTS):
+        out[x] = -1 if d[x] == NO_VALUE else d[x]
+
+
+cdef int _join_shanten(int n, const uint8_t** held, int sets) noexcept nogil:
+    """2·sets less the best join of the parts as held (-99: none)."""
+    cdef int acc[VSLOTS]
+    cdef int v[VSLOTS]
+    cdef int tmp[VSLOTS]
+    cdef int p, best
+    _vload(held[0], acc)
+    for p in range(1, n):
+        _vload(held[p], v)
+        _vjoin(acc, v, tmp)
+        memcpy(acc, tmp, sizeof(tmp))
+    best = acc[5 + sets] if acc[5 + sets] > acc[sets] else acc[sets]
+    if best > 2 * sets + 1:
+        best = 2 * sets + 1  # (more points than a complete hand: complete)
+    return -99 if best < 0 else 2 * sets - best
+
+
+cdef void _join_needs(int n, const int* nk, const uint8_t** held, const uint8_t** less,
+                      int sets, uint8_t* out) noexcept nogil:
+    """``out[kind]``: 2·sets + 1 less the best join after one tile of the
+    kind goes (``less[kind]``, its part's values then; NULL: not held, out
+    NO_VALUE).  The others' join is made once per part, from prefix and
+    suffix joins."""
+    cdef int hv[MAXPARTS][VSLOTS]
+    cdef int pre[MAXPARTS + 1][VSLOTS]
+    cdef int suf[MAXPARTS + 1][VSLOTS]
+    cdef int others[VSLOTS]
+    cdef int v[VSLOTS]
+    cdef int p, i, x, kind = 0, best
+    for p in range(n):
+        _vload(held[p], hv[p])
+    # the join of no part: zero blocks, no pair, no points
+    for x in range(VSLOTS):
+        pre[0][x] = 0 if x < 5 else -1
+        suf[n][x] = pre[0][x]
+    for p in range(n):
+        _vjoin(pre[p], hv[p], pre[p + 1])
+    for p in range(n - 1, -1, -1):
+        _vjoin(hv[p], suf[p + 1], suf[p])
+    for p in range(n):
+        _vjoin(pre[p], suf[p + 1], others)
+        for i in range(nk[p]):
+            if less[kind] == NULL:
+                out[kind] = NO_VALUE
+            else:
+                _vload(less[kind], v)
+                best = _vbest(v, others, sets)
+                if best > 2 * sets + 1:
+                    best = 2 * sets + 1
+                out[kind] = NO_VALUE if best < 0 else 2 * sets - best + 1
+            kind += 1
+
+
+cdef int _check_values(const uint8_t* d, Py_ssize_t size, str where) except -1:
+    """Each half of five is points 0..9 that never fall as the blocks grow
+    (at most u blocks), or 255 throughout."""
+    cdef Py_ssize_t i, j
+    for i in range(0, size, 5):
+        for j in range(i, i + 5):
+            if d[j] > 9 and (d[j] != NO_VALUE or (j > i and d[j - 1] != NO_VALUE)):
+                raise InvalidHandError(f"block values: {where} byte {j} is {d[j]}, not 0..9 (255: none)")
+            if j > i and d[j] < d[j - 1]:
+                raise InvalidHandError(f"block values: {where} byte {j} is {d[j]}, below byte {j - 1}'s {d[j - 1]}")
+    return 0
+
+
+cdef int _load_parts(object rows, const uint8_t** held, const uint8_t** less, int* nkinds, int sets) except -1:
+    """The parts' rows (validated): each part's values as held, each kind's
+    less one tile (NULL: not held) and the parts' kind counts; the number
+    of parts."""
+    cdef int n, p, total = 0, i
+    cdef Py_ssize_t size
+    cdef const uint8_t* d
+    cdef object row
+    if not 0 <= sets <= 4:
+        raise InvalidHandError(f"block values: sets must be 0..4, got {sets}")
+    if type(rows) is not tuple:
+        rows = tuple(rows)
+    n = <int>len(<tuple>rows)
+    if not 1 <= n <= MAXPARTS:
+        raise InvalidHandError(f"block values: 1..{MAXPARTS} parts, got {n}")
+    for p in range(n):
+        row = (<tuple>rows)[p]
+        if type(row) is not bytes:
+            raise InvalidHandError(f"block values: part {p} is {type(row).__name__}, not bytes")
+        size = len(<bytes>row)
+        if size < 2 * VSLOTS or size % VSLOTS:
+            raise InvalidHandError(f"block values: part {p} has {size} bytes, not 10 × (1 + its kinds)")
+        d = <const uint8_t*><char*><bytes>row
+        _check_values(d, size, f"part {p}")
+        nkinds[p] = <int>(size // VSLOTS) - 1
+        if total + nkinds[p] > 34:
+            raise InvalidHandError(f"block values: the parts cover more than 34 kinds")
+        held[p] = d
+        for i in range(nkinds[p]):
+            less[total + i] = NULL if d[VSLOTS * (1 + i)] == NO_VALUE else d + VSLOTS * (1 + i)
+        total += nkinds[p]
+    if total != 34:
+        raise InvalidHandError(f"block values: the parts cover {total} kinds, not 34")
+    return n
+
+
+def parts_shanten(rows, int sets) -> int:
+    """The shanten of a hand from its parts' block values (see the section
+    above; ``rows`` as for :func:`parts_discard_needs`, only each part's
+    first ten bytes, the part as held, are read)."""
+    cdef const uint8_t* held[MAXPARTS]
+    cdef const uint8_t* less[34]
+    cdef int nk[MAXPARTS]
+    cdef int n = _load_parts(rows, held, less, nk, sets)
+    cdef int sh = _join_shanten(n, held, sets)
+    if sh == -99:
+        raise InvalidHandError("block values: no part reads as zero blocks")
+    return sh
+
+
+def parts_discard_needs(rows, int sets) -> bytes:
+    """What a hand read in parts by a rule set needs after discarding each
+    kind: 34 bytes, the tiles it then lacks to be complete (shanten + 1, so
+    0 is a complete hand and a byte holds every answer), 255 for a kind the
+    rows mark as not held.
+
+    ``rows[p]`` is part ``p``'s bytes: ten block values (see the section
+    above) of the part as held, then ten for the part less one tile of each
+    of its kinds in turn (all ``NO_VALUE`` = 255 when the kind is not held).
+    The parts cover the 34 kinds in order (part 0 the first kinds, and so
+    on), so their kinds add up to 34."""
+    cdef const uint8_t* held[MAXPARTS]
+    cdef const uint8_t* less[34]
+    cdef int nk[MAXPARTS]
+    cdef uint8_t out[34]
+    cdef int n = _load_parts(rows, held, less, nk, sets)
+    with nogil:
+        _join_needs(n, nk, held, less, sets, out)
+    return bytes(out[:34])
+
+
+cdef Part _RANK9                 # ranks of a suit's counts (at most 17 tiles)
+_init_rank(&_RANK9, 9)
+
+
+cdef class SuitSets:
+    """The sets of a suit given as a table, and the block values (see the
+    section above) of a suit's counts under it, each worked out once, in C,
+    when first asked, and kept (10 bytes for each of the 886,400 counts of
+    at most 17 tiles, allocated at the first answer).
+
+    ``triples``: the sets, three numbers 1..9 each (repeats allowed: a pung
+    is ``(n, n, n)``); a partial set is any two tiles of one.  ``pairs``:
+    two of a number may be the pair.  Chows and pungs make the standard
+    suit; 洛书's sets are the triples summing to 15.
+
+    >>> chows_pungs = [(n, n, n) for n in range(1, 10)] + [(n, n + 1, n + 2) for n in range(1, 8)]
+    >>> std = SuitSets(chows_pungs, pairs=True)
+    >>> list(std.values(bytes([1, 1, 1, 0, 0, 0, 0, 2, 0])))  # 123 and 88: a set and the pair
+    [0, 2, 3, 3, 3, 1, 3, 3, 3, 3]
+    """
+    cdef uint8_t* memo
+    cdef uint8_t* done           # one bit per counts: worked out
+    cdef int nsets, nparts, pairs
+    cdef uint8_t set_of[MAXTRIPLES][3]
+    cdef uint8_t part_of[MAXTRIPLES][2]
+    cdef int set_start[10]       # the sets whose lowest number is i: set_start[i] .. set_start[i + 1]
+    cdef int part_start[10]
+    cdef readonly tuple triples
+
+    def __cinit__(self, triples, bint pairs=False):
+        cdef list sets = []
+        cdef list partials = []
+        cdef object t
+        for t in triples:
+            try:
+                x = tuple(sorted(int(v) for v in t))
+            except (TypeError, ValueError):
+                raise InvalidHandError(f"SuitSets: a set is three numbers 1..9, got {t!r}") from None
+            if len(x) != 3 or not all(1 <= v <= 9 for v in x):
+                raise InvalidHandError(f"SuitSets: a set is three numbers 1..9, got {t!r}")
+            if x not in sets:
+                sets.append(x)
+        if not sets:
+            raise InvalidHandError("SuitSets: no sets given")
+        for x in sets:
+            for y in ((x[0], x[1]), (x[0], x[2]), (x[1], x[2])):
+                if y not in partials:
+                    partials.append(y)
+        sets.sort()
+        partials.sort()
+        self.triples = tuple(sets)
+        self.nsets = len(sets)
+        self.nparts = len(partials)
+        self.pairs = pairs
+        cdef int i, k
+        for k in range(self.nsets):
+            for i in range(3):
+                self.set_of[k][i] = sets[k][i] - 1
+        for k in range(self.nparts):
+            for i in range(2):
+                self.part_of[k][i] = partials[k][i] - 1
+        for i in range(10):
+            self.set_start[i] = sum(1 for x in sets if x[0] - 1 < i)
+            self.part_start[i] = sum(1 for y in partials if y[0] - 1 < i)
+        self.memo = NULL
+        self.done = NULL
+
+    def __dealloc__(self):
+        free(self.memo)
+        free(self.done)
+
+    cdef int _alloc(self) except -1:
+        if self.memo == NULL:
+            self.memo = <uint8_t*>malloc(<size_t>_RANK9.nkeys * VSLOTS)
+            self.done = <uint8_t*>calloc(<size_t>_RANK9.nkeys // 8 + 1, 1)
+            if self.memo == NULL or self.done == NULL:
+                free(self.memo)
+                free(self.done)
+                self.memo = self.done = NULL
+                raise MemoryError()
+        return 0
+
+    cdef const uint8_t* _values(self, uint8_t* c) noexcept nogil:
+        """The block values of a suit's counts ``c`` (changed and restored
+        on the way: the lowest number held is alone, or the lowest of a
+        set, a partial set or the pair)."""
+        cdef int total, i, k, x, q, u, a, b
+        cdef uint32_t r = mj_rank(_RANK9.R, c, 9, &total)
+        cdef uint8_t* e = self.memo + <size_t>r * VSLOTS
+        if self.done[r >> 3] & (1 << (r & 7)):
+            return e
+        cdef int acc[VSLOTS]
+        cdef const uint8_t* sub
+        for x in range(VSLOTS):
+            acc[x] = 0 if x < 5 else -1
+        i = 0
+        while i < 9 and not c[i]:
+            i += 1
+        if i < 9:
+            c[i] -= 1
+            sub = self._values(c)  # (the tile alone: no points)
+            c[i] += 1
+            for x in range(VSLOTS):
+                if sub[x] != NO_VALUE and sub[x] > acc[x]:
+                    acc[x] = sub[x]
+            for k in range(self.set_start[i], self.set_start[i + 1]):
+                a = self.set_of[k][1]
+                b = self.set_of[k][2]
+                c[i] -= 1
+                if c[a]:
+                    c[a] -= 1
+                    if c[b]:
+                        c[b] -= 1
+                        sub = self._values(c)
+                        for q in range(2):
+                            for u in range(1, 5):
+                                x = sub[q * 5 + u - 1]
+                                if x != NO_VALUE and x + 2 > acc[q * 5 + u]:
+                                    acc[q * 5 + u] = x + 2
+                        c[b] += 1
+                    c[a] += 1
+                c[i] += 1
+            for k in range(self.part_start[i], self.part_start[i + 1]):
+                a = self.part_of[k][1]
+                c[i] -= 1
+                if c[a]:
+                    c[a] -= 1
+                    sub = self._values(c)
+                    for q in range(2):
+                        for u in range(1, 5):
+                            x = sub[q * 5 + u - 1]
+                            if x != NO_VALUE and x + 1 > acc[q * 5 + u]:
+                                acc[q * 5 + u] = x + 1
+                    c[a] += 1
+                c[i] += 1
+            if self.pairs and c[i] >= 2:
+                c[i] -= 2
+                sub = self._values(c)
+                c[i] += 2
+                for u in range(5):
+                    x = sub[u]
+                    if x + 1 > acc[5 + u]:
+                        acc[5 + u] = x + 1
+        for x in range(VSLOTS):
+            e[x] = NO_VALUE if acc[x] < 0 else acc[x]
+        self.done[r >> 3] |= 1 << (r & 7)
+        return e
+
+    cdef int _load_hand(self, object hand, uint8_t* c) except -1:
+        cdef int k, total = 0
+        _load34(hand, c)
+        for k in range(34):
+            if c[k] > 4:
+                raise InvalidHandError(f"count of kind {k} is {c[k]}, more than 4")
+            total += c[k]
+        if total > 17:
+            raise InvalidHandError(f"{total} tiles: a hand holds at most 17")
+        self._alloc()
+        return 0
+
+    def values(self, counts) -> bytes:
+        """The block values (10 bytes) of one suit's nine counts."""
+        cdef uint8_t c[9]
+        cdef const uint8_t[::1] view = bytes(counts)
+        cdef int k, total = 0
+        if view.shape[0] != 9:
+            raise InvalidHandError(f"a suit has 9 counts, got {view.shape[0]}")
+        for k in range(9):
+            if view[k] > 4:
+                raise InvalidHandError(f"count of number {k + 1} is {view[k]}, more than 4")
+            c[k] = view[k]
+            total += c[k]
+        if total > 17:
+            raise InvalidHandError(f"{total} tiles: a suit holds at most 17")
+        self._alloc()
+        return bytes(self._values(c)[:VSLOTS])
+
+    def shanten(self, hand, bytes honours, int sets) -> int:
+        """The shanten of a hand (34 counts) whose suits read by this table
+        and whose honours (kinds 27..33) by ``honours``: a part's row as for
+        :func:`parts_discard_needs` (80 bytes; its first ten are read)."""
+        cdef uint8_t c[34]
+        cdef const uint8_t* held[4]
+        cdef int s
+        self._load_hand(hand, c)
+        _check_honours(honours, sets)
+        for s in range(3):
+            held[s] = self._values(c + 9 * s)
+        held[3] = <const uint8_t*><char*>honours
+        s = _join_shanten(4, held, sets)
+        if s == -99:
+            raise InvalidHandError("block values: no part reads as zero blocks")
+        return s
+
+    def discard_needs(self, hand, bytes honours, int sets) -> bytes:
+        """:func:`parts_discard_needs` of a hand (34 counts, 3n+2 tiles or
+        any) whose suits read by this table and whose honours (kinds 27..33)
+        by ``honours``, their part's row (80 bytes)."""
+        cdef uint8_t c[34]
+        cdef const uint8_t* held[4]
+        cdef const uint8_t* less[34]
+        cdef int nk[4]
+        cdef uint8_t out[34]
+        cdef int s, k
+        cdef const uint8_t* h = <const uint8_t*><char*>honours
+        self._load_hand(hand, c)
+        _check_honours(honours, sets)
+        with nogil:
+            for s in range(3):
+                nk[s] = 9
+                held[s] = self._values(c + 9 * s)
+                for k in range(9 * s, 9 * s + 9):
+                    if c[k]:
+                        c[k] -= 1
+                        less[k] = self._values(c + 9 * s)
+                        c[k] += 1
+                    else:
+                        less[k] = NULL
+            nk[3] = 7
+            held[3] = h
+            for k in range(7):
+                less[27 + k] = NULL if h[VSLOTS * (1 + k)] == NO_VALUE else h + VSLOTS * (1 + k)
+            _join_needs(4, nk, held, less, sets, out)
+        return bytes(out[:34])
+
+
+cdef int _check_honours(bytes honours, int sets) except -1:
+    if not 0 <= sets <= 4:
+        raise InvalidHandError(f"block values: sets must be 0..4, got {sets}")
+    if len(honours) != 8 * VSLOTS:
+        raise InvalidHandError(f"block values: the honours' row has {len(honours)} bytes, not 80")
+    _check_values(<const uint8_t*><char*>honours, 8 * VSLOTS, "honours")
+    return 0

@@ -1,22 +1,20 @@
 """洛书's fast hooks against the obvious ones: the bots' discard costs
-(per-suit rows and joined readings, numbered), the waits (one number per
+(the core's block values of each suit under the 15-sum sets), the waits (one number per
 suit) and the ready test (no whole suit, no ready discard) answer as the
 plain reading does on any counts (hypothesis), and seeded games played
 with the plain hooks are the same games move for move."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_core.bots import make_bot, play_hand
 from mahjong_core.variants.luoshu import (
-    KINDS, Luoshu, is_luoshu_win, luoshu_discard_costs, luoshu_discard_shanten, luoshu_ready_discard, luoshu_ready_kinds,
+    COST_WEIGHT, KINDS, Luoshu, is_luoshu_win, luoshu_discard_costs, luoshu_discard_shanten, luoshu_ready_discard, luoshu_ready_kinds,
     luoshu_shanten, luoshu_waits,
 )
 from test_luoshu import direct_shanten
@@ -83,8 +81,20 @@ def hands(draw: Any, sizes: tuple[int, ...]) -> list[int]:
 def test_the_discard_costs_are_the_plain_shanten_after_each_discard(c: list[int], mixed: bool, sets: int) -> None:
     plain = plain_shanten_after(c, sets, mixed)
     assert luoshu_discard_shanten(bytearray(c), sets, mixed) == plain
-    assert list(luoshu_discard_costs(c, sets, mixed)) == [0 if sh is None else 40 * (sh + 1) for sh in plain]
+    assert list(luoshu_discard_costs(c, sets, mixed)) == [0 if sh is None else COST_WEIGHT * (sh + 1) for sh in plain]
     assert luoshu_shanten(c, sets, mixed) == direct_shanten(c, sets, mixed)
+
+
+def test_a_hand_holding_fa_is_ready_only_by_its_discard() -> None:
+    """发 (never dealt in 洛书, but the hooks take any counts): the hand
+    waits once it goes, never while it stays."""
+    from mahjong_core.tiles import counts_of, parse_tiles
+
+    rs = Luoshu()
+    for tiles, ready in (("159m267p348s55m12z6z", True), ("159m267p348s55m16z9s", False), ("159m267p348s5m12z66z", False)):
+        c = bytearray(counts_of(parse_tiles(tiles)))
+        assert rs.shape_free_ready(None, 0, c) is ready == plain_ready(c, True), tiles  # type: ignore[arg-type]
+        assert luoshu_discard_shanten(c)[32] == luoshu_shanten(c[:32] + b"\0" + c[33:]), tiles
 
 
 @settings(max_examples=300, deadline=None)
@@ -101,29 +111,6 @@ def test_the_ready_test_is_the_plain_one(c: list[int], mixed: bool) -> None:
     assert (luoshu_ready_kinds(c, mixed) != 0) == ready
 
 
-def test_the_costs_stay_the_same_when_the_tables_are_emptied(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With room for only a few segments (emptied again and again), the
-    costs of seeded greedy play are those of the full tables."""
-    import mahjong_core.variants.luoshu as luoshu
-
-    asked: list[tuple[bytes, int]] = []
-
-    class Asking(Luoshu):
-        def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
-            asked.append((bytes(table.hands[seat]), 4 - len(table.melds[seat])))
-            return super().aim_discard_costs(table, seat)
-
-    for i in range(5):
-        play_hand(Asking(), [make_bot("greedy", i * 7 + s) for s in range(4)], seed=i, dealer=i % 4)
-    full = [luoshu_discard_costs(c, sets) for c, sets in asked]
-    monkeypatch.setattr(luoshu, "_CACHE_CAP", 4)
-    luoshu._SEGMENTS.clear()
-    luoshu._SEGMENTS_BY_GROUPS.clear()
-    assert [luoshu_discard_costs(c, sets) for c, sets in asked] == full
-    assert len(luoshu._SEGMENTS) <= 4 and len(luoshu._SEGMENTS_BY_GROUPS) <= 4
-    assert len(asked) > 100
-
-
 class PlainLuoshu(Luoshu):
     """洛书 with the obvious hooks (no tables, no caches of the fast paths)."""
 
@@ -135,7 +122,7 @@ class PlainLuoshu(Luoshu):
 
     def aim_discard_costs(self, table: Any, seat: int) -> Sequence[int]:
         sets = 4 - len(table.melds[seat])
-        return [0 if sh is None else 40 * (sh + 1)
+        return [0 if sh is None else COST_WEIGHT * (sh + 1)
                 for sh in plain_shanten_after(table.hands[seat], sets, self.options.jiang_mixed)]
 
 
@@ -151,53 +138,55 @@ def test_games_with_the_plain_hooks_are_the_same_games() -> None:
                 assert got[0] == got[1], (mixed, bots, i)
 
 
-def plain_front(readings: set[tuple[int, int, int]]) -> frozenset[tuple[int, int, int]]:
-    """The (sets, partial sets, pair) readings no other reading beats in all three."""
-    return frozenset(r for r in readings if not any(o != r and all(a >= b for a, b in zip(o, r)) for o in readings))
+def formula_shanten(readings: set[tuple[int, int, int]], sets: int) -> int:
+    """The 洛书 count over whole-hand readings (sets, partial sets, pair)."""
+    best = 99
+    for t, p, q in readings:
+        t = min(t, sets)
+        best = min(best, 2 * sets - 2 * t - min(p, sets - t) - q)
+    return best
 
 
-@given(st.sets(st.tuples(st.integers(0, 5), st.integers(0, 6), st.integers(0, 1)), min_size=1, max_size=40))
-def test_the_numbered_readings_are_the_plain_front(readings: set[tuple[int, int, int]]) -> None:
-    import mahjong_core.variants.luoshu as luoshu
-
-    assert luoshu._READINGS[luoshu._reading_id(readings)] == plain_front(readings)
+readings_sets = st.sets(st.tuples(st.integers(0, 4), st.integers(0, 5), st.integers(0, 1)), min_size=1, max_size=12)
 
 
-def test_three_groups_joined_two_first_are_the_plain_join() -> None:
-    """_others (two groups joined, their best readings kept, then the
-    third) equals the best readings of the three joined at once, for the
-    readings of every suit of up to six tiles and of the 将头 tiles."""
+@settings(max_examples=300, deadline=None)
+@given(st.lists(readings_sets, min_size=1, max_size=4), st.integers(0, 4))
+def test_block_values_joined_are_the_count_over_joined_readings(groups: list[set[tuple[int, int, int]]], sets: int) -> None:
+    """Each group's readings as block values (_values; a reading with no
+    pair may stand as read, every group may also read as nothing), joined
+    by the core, give the count over every choice of one reading a group,
+    the pair counted once: what the old numbered readings computed."""
     import itertools
 
-    import mahjong_core.variants.luoshu as luoshu
+    from mahjong_core import _native
+    from mahjong_core.variants.luoshu import _values
 
-    ids = set()
-    for c in itertools.product(range(3), repeat=9):
-        if sum(c) <= 6:
-            ids.add(luoshu._suit_reading_id(luoshu._suit_options(c)))
-    for j in range(9):
-        ids.add(luoshu._jiang_reading_id([0] * 27 + [j, 0, 0, 0, 0, 0, 0], True))
-    ids_sorted = sorted(ids)
-    rng = random.Random(5)
-    for _ in range(400):
-        x, y, z = (rng.choice(ids_sorted) for _ in range(3))
-        joined = {(a + d + g, b + e + h, max(c, f, i)) for a, b, c in luoshu._READINGS[x]
-                  for d, e, f in luoshu._READINGS[y] for g, h, i in luoshu._READINGS[z]}
-        assert luoshu._READINGS[luoshu._others(x, y, z)] == plain_front(joined), (x, y, z)
-    assert len(ids) >= 15
+    groups = [g | {(0, 0, 0)} for g in groups]  # (a group's tiles may always go unused)
+    joined = {(sum(r[0] for r in combo), sum(r[1] for r in combo), max(r[2] for r in combo))
+              for combo in itertools.product(*groups)}
+    rows = [_values(g) * 2 for g in groups]  # (held, and one kind "less one tile" read the same)
+    rows += [(bytes(5) + b"\xff" * 5) * 2] * (34 - len(groups))  # (empty parts of one kind each, to cover 34 kinds)
+    expect = formula_shanten(joined, sets)
+    assert _native.parts_shanten(rows, sets) == expect
+    assert set(_native.parts_discard_needs(rows, sets)) == {expect + 1}
 
 
 def test_the_suit_readings_are_the_plain_search_on_every_small_suit() -> None:
     """_suit_options (raised readings and fronts looked up) equals the plain
-    recursive search on every suit of up to nine tiles."""
+    recursive search on every suit of up to nine tiles, and the core's
+    block values under the 15-sum sets (the bots' costs) are those of
+    these readings."""
     import itertools
 
-    from mahjong_core.variants.luoshu import _suit_options
+    from mahjong_core.variants.luoshu import _SUITS, _suit_options, _values
     from test_luoshu import reference_suit_options
 
     n = 0
     for c in itertools.product(range(5), repeat=9):
         if sum(c) <= 9:
-            assert _suit_options(c) == reference_suit_options(c), c
+            options = _suit_options(c)
+            assert options == reference_suit_options(c), c
+            assert _SUITS.values(bytes(c)) == _values((t, p, 0) for t, p in options), c
             n += 1
     assert n == 42185
