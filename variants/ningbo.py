@@ -378,6 +378,12 @@ class Ningbo(Ruleset):
         self._hand_fans = _hand_fans(self.options.pinghu_pair)
         self._pinghu_pair = self.options.pinghu_pair
         self._natural_tai = self.options.hard_win is HardWin.NATURAL
+        o = self.options
+        # (refuses_tiles' terms that only the options set)
+        self._base_tai = (1 if o.min_counts_base else 0) + (1 if self._natural_tai else 0)
+        self._no_wild_tai = 1 if o.hard_win is HardWin.NO_WILD else 0
+        self._three_held = o.three_wilds is ThreeWilds.HELD
+        self._bans = _PAIR_BANS[self._pinghu_pair]
         self._memo: tuple[WinContext, tuple[Reading, ...]] | None = None
         self._best_memo: tuple[WinContext, Reading, int] | None = None
         """The last context scored and its readings (the engine asks
@@ -628,14 +634,15 @@ class Ningbo(Ruleset):
         The first go-around (天胡, 地胡) is left to :meth:`refuses_win`."""
         o = self.options
         sd = tile is None
-        if not sd and (tile >= 34 or tile in table.wild_kinds) and not o.win_on_discarded_wild:  # type: ignore[operator]
+        wild_kinds = table.wild_kinds
+        if not sd and not o.win_on_discarded_wild and (tile >= 34 or tile in wild_kinds):  # type: ignore[operator]
             return True
         flowers = table.flowers[seat]
-        if (flowers and not table.wild_kinds.isdisjoint(flowers)) or (not sd and table.after_flower):
+        if (flowers and not wild_kinds.isdisjoint(flowers)) or (not sd and table.after_flower):
             return False  # (score names the error; refuses_win reads the flower replacement)
         if table.draws_made[seat] <= 1 and not any(table.melds):
             return False  # (天胡 and 地胡)
-        tai = 1 if o.min_counts_base else 0
+        tai = self._base_tai  # (the base point, 硬糊 of a natural reading)
         if sd:
             tai += 1  # (自摸)
             if table.after_kong or table.after_flower:
@@ -645,19 +652,15 @@ class Ningbo(Ruleset):
         elif robbed:
             tai += 1
         if wilds == 0:
-            if o.hard_win is HardWin.NO_WILD:
-                tai += 1
-        elif wilds >= 3 and (o.three_wilds is ThreeWilds.HELD or sd):
+            tai += self._no_wild_tai
+        elif wilds >= 3 and (sd or self._three_held):
             tai += 3
-        if o.hard_win is HardWin.NATURAL:
-            tai += 1
         seat_wind = table.seat_wind(seat)
         if flowers:
             tai += _flower_tai(flowers, seat_wind, o.seat_flowers)
-        c = counts if isinstance(counts, (bytes, bytearray)) else bytes(counts)  # (the engine's: a bytearray)
         rw = table.round_wind
-        bans = _PAIR_BANS[self._pinghu_pair][seat_wind % 4][rw % 4]
-        return tai + _tai_bound(c, table.melds[seat], wilds, seat_wind, rw, bans) < o.min_tai
+        c = counts if type(counts) is bytearray or type(counts) is bytes else bytes(counts)  # (the engine's: a bytearray)
+        return tai + _tai_bound(c, table.melds[seat], wilds, seat_wind, rw, self._bans[seat_wind & 3][rw & 3]) < o.min_tai
 
     def _wild_single(self, ctx: WinContext) -> bool:
         rs = self._readings(ctx)
@@ -727,45 +730,56 @@ def _tai_bound(counts: bytes | bytearray, melds: Sequence[Meld], w: int, seat_wi
     no 平糊 when the one honour kind held, the pair of any 平糊, is in
     ``bans`` (NB-4's refused pairs)."""
     x = int.from_bytes(counts, "little")
-    bits = 0  # (the suits held, bit 3 the honours)
-    for s in range(4):
-        if x & _GROUP_BYTES[s]:
-            bits |= 1 << s
+    honours = (x & _M3) != 0  # (honours held)
+    # (the suits held, bit 3 the honours; the melds' below)
+    bits = ((x & _M0) != 0) | ((x & _M1) != 0) << 1 | ((x & _M2) != 0) << 2 | honours << 3
     chows = pungs = 0
-    declared: set[int] = set()
-    for m in melds:
-        first = m.tiles[0]
-        if m.kind is MeldKind.CHI:
-            chows += 1
-        else:
-            pungs += 1
-            declared.add(first)
-        bits |= _KIND_BIT[first]
+    declared: frozenset[int] | set[int] = _NONE
+    if melds:
+        declared = set()
+        for m in melds:
+            first = m.tiles[0]
+            if m.kind is _CHI:
+                chows += 1
+            else:
+                pungs += 1
+                declared.add(first)
+            bits |= _KIND_BIT[first]
     tai = 2 if len(melds) >= 4 else 1
     if not chows and 34 - counts.count(0) <= (sum(counts) + w + 1) // 3:
         tai += 2  # (碰碰糊: each kind held in a pung or the pair)
     elif not pungs:  # (平糊: the one honour kind held is the pair; no meld is of honours)
-        if not bits & 8:
+        if not honours:
             tai += 1
         else:
-            honours = [k for k in range(27, 34) if counts[k]]
-            if len(honours) == 1 and counts[honours[0]] <= 2 and honours[0] not in bans:
+            kinds = [k for k in range(27, 34) if counts[k]]
+            if len(kinds) == 1 and counts[kinds[0]] <= 2 and kinds[0] not in bans:
                 tai += 1
     suits = bits & 7
     if suits == 0:
         tai += 8
     elif suits & (suits - 1) == 0:
         tai += 2 if bits & 8 else 4
-    for k in (31, 32, 33, 27 + seat_wind, 27 + round_wind):
-        if k < 34 and (k in declared or counts[k] + w >= 3):
-            tai += 1
+    # each scoring honour (中发白, the seat and round winds: twice when the
+    # same) of which a pung is declared or three can be held with the 百搭
+    scoring = _SCORING_HONOURS[seat_wind & 3][round_wind & 3]
+    if w >= 3:
+        tai += len(scoring)
+    elif honours or declared:
+        for k in scoring:
+            if k in declared or counts[k] + w >= 3:
+                tai += 1
     return tai
 
 
-_KIND_BIT = tuple(1 << (k // 9) if k < 27 else 8 for k in range(34))
-_GROUP_BYTES = tuple(sum(0xFF << (8 * k) for k in range(9 * s, min(34, 9 * s + 9))) for s in range(4))
+_M0, _M1, _M2, _M3 = (sum(0xFF << (8 * k) for k in range(9 * s, min(34, 9 * s + 9))) for s in range(4))
 """The bytes of each suit's nine counts (and the seven honours') in the
 counts read as one little-endian integer."""
+_NONE: frozenset[int] = frozenset()
+_CHI = MeldKind.CHI
+_SCORING_HONOURS = tuple(tuple(tuple(k for k in (31, 32, 33, 27 + sw, 27 + rw) if k < 34) for rw in range(4)) for sw in range(4))
+"""The scoring honours (中发白, seat wind, round wind) by seat and round wind."""
+_KIND_BIT = tuple(1 << (k // 9) if k < 27 else 8 for k in range(34))
 
 
 
