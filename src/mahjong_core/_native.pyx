@@ -3899,6 +3899,17 @@ def parts_discard_needs(rows, int sets) -> bytes:
     return bytes(out[:34])
 
 
+cdef inline void _raise(int* acc, const uint8_t* sub, int points) noexcept nogil:
+    """``acc`` at least ``sub`` with one block more worth ``points`` (a set
+    2, a partial set 1), in each half."""
+    cdef int q, u, x
+    for q in range(2):
+        for u in range(1, 5):
+            x = sub[q * 5 + u - 1]
+            if x != NO_VALUE and x + points > acc[q * 5 + u]:
+                acc[q * 5 + u] = x + points
+
+
 cdef Part _RANK9                 # ranks of a suit's counts (at most 17 tiles)
 _init_rank(&_RANK9, 9)
 
@@ -3985,7 +3996,7 @@ cdef class SuitSets:
         """The block values of a suit's counts ``c`` (changed and restored
         on the way: the lowest number held is alone, or the lowest of a
         set, a partial set or the pair)."""
-        cdef int total, i, k, x, q, u, a, b
+        cdef int total, i, k, x, u, a, b
         cdef uint32_t r = mj_rank(_RANK9.R, c, 9, &total)
         cdef uint8_t* e = self.memo + <size_t>r * VSLOTS
         if self.done[r >> 3] & (1 << (r & 7)):
@@ -4012,12 +4023,7 @@ cdef class SuitSets:
                     c[a] -= 1
                     if c[b]:
                         c[b] -= 1
-                        sub = self._values(c)
-                        for q in range(2):
-                            for u in range(1, 5):
-                                x = sub[q * 5 + u - 1]
-                                if x != NO_VALUE and x + 2 > acc[q * 5 + u]:
-                                    acc[q * 5 + u] = x + 2
+                        _raise(acc, self._values(c), 2)  # (a set)
                         c[b] += 1
                     c[a] += 1
                 c[i] += 1
@@ -4026,12 +4032,7 @@ cdef class SuitSets:
                 c[i] -= 1
                 if c[a]:
                     c[a] -= 1
-                    sub = self._values(c)
-                    for q in range(2):
-                        for u in range(1, 5):
-                            x = sub[q * 5 + u - 1]
-                            if x != NO_VALUE and x + 1 > acc[q * 5 + u]:
-                                acc[q * 5 + u] = x + 1
+                    _raise(acc, self._values(c), 1)  # (a partial set)
                     c[a] += 1
                 c[i] += 1
             if self.pairs and c[i] >= 2:
