@@ -3762,21 +3762,28 @@ cdef inline void _vload(const uint8_t* d, int* out) noexcept nogil:
         out[x] = -1 if d[x] == NO_VALUE else d[x]
 
 
+cdef inline int _short_of(int best, int sets) noexcept nogil:
+    """The shanten of a join worth ``best`` points: 2·sets less them, -1 at
+    least (more points than a complete hand: complete); -99 for no join."""
+    if best < 0:
+        return -99
+    if best > 2 * sets + 1:
+        best = 2 * sets + 1
+    return 2 * sets - best
+
+
 cdef int _join_shanten(int n, const uint8_t** held, int sets) noexcept nogil:
     """2·sets less the best join of the parts as held (-99: none)."""
     cdef int acc[VSLOTS]
     cdef int v[VSLOTS]
     cdef int tmp[VSLOTS]
-    cdef int p, best
+    cdef int p
     _vload(held[0], acc)
     for p in range(1, n):
         _vload(held[p], v)
         _vjoin(acc, v, tmp)
         memcpy(acc, tmp, sizeof(tmp))
-    best = acc[5 + sets] if acc[5 + sets] > acc[sets] else acc[sets]
-    if best > 2 * sets + 1:
-        best = 2 * sets + 1  # (more points than a complete hand: complete)
-    return -99 if best < 0 else 2 * sets - best
+    return _short_of(acc[5 + sets] if acc[5 + sets] > acc[sets] else acc[sets], sets)
 
 
 cdef void _join_needs(int n, const int* nk, const uint8_t** held, const uint8_t** less,
@@ -3790,7 +3797,7 @@ cdef void _join_needs(int n, const int* nk, const uint8_t** held, const uint8_t*
     cdef int suf[MAXPARTS + 1][VSLOTS]
     cdef int others[VSLOTS]
     cdef int v[VSLOTS]
-    cdef int p, i, x, kind = 0, best
+    cdef int p, i, x, kind = 0, sh
     for p in range(n):
         _vload(held[p], hv[p])
     # the join of no part: zero blocks, no pair, no points
@@ -3808,10 +3815,8 @@ cdef void _join_needs(int n, const int* nk, const uint8_t** held, const uint8_t*
                 out[kind] = NO_VALUE
             else:
                 _vload(less[kind], v)
-                best = _vbest(v, others, sets)
-                if best > 2 * sets + 1:
-                    best = 2 * sets + 1
-                out[kind] = NO_VALUE if best < 0 else 2 * sets - best + 1
+                sh = _short_of(_vbest(v, others, sets), sets)
+                out[kind] = NO_VALUE if sh == -99 else sh + 1
             kind += 1
 
 
