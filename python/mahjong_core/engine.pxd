@@ -83,7 +83,8 @@ cdef class Table:
     cdef public frozenset _single_cache
     cdef public object _free_wild
     cdef public list _free_misfits
-    cdef public object _turn_cache
+    cdef public object _turn_cache, _turn_win
+    cdef public dict _claim_wins
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called
     cdef public list robbed

@@ -738,6 +738,14 @@ class Table:
         self._single_cache: frozenset[int] = frozenset()
         """The wild kinds ``_single_kinds`` last asked for, and its answer."""
         self._turn_cache: list[Action] | None = None
+        self._turn_win: WinContext | None = None
+        """The self-drawn win the cached turn actions offer (:meth:`_offer_win`),
+        taken as it is by :meth:`_apply_turn`: the table has not changed
+        while ``_turn_cache`` holds."""
+        self._claim_wins: dict[int, WinContext] = {}
+        """The wins on the last discard the open claims offer, by seat
+        (:meth:`_claims_for`), taken as they are when the claims resolve:
+        only the answers change while claims are open."""
         self._banned_discards: frozenset[int] = frozenset()
         """Kinds that may not be discarded now (吃张打张)."""
         self._no_kong_this_turn = False
@@ -1314,6 +1322,7 @@ class Table:
             if seat != self.turn:
                 return []
             if self._turn_cache is None:
+                self._turn_win = None
                 self._turn_cache = self._turn_actions(seat)
             return self._turn_cache
         if seat in self.claimants and seat not in self.answers:
@@ -1337,7 +1346,7 @@ class Table:
         if self._zone and self.drawn is not None and self._zone_turn():
             # 海捞区: win on the drawn tile or lay it aside
             ids = [_discard_id(self.drawn)]
-            if (self._has_instant and self._instant_win(seat) is not None) or self._win_on(seat, None) is not None:
+            if (self._has_instant and self._instant_win(seat) is not None) or self._offer_win(seat) is not None:
                 ids = [125] if self._win_forced() else ids + [125]
             return _pick(_ACTIONS[seat], ids)
         if self.declared[seat] or self.locked[seat]:
@@ -1345,7 +1354,7 @@ class Table:
         if self.last_tile_taker == seat and self.drawn is not None:
             # 海底漫游: the taker wins on the last tile or lets it go
             ids = [_discard_id(self.drawn)]
-            if self._win_on(seat, None) is not None:
+            if self._offer_win(seat) is not None:
                 ids.append(125)
             return _pick(_ACTIONS[seat], ids)
         ids = _held_kinds(hand)
@@ -1401,7 +1410,7 @@ class Table:
         elif not self._called and (
             drawn is None or self.after_kong or self._dynamic_rules or drawn in self.wild_kinds
             or self._has_wild_draw or (self._waits[seat] >> self.plays_as[drawn]) & 1
-        ) and self._win_on(seat, None) is not None:
+        ) and self._offer_win(seat) is not None:
             # (a plain draw can only win if it is one of the waits cached at
             # the seat's last discard; no win right after a chow or pung)
             ids.append(125)
@@ -1702,7 +1711,7 @@ class Table:
             for m in self.melds[seat]:
                 if m.kind == MeldKind.PON and m.kind_of == drawn:
                     ids.append(68 + drawn)
-        if self._win_on(seat, None) is not None:
+        if self._offer_win(seat) is not None:
             ids.append(125)
             if self._win_forced():
                 ids = [125]
@@ -1721,6 +1730,28 @@ class Table:
         counts = self.hands[seat]
         ctx = self._context(seat, counts, None, robbed=False, decomps=())
         return self.ruleset.instant_context(self, seat, replace(ctx, instant=name))
+
+    def _offer_win(self, seat: int) -> WinContext | None:
+        """The self-drawn win of the seat on turn as its turn actions offer
+        it (kept for :meth:`_apply_turn`)."""
+        ctx = self._turn_win = self._win_on(seat, None)
+        return ctx
+
+    def _offer_claim_win(self, seat: int, tile: int) -> WinContext | None:
+        """The win of ``seat`` on the discarded ``tile`` as its claims offer
+        it (kept for :meth:`_resolve`)."""
+        ctx = self._win_on(seat, tile)
+        if ctx is not None:
+            self._claim_wins[seat] = ctx
+        return ctx
+
+    def _claim_win(self, seat: int, tile: int) -> WinContext | None:
+        """The win of ``seat`` on the discarded ``tile``: the one its open
+        claims offer (:attr:`_claim_wins`), else worked out again."""
+        ctx = self._claim_wins.get(seat)
+        if ctx is not None and ctx.win_tile == tile:
+            return ctx
+        return self._win_on(seat, tile)
 
     def _win_on(
         self, seat: int, tile: int | None, *, robbed: bool = False, as_declared: bool = False
@@ -1869,7 +1900,7 @@ class Table:
             # a locked hand only wins; so does any hand on the last discard
             # where the rule set allows no calls on it, and on the tiles of
             # a two-tile dice kong
-            if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile) and self._win_on(seat, tile):
+            if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile) and self._offer_claim_win(seat, tile):
                 if self._win_forced():
                     return [_ACTIONS[seat][125]]
                 return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
@@ -1911,7 +1942,7 @@ class Table:
             ):
                 ids.append(124)
         if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile):
-            if self._win_on(seat, tile) is not None:
+            if self._offer_claim_win(seat, tile) is not None:
                 if self._win_forced():
                     return [_ACTIONS[seat][125]]  # 最后四张自动胡: no choice
                 ids.append(125)
@@ -2034,7 +2065,9 @@ class Table:
         hand = self.hands[seat]
         kind = a.kind  # (read once: an attribute of a Python object)
         if kind is _K_WIN:
-            ctx = self._instant_win(seat) or self._win_on(seat, None)
+            # (the win the cached turn actions offered: apply found the
+            # action in them, so the table is as it was then)
+            ctx = self._instant_win(seat) or self._turn_win or self._win_on(seat, None)
             assert ctx is not None
             self._finish([ctx])
             return
@@ -2300,6 +2333,8 @@ class Table:
 
     def _open_claims(self, discarder: int, tile: int) -> None:
         claim: dict[int, list[Action]] = {}
+        if self._claim_wins:
+            self._claim_wins = {}
         n = self.n
         bit = 1 << self.plays_as[tile]
         nxt = self._next_seat(discarder)
@@ -2511,10 +2546,10 @@ class Table:
         wins = [s for s in order if s in answers and answers[s].kind is _K_WIN]
         if wins:
             if self._has_precedence and not self.ruleset.multiple_winners:
-                wins = [c.seat for c in self._first_by_precedence([self._win_on(s, tile) for s in wins])]
+                wins = [c.seat for c in self._first_by_precedence([self._claim_win(s, tile) for s in wins])]
             elif not self.ruleset.multiple_winners:
                 wins = wins[:1]
-            ctxs = [self._with_count(self._win_on(s, tile), len(wins)) for s in wins]
+            ctxs = [self._with_count(self._claim_win(s, tile), len(wins)) for s in wins]
             self._finish(ctxs)
             return
         best: Action | None = None

@@ -246,6 +246,34 @@ def test_each_win_is_scored_once(name: str) -> None:
     assert won >= 6, name
 
 
+@pytest.mark.parametrize("name", ["guobiao", "sichuan", "ningbo", "guangdong", "wuhan", "fuzhou"])
+def test_a_taken_win_is_the_context_offered(name: str) -> None:
+    """The engine builds a win's context to offer it (the turn's actions, a
+    discard's claims) and takes that very context when the seat wins: one
+    context per win, asked of the rule set once."""
+    cls = find_variant(name)
+    asked: list[WinContext] = []
+
+    class Spy(cls):  # type: ignore[valid-type,misc]
+        def refuses_win(self, ctx: WinContext) -> bool:
+            asked.append(ctx)
+            return bool(super().refuses_win(ctx))
+
+    rs = Spy()
+    won = by_discard = 0
+    for i in range(30):
+        asked.clear()
+        t = play_hand(rs, [make_bot("greedy", i * 7 + s) for s in range(rs.num_players)], seed=i)
+        for seat, ctx in t.contexts.items():
+            won += 1
+            by_discard += not ctx.self_drawn
+            # (several winners on one discard: the count is set on the context taken)
+            same = [c for c in asked if dataclasses.replace(c, multiple_winners=ctx.multiple_winners) == ctx]
+            assert len(same) == 1, (name, i, seat)
+            assert same[0] is ctx or ctx.multiple_winners > 1, (name, i, seat)
+    assert won >= 8 and by_discard >= 2, (name, won, by_discard)
+
+
 # ``Ruleset.win_needs_meld`` (开口): the engine keeps no waits for a seat
 # without a meld and refuses its wins before building a context.  Set on a
 # rule set whose wins all need a meld, it changes no move and no record.
