@@ -119,6 +119,10 @@ class GreedyBot:
     choice, move for move, as the obvious version in
     ``tests/reference/greedy_reference.py``."""
 
+    _memo: _native.ImprovingMemo | None = None
+    """The improving kinds of this player's last hands (made at its first
+    turn: a subclass need not call ``__init__``)."""
+
     def __init__(self) -> None:
         self._keep_masks: dict[frozenset[int], int] = {}
 
@@ -217,8 +221,11 @@ class GreedyBot:
                 return min(first, key=lambda a: (-hand[a.tile], a.tile))
         seen = _seen(table, seat)
         costs = None if type(rs).aim_discard_costs is _DEFAULT_COSTS else rs.aim_discard_costs(table, seat)
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = _native.ImprovingMemo()
         choice = _native.discard_choice_buf(
-            c, w, rules, seen, 0 if keep is None else self._keep_mask(keep), costs
+            c, w, rules, seen, 0 if keep is None else self._keep_mask(keep), costs, memo
         )
         # declare ready (报听) with the chosen discard when winning needs it
         if rs.ready_rule in _NEEDS_READY:

@@ -3432,6 +3432,98 @@ cdef int _discard_shanten(uint8_t* h, int wilds, const KRules* r, StdCtx* sx, in
     return best
 
 
+cdef enum:
+    MEMO_SLOTS = 64     # ImprovingMemo's slots (a power of two)
+    MEMO_SHIFT = 58     # 64 - log2(MEMO_SLOTS): a hash's top bits pick the slot
+
+
+cdef struct MemoSlot:
+    uint64_t key[8]     # _memo_key: the hand, wilds, shanten and rules asked
+    uint64_t mask       # their improving kinds
+
+
+cdef struct MemoTable:
+    MemoSlot slots[MEMO_SLOTS]
+    uint64_t hits, misses
+
+
+cdef inline void _memo_key(uint64_t* key, const uint8_t* h, int wilds, const KRules* r,
+                           int shk) noexcept nogil:
+    """The 64 bytes a question of _improving is known by: the 34 counts,
+    the wilds, the shanten, the rules (their given fields: the derived ones
+    follow from them) and a byte that is never 0 (an empty slot's is)."""
+    cdef uint8_t* b = <uint8_t*>key
+    memset(key, 0, 64)
+    memcpy(b, h, 34)
+    b[34] = <uint8_t>wilds
+    b[35] = <uint8_t>shk
+    b[36] = 1 | (2 if r.honor_chows else 0) | (4 if r.distinct_pairs else 0)
+    memcpy(b + 40, &r.forms, 4)
+    key[6] = r.wild_mask
+    key[7] = r.pair_mask
+
+
+cdef uint64_t _improving_memo(MemoTable* t, uint8_t* h, int wilds, const KRules* r, int shk, StdCtx* x,
+                              int pk, const FormDraws* fd) noexcept nogil:
+    """_improving, answered from ``t`` when it holds the same question (a
+    slot per hash: a question asked since in the same slot replaces it)."""
+    cdef uint64_t key[8]
+    cdef uint64_t v = 0
+    cdef int i
+    cdef MemoSlot* slot
+    if t == NULL:
+        return _improving(h, wilds, r, shk, x, pk, fd)
+    _memo_key(key, h, wilds, r, shk)
+    for i in range(8):
+        v = (v ^ key[i]) * <uint64_t>0x9E3779B97F4A7C15ULL
+        v ^= v >> 29
+    slot = &t.slots[(v * <uint64_t>0x9E3779B97F4A7C15ULL) >> MEMO_SHIFT]
+    if memcmp(slot.key, key, 64) == 0:
+        t.hits += 1
+        return slot.mask
+    t.misses += 1
+    slot.mask = _improving(h, wilds, r, shk, x, pk, fd)
+    memcpy(slot.key, key, 64)
+    return slot.mask
+
+
+cdef class ImprovingMemo:
+    """The improving kinds of the last 3n+1 hands :func:`discard_choice_buf`
+    asked about (64 slots), for one player: its hand after a discard is
+    often its hand again after the next draw and discard (the drawn tile
+    goes), and the answer is then read, not worked out.  The answers are the
+    kernel's own, so the choices are the same with a memo or without.
+
+    Not shared between threads: give each player (each thread) its own.
+    ``hits`` and ``misses`` count the questions answered from it and not."""
+
+    cdef MemoTable* t
+
+    def __cinit__(self) -> None:
+        self.t = <MemoTable*>calloc(1, sizeof(MemoTable))
+        if self.t == NULL:
+            raise MemoryError("ImprovingMemo")
+
+    def __dealloc__(self) -> None:
+        free(self.t)
+
+    @property
+    def hits(self) -> int:
+        return self.t.hits
+
+    @property
+    def misses(self) -> int:
+        return self.t.misses
+
+    def clear(self) -> None:
+        """Forget every answer (and zero the counts)."""
+        memset(self.t, 0, sizeof(MemoTable))
+
+    def __reduce__(self) -> tuple:
+        # (a copy, a pickle: an empty memo; the answers are worked out again)
+        return (ImprovingMemo, ())
+
+
 def discard_options(tiles, int wilds=0, rules=None, bint best_only=False) -> list:
     """[(kind, shanten after discarding it, mask of kinds that would lower it)]
     for each distinct kind held in a 3n+2 hand.  With ``best_only`` the masks
@@ -3544,7 +3636,7 @@ cdef tuple _kinds_tuple(uint64_t mask):
 
 
 def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=0,
-                       object costs=None) -> int:
+                       object costs=None, ImprovingMemo memo=None) -> int:
     """The discard advice of a 3n+2 hand in one call: the kind whose discard
     leaves the lowest shanten (plus ``costs[kind]`` when given: a rule set's
     price of giving that kind up, counted as shanten), then the most unseen
@@ -3552,7 +3644,9 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
     ``seen`` counts what the seat can see, its own hand included), then the
     lowest kind.  ``keep`` is a mask of kinds to hold on to: the others go
     first while any is held.  Improving tiles are counted only for discards
-    at the hand's lowest shanten without costs (as with ``best_only``)."""
+    at the hand's lowest shanten without costs (as with ``best_only``).
+    ``memo`` (an :class:`ImprovingMemo`, one per player) keeps the improving
+    kinds of the hands asked about, for the next calls."""
     cdef uint8_t h[34]
     cdef uint8_t sn[34]
     cdef int cost[34]
@@ -3574,6 +3668,7 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
     # without costs or kinds to keep, only the discards at the lowest
     # shanten can be chosen: the others need not be exact
     cdef bint lowest = costs is None and not (held & keep)
+    cdef MemoTable* mt = memo.t if memo is not None else NULL
     with nogil:
         best = _discard_shanten(h, wilds, &r.r, &sx, sh, fd, lowest)
         cand = held & ~keep
@@ -3596,7 +3691,7 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
             unseen = 0
             if sh[k] == best:
                 h[k] -= 1
-                m = _improving(h, wilds, &r.r, sh[k], &sx, _part_of(k), &fd[k])
+                m = _improving_memo(mt, h, wilds, &r.r, sh[k], &sx, _part_of(k), &fd[k])
                 h[k] += 1
                 for j in range(34):
                     if (m >> j) & 1 and sn[j] < 4:

@@ -112,6 +112,10 @@ def test_discard_choice_with_wilds_and_partial_masks(data: st.DataObject) -> Non
     _check_discard_choice(data, _WILD_FORMS, 4)
 
 
+_ALL, _SUITS = (1 << 34) - 1, (1 << 27) - 1
+_HONOURS = _ALL & ~_SUITS
+
+
 def _check_discard_choice(data: st.DataObject, forms: list[HandRules], max_wilds: int) -> None:
     rules = data.draw(st.sampled_from(forms))
     wilds = data.draw(st.integers(0, max_wilds))
@@ -164,6 +168,58 @@ def _check_discard_choice(data: st.DataObject, forms: list[HandRules], max_wilds
             counts[k] += 1
         keys.append((low, -unseen, k))
     assert got == min(keys)[2]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_a_memo_gives_the_same_choices(data: st.DataObject) -> None:
+    """One ImprovingMemo asked about one hand under five rules of
+    ``_WILD_FORMS``, with 3 wilds and without, twice each: every choice is the
+    one made without a memo (the memo knows a question by its rules and
+    wilds too), answered from the memo or not."""
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    pool = [k for k in range(34) for _ in range(4)]
+    rng.shuffle(pool)
+    n = data.draw(st.sampled_from([5, 8, 11, 14]))
+    counts = bytearray(34)
+    for k in pool[:n - 3]:
+        counts[k] += 1
+    seen = bytearray(rng.randint(counts[k], 4) for k in range(34))
+    memo = _native.ImprovingMemo()
+    # (not the wild masks of parts of suits: with 3 wilds in 14 tiles the
+    # kernel takes its slow path there, up to 0.3 s a call)
+    forms = [r for r in _WILD_FORMS if r._kernel.wild_mask in (_ALL, _SUITS, _HONOURS, _ALL & ~0x1FF)]
+    assert len(forms) == 5
+    for _ in range(2):
+        for rules in forms:
+            for wilds in (0, 3):  # (the same tiles with 3 wilds and without)
+                plain = _native.discard_choice_buf(counts, wilds, rules, seen)
+                assert _native.discard_choice_buf(counts, wilds, rules, seen, 0, None, memo) == plain, (rules, wilds)
+
+
+def test_a_memo_copied_or_pickled_is_empty() -> None:
+    import copy
+    import pickle
+
+    memo = _native.ImprovingMemo()
+    hand = bytearray(34)
+    for k in (0, 1, 3, 4, 9, 10, 12, 13, 18, 19, 21, 22, 27, 28):
+        hand[k] = 1
+    seen = bytearray(hand)
+    _native.discard_choice_buf(hand, 0, None, seen, 0, None, memo)
+    assert memo.misses > 0 and memo.hits == 0
+    _native.discard_choice_buf(hand, 0, None, seen, 0, None, memo)
+    assert memo.hits == memo.misses
+    for other in (copy.deepcopy(memo), pickle.loads(pickle.dumps(memo))):
+        assert (other.hits, other.misses) == (0, 0)
+    memo.clear()
+    assert (memo.hits, memo.misses) == (0, 0)
+    bot = GreedyBot()  # (a bot holds one from its first turn)
+    t = Table(Ruleset(), seed=3)
+    seat = t.turn
+    t.apply(bot.choose(t, seat, t.legal_actions(seat)))
+    assert bot._memo is not None and bot._memo.misses + bot._memo.hits > 0
+    assert copy.deepcopy(bot)._memo.misses == 0  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
