@@ -325,17 +325,6 @@ def seat_flower_items(flowers: Sequence[int], seat_wind: int, mode: SeatFlowers 
 
 
 _FLOWER_ZH = dict(zip(range(34, 42), "春夏秋冬梅兰竹菊"))
-_FLOWER_TAI: dict[tuple[tuple[int, ...], int, SeatFlowers], int] = {}
-"""The 台 of :func:`seat_flower_items` by (flowers, seat wind, option)."""
-
-
-def _flower_tai(flowers: Sequence[int], seat_wind: int, mode: SeatFlowers) -> int:
-    """The 台 of :func:`seat_flower_items`, worked out once per key."""
-    key = (tuple(flowers), seat_wind, mode)
-    got = _FLOWER_TAI.get(key)
-    if got is None:
-        got = _FLOWER_TAI[key] = sum(it.total for it in seat_flower_items(*key))
-    return got
 
 
 # ---------------------------------------------------------------------------
@@ -384,6 +373,9 @@ class Ningbo(Ruleset):
         self._no_wild_tai = 1 if o.hard_win is HardWin.NO_WILD else 0
         self._three_held = o.three_wilds is ThreeWilds.HELD
         self._bans = _PAIR_BANS[self._pinghu_pair]
+        self._flower_memo: dict[tuple[tuple[int, ...], int], int] = {}
+        """The 台 of :func:`seat_flower_items` by (flowers, seat wind), worked
+        out once each (the option is the rule set's)."""
         self._memo: tuple[WinContext, tuple[Reading, ...]] | None = None
         self._best_memo: tuple[WinContext, Reading, int] | None = None
         """The last context scored and its readings (the engine asks
@@ -461,8 +453,17 @@ class Ningbo(Ruleset):
             if wilds - won_wild >= 3 and (o.three_wilds is ThreeWilds.HELD or sd):
                 tai += 3
         if ctx.flowers:
-            tai += _flower_tai(ctx.flowers, ctx.seat_wind, o.seat_flowers)
+            tai += self._flower_tai(ctx.flowers, ctx.seat_wind)
         return tai
+
+    def _flower_tai(self, flowers: Sequence[int], seat_wind: int) -> int:
+        """The 台 of :func:`seat_flower_items` (kept by key)."""
+        key = (tuple(flowers), seat_wind)
+        got = self._flower_memo.get(key)
+        if got is None:
+            got = self._flower_memo[key] = sum(
+                it.total for it in seat_flower_items(flowers, seat_wind, self.options.seat_flowers))
+        return got
 
     def _reading_items(self, r: Reading) -> list[ScoreItem]:
         items = [f.item(r, n) for f, n in v.matching(self._hand_fans, r)]
@@ -483,7 +484,7 @@ class Ningbo(Ruleset):
         elif w is Wait.EDGE or w is Wait.CLOSED or w is Wait.PUNG:
             tai = 1
         ctx = r.ctx
-        if v.all_chows(r) and r.pair not in _PAIR_BANS[self._pinghu_pair][ctx.seat_wind % 4][ctx.round_wind % 4]:
+        if v.all_chows(r) and r.pair not in self._bans[ctx.seat_wind & 3][ctx.round_wind & 3]:
             tai += 1
         if v.all_pungs(r):
             tai += 2
@@ -597,12 +598,13 @@ class Ningbo(Ruleset):
         return None
 
     def refuses_win(self, ctx: WinContext) -> bool:
-        """The engine's early refusal: a discarded 百搭, fewer 台 than
-        ``min_tai`` even with every reading item the tiles could make
-        (:func:`reading_tai_bound`, no reading made), 财神单吊 on a
+        """The engine's early refusal: a discarded 百搭, 财神单吊 on a
         discard, or fewer 台 than ``min_tai`` on the best reading (the
         sheet's total, without the sheet).  Exactly the contexts
-        :meth:`win_problem` refuses after scoring."""
+        :meth:`win_problem` refuses after scoring.  (The bound of the
+        reading 台, :func:`reading_tai_bound`, is not asked here: the
+        engine asks :meth:`refuses_tiles`, the same bound, before it builds
+        a context.)"""
         o = self.options
         if not ctx.self_drawn and (ctx.win_tile >= 34 or ctx.win_tile in ctx.wild_kinds) and not o.win_on_discarded_wild:
             return True
@@ -611,9 +613,6 @@ class Ningbo(Ruleset):
         ):
             return False  # (score names the error)
         fixed = self._fixed_tai(ctx) + (1 if o.min_counts_base else 0)
-        bound = reading_tai_bound(ctx) + (1 if o.hard_win is HardWin.NATURAL else 0)
-        if fixed + bound < o.min_tai:
-            return True
         try:
             if not ctx.self_drawn and ctx.wilds and self._wild_single(ctx):
                 return True
@@ -657,10 +656,14 @@ class Ningbo(Ruleset):
             tai += 3
         seat_wind = table.seat_wind(seat)
         if flowers:
-            tai += _flower_tai(flowers, seat_wind, o.seat_flowers)
+            tai += self._flower_tai(flowers, seat_wind)
         rw = table.round_wind
         c = counts if type(counts) is bytearray or type(counts) is bytes else bytes(counts)  # (the engine's: a bytearray)
-        return tai + _tai_bound(c, table.melds[seat], wilds, seat_wind, rw, self._bans[seat_wind & 3][rw & 3]) < o.min_tai
+        win = table.drawn if sd else tile  # (the winning tile: the context's win_tile)
+        if win is None or win >= 34 or win in wild_kinds:
+            win = -1  # (a 百搭: any reading's wait)
+        return tai + _tai_bound(c, table.melds[seat], wilds, seat_wind, rw, self._bans[seat_wind & 3][rw & 3],
+                                win) < o.min_tai
 
     def _wild_single(self, ctx: WinContext) -> bool:
         rs = self._readings(ctx)
@@ -709,7 +712,8 @@ class Ningbo(Ruleset):
 def reading_tai_bound(ctx: WinContext) -> int:
     """At least the 台 of :data:`HAND_TAI` (any 平糊 pair rule) of every
     reading of ``ctx``, from its tiles alone (no reading made): one wait
-    item; 大吊 with four declared sets; 碰碰糊 when no chow is declared and
+    item, unless no reading can have one (:func:`_wait_tai`); 大吊 with four
+    declared sets; 碰碰糊 when no chow is declared and
     the concealed tiles are of no more kinds than the pungs and pair they
     still make, else 平糊 when no pung is declared and the concealed
     honours can be the pair (one kind, at most two tiles: no honour is in
@@ -720,15 +724,36 @@ def reading_tai_bound(ctx: WinContext) -> int:
     counts = bytearray(34)
     for k in ctx.concealed:
         counts[k] += 1
-    return _tai_bound(counts, ctx.melds, ctx.wilds, ctx.seat_wind, ctx.round_wind)
+    t = ctx.win_tile
+    natural = 0 <= t < 34 and t not in ctx.wild_kinds and not ctx.wild_win_tile
+    return _tai_bound(counts, ctx.melds, ctx.wilds, ctx.seat_wind, ctx.round_wind, win=t if natural else -1)
+
+
+def _wait_tai(counts: bytes | bytearray, w: int, win: int) -> bool:
+    """Whether a reading of the concealed ``counts`` and ``w`` 百搭 can score
+    a wait item (单吊 对倒 边 夹) on the natural winning tile ``win`` (-1:
+    unknown or a 百搭, any reading may): 单吊 needs a pair of it (two held,
+    or one and a 百搭), 对倒 a pung of it (more still); without a 百搭 and
+    with one held, 夹 needs both neighbours held, 边 the 1 and 2 of a won 3,
+    or the 8 and 9 of a won 7.  A two-sided wait scores none."""
+    if win < 0 or w or counts[win] >= 2:
+        return True
+    if win >= 27:
+        return False
+    i = win % 9
+    if 1 <= i <= 7 and counts[win - 1] and counts[win + 1]:
+        return True
+    return (i == 2 and counts[win - 1] > 0 and counts[win - 2] > 0) or (
+        i == 6 and counts[win + 1] > 0 and counts[win + 2] > 0)
 
 
 def _tai_bound(counts: bytes | bytearray, melds: Sequence[Meld], w: int, seat_wind: int, round_wind: int,
-               bans: frozenset[int] = frozenset()) -> int:
+               bans: frozenset[int] = frozenset(), win: int = -1) -> int:
     """:func:`reading_tai_bound` of the 34 concealed ``counts`` (bytes: the
-    groups held read off one integer), the declared ``melds`` and ``w`` 百搭;
-    no 平糊 when the one honour kind held, the pair of any 平糊, is in
-    ``bans`` (NB-4's refused pairs)."""
+    groups held read off one integer), the declared ``melds`` and ``w`` 百搭,
+    won on the natural tile ``win`` (-1: unknown or a 百搭); no 平糊 when the
+    one honour kind held, the pair of any 平糊, is in ``bans`` (NB-4's
+    refused pairs)."""
     x = int.from_bytes(counts, "little")
     honours = (x & _M3) != 0  # (honours held)
     # (the suits held, bit 3 the honours; the melds' below)
@@ -745,7 +770,7 @@ def _tai_bound(counts: bytes | bytearray, melds: Sequence[Meld], w: int, seat_wi
                 pungs += 1
                 declared.add(first)
             bits |= _KIND_BIT[first]
-    tai = 2 if len(melds) >= 4 else 1
+    tai = (2 if len(melds) >= 4 else 1) if _wait_tai(counts, w, win) else 0
     if not chows and 34 - counts.count(0) <= (sum(counts) + w + 1) // 3:
         tai += 2  # (碰碰糊: each kind held in a pung or the pair)
     elif not pungs:  # (平糊: the one honour kind held is the pair; no meld is of honours)
