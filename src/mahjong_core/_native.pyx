@@ -2752,8 +2752,11 @@ cdef inline int _fresh_cost_top(int M, int f, int fp, int w, int fm, int fmp,
 
 
 cdef void _std_discard(StdCtx* x, const uint8_t* c, int p, const KRules* r) noexcept nogil:
-    """Fill ``x.H`` for ``c``, the prepared hand less a tile of part ``p``."""
-    cdef int u, q
+    """Fill ``x.H`` for ``c``, the prepared hand less a tile of part ``p``
+    (part ``p``'s record looked up once, then as _part_apply applies it)."""
+    cdef int u, q, s, mm, pt
+    cdef uint32_t key
+    cdef const uint8_t* rec = NULL
     x.hp = -1
     x.dj = -1
     if not x.on:
@@ -2761,13 +2764,23 @@ cdef void _std_discard(StdCtx* x, const uint8_t* c, int p, const KRules* r) noex
     if x.w:
         _free_wild_kinds(c, r, &x.fm1, &x.fmp1)
         x.gaphp = _part_gap(c, p, r, x.n)
+    key = part_key(p, r.honor_chows, c, &s)
+    if s:
+        rec = PARTS[r.honor_chows][p].tab + <size_t>key * REC
+        pt = _pt(r, p)
     for u in range(2 if x.w else 1):
+        if rec != NULL:
+            mm = PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3]
+            mm = (mm >> 4) if u else (mm & 15)
+            if mm > x.n:
+                mm = x.n
         for q in range(5):
             if q == p:
                 memcpy(x.H[u][q], x.G[u][p][p], sizeof(x.H[u][q]))
             else:
                 memcpy(x.H[u][q], x.G[u][p if p < q else q][q if p < q else p], sizeof(x.H[u][q]))
-                _part_apply(x.H[u][q][0], x.H[u][q][1], c, p, r, x.n, u)
+                if rec != NULL:
+                    _part_step(x.H[u][q][0], x.H[u][q][1], rec + (OFF_DU if u else 0), pt, mm)
     x.hp = p
 
 
