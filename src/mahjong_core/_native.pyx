@@ -3753,8 +3753,10 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
                 h[k] -= 1
                 m = _improving_memo(mt, h, wilds, &r.r, sh[k], &sx, _part_of(k), &fd[k])
                 h[k] += 1
-                for j in range(34):
-                    if (m >> j) & 1 and sn[j] < 4:
+                while m:  # (the improving kinds only: a few of the 34)
+                    j = _lowest_bit(m)
+                    m &= m - 1
+                    if sn[j] < 4:
                         unseen += 4 - sn[j]
             if unseen > best_unseen:
                 best_unseen = unseen
