@@ -269,6 +269,7 @@ _MELDS: dict[MeldKind, dict[int, Meld]] = {
         (MeldKind.PON, 3), (MeldKind.KAN, 4), (MeldKind.ANKAN, 4), (MeldKind.KAKAN, 4))},
 }
 """Every meld the engine can make, by kind and (lowest) tile kind (melds are immutable)."""
+_CHI_MELDS, _PON_MELDS, _KAN_MELDS = _MELDS[MeldKind.CHI], _MELDS[MeldKind.PON], _MELDS[MeldKind.KAN]
 
 
 def _discard_id(tile: int) -> int:
@@ -410,6 +411,9 @@ _IMAGINE = Phase.IMAGINE
 _K_DISCARD, _K_ANKAN, _K_KAKAN = ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG
 _K_CHOW, _K_PUNG, _K_KONG = ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG
 _K_WIN, _K_PASS, _K_READY = ActionKind.WIN, ActionKind.PASS, ActionKind.READY
+_RR_REQUIRED, _RR_DISCARD_WIN = ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN
+# (enum members read once here: on Python 3.11 each ``Enum.MEMBER`` read in a
+# function goes through the enum type's __getattr__ hook)
 _PON = MeldKind.PON
 _ANKAN_KIND = MeldKind.ANKAN
 _READY_NONE = ReadyRule.NONE
@@ -1766,7 +1770,7 @@ class Table:
             return None  # (win_needs_meld: refused before any context is built)
         rr = self._ready_rule
         if not as_declared and not self.declared[seat] and (
-            rr is ReadyRule.REQUIRED or (rr is ReadyRule.REQUIRED_FOR_DISCARD_WIN and tile is not None)
+            rr is _RR_REQUIRED or (rr is _RR_DISCARD_WIN and tile is not None)
         ):
             return None
         counts = self.hands[seat]
@@ -2616,17 +2620,17 @@ class Table:
             for k in ks:
                 if k != tile:
                     hand[k] -= 1
-            meld = _MELDS[MeldKind.CHI][a.tile]
+            meld = _CHI_MELDS[a.tile]
             self._no_kong_this_turn = self.ruleset.kong_after_chow_ban
             if self.ruleset.chow_discard_ban:
                 self._banned_discards = _chow_swap_kinds(ks, tile)
         elif a.kind is _K_PUNG:
             hand[tile] -= 2
-            meld = _MELDS[MeldKind.PON][tile]
+            meld = _PON_MELDS[tile]
             self._no_kong_this_turn = self.ruleset.kong_after_pung_ban
         else:
             hand[tile] -= 3
-            meld = _MELDS[MeldKind.KAN][tile]
+            meld = _KAN_MELDS[tile]
         self._clamp_standing(seat)
         self.melds[seat].append(meld)
         self.meld_sources[seat].append(discarder)

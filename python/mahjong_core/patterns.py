@@ -139,6 +139,15 @@ class Wait(enum.Enum):
     """A special form (十三幺, 全不靠 …) or no winning tile (an opening win)."""
 
 
+# The members the per-reading functions compare with, read once: on Python
+# 3.10 and 3.11 each ``Enum.MEMBER`` read in a function goes through the enum
+# type's __getattr__ hook (in compiled code, about 800 instructions a read).
+_PAIR, _PUNG, _CHOW = Shape.PAIR, Shape.PUNG, Shape.CHOW
+_STANDARD, _SEVEN_PAIRS, _KNITTED_STRAIGHT = Form.STANDARD, Form.SEVEN_PAIRS, Form.KNITTED_STRAIGHT
+_TWO_SIDED, _EDGE, _CLOSED, _SINGLE, _PUNG_WAIT, _OTHER = (
+    Wait.TWO_SIDED, Wait.EDGE, Wait.CLOSED, Wait.SINGLE, Wait.PUNG, Wait.OTHER)
+
+
 @dataclass(frozen=True, slots=True)
 class Unit:
     """One set, pair or single of a reading, as the tiles are read.
@@ -201,11 +210,11 @@ class Reading:
         chows: list[int] = []
         pairs: list[int] = []
         for u in self.units:
-            if u.shape is Shape.PUNG:
+            if u.shape is _PUNG:
                 pungs.append(u.kind)
-            elif u.shape is Shape.CHOW:
+            elif u.shape is _CHOW:
                 chows.append(u.kind)
-            elif u.shape is Shape.PAIR:
+            elif u.shape is _PAIR:
                 pairs.append(u.kind)
         pungs.sort()
         chows.sort()
@@ -650,17 +659,17 @@ def all_honours(r: Reading) -> bool:
 
 def all_pungs(r: Reading) -> bool:
     """碰碰胡 / 对对胡: the standard form with pungs and kongs only."""
-    return r.form is Form.STANDARD and len(r.pungs) + len(r.pairs) == len(r.units)
+    return r.form is _STANDARD and len(r.pungs) + len(r.pairs) == len(r.units)
 
 
 def all_chows(r: Reading) -> bool:
     """平胡 in the 广东 sense: the standard form with chows only (any pair)."""
-    return r.form is Form.STANDARD and len(r.chows) + len(r.pairs) == len(r.units)
+    return r.form is _STANDARD and len(r.chows) + len(r.pairs) == len(r.units)
 
 
 def seven_pairs(r: Reading) -> bool:
     """七对: the seven-pairs form."""
-    return r.form is Form.SEVEN_PAIRS
+    return r.form is _SEVEN_PAIRS
 
 
 def seven_pairs_quads(r: Reading) -> int:
@@ -812,10 +821,10 @@ def all_sets_declared(r: Reading) -> bool:
     """金钩钓 / 大吊车 / 全求人's shape: the standard form with every set a
     declared meld (chow, pung, exposed or concealed kong), so the hand held a
     single tile and won on its pair (by discard or self-draw)."""
-    if r.form is not Form.STANDARD:
+    if r.form is not _STANDARD:
         return False
     for u in r.units:
-        if u.meld is None and u.shape is not Shape.PAIR:
+        if u.meld is None and u.shape is not _PAIR:
             return False
     return True
 
@@ -842,14 +851,14 @@ def concealed_hand(r: Reading) -> bool:
 def fully_melded(r: Reading) -> bool:
     """全求人: every set is a claimed meld, and the pair is completed on a
     discard (单钓)."""
-    sets = [u for u in r.units if u.shape is not Shape.PAIR]
+    sets = [u for u in r.units if u.shape is not _PAIR]
     return (
-        r.form is Form.STANDARD
+        r.form is _STANDARD
         and bool(sets)
         and all(u.claimed for u in sets)
         and not r.ctx.self_drawn
         and r.win_unit is not None
-        and r.units[r.win_unit].shape is Shape.PAIR
+        and r.units[r.win_unit].shape is _PAIR
     )
 
 
@@ -914,7 +923,7 @@ def wild_pair_wait(r: Reading) -> bool:
     if r.win_unit is None:
         return False
     u = r.units[r.win_unit]
-    if u.shape is not Shape.PAIR:
+    if u.shape is not _PAIR:
         return False
     t = r.ctx.win_tile
     return len(u.wilds) == 2 if (t >= 34 or t in r.ctx.wild_kinds) else len(u.wilds) >= 1
@@ -931,32 +940,32 @@ def wait(r: Reading) -> Wait:
 
 def _wait(r: Reading) -> Wait:
     if r.win_unit is None:
-        return Wait.OTHER
+        return _OTHER
     u = r.units[r.win_unit]
-    if r.form is Form.SEVEN_PAIRS:
-        return Wait.SINGLE
-    if r.form is not Form.STANDARD and r.form is not Form.KNITTED_STRAIGHT:
-        return Wait.OTHER
-    if u.shape is Shape.PAIR:
-        return Wait.SINGLE
-    if u.shape is Shape.PUNG:
-        return Wait.PUNG
-    if u.shape is Shape.CHOW:
+    if r.form is _SEVEN_PAIRS:
+        return _SINGLE
+    if r.form is not _STANDARD and r.form is not _KNITTED_STRAIGHT:
+        return _OTHER
+    if u.shape is _PAIR:
+        return _SINGLE
+    if u.shape is _PUNG:
+        return _PUNG_WAIT
+    if u.shape is _CHOW:
         t = r.ctx.win_tile
         pos = t - u.kind if 0 <= t - u.kind <= 2 and t not in r.ctx.wild_kinds and not r.ctx.wild_win_tile else -1
         if pos == 1:
-            return Wait.CLOSED
+            return _CLOSED
         if pos == 0:
-            return Wait.EDGE if u.kind % 9 == 6 else Wait.TWO_SIDED
+            return _EDGE if u.kind % 9 == 6 else _TWO_SIDED
         if pos == 2:
-            return Wait.EDGE if u.kind % 9 == 0 else Wait.TWO_SIDED
-    return Wait.OTHER
+            return _EDGE if u.kind % 9 == 0 else _TWO_SIDED
+    return _OTHER
 
 
 def closed_or_edge_wait(r: Reading) -> bool:
     """夹胡 (东北 "夹", 内蒙 "边夹"): the winning tile completed a 坎张 (the
     middle of a chow) or a 边张 (the 3 of 12, the 7 of 89) wait."""
-    return wait(r) in (Wait.CLOSED, Wait.EDGE)
+    return wait(r) in (_CLOSED, _EDGE)
 
 
 def doubling_sheet(
