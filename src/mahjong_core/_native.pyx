@@ -2618,22 +2618,45 @@ cdef inline int _part_of(int k) noexcept nogil:
     return k // 9 if k < 27 else (3 if k < 31 else 4)
 
 
-cdef inline void _part_apply(int16_t* F0, int16_t* F1, const uint8_t* c, int p, const KRules* r, int n,
-                            int use_u=0) noexcept nogil:
-    """Combine part ``p`` of ``c`` into (F0, F1), as _std_draws_fast does
-    (``use_u``: the deficits that ignore the four-copy limit, for parts
-    every wild may enter)."""
-    cdef int s, mmax
+cdef struct PartRec:
+    const uint8_t* rec         # the part's record (NULL: the part is empty)
+    int mm                     # its most sets, without (low 4 bits) and with use_u
+    int n                      # the sets asked for (the most sets are capped there)
+    int pt
+
+
+cdef inline void _part_rec(const uint8_t* c, int p, const KRules* r, int n, PartRec* out) noexcept nogil:
+    """Look part ``p`` of ``c`` up once, for _rec_step."""
+    cdef int s
     cdef uint32_t key = part_key(p, r.honor_chows, c, &s)
-    cdef const uint8_t* rec
+    out.rec = NULL
     if s == 0:
         return
-    rec = PARTS[r.honor_chows][p].tab + <size_t>key * REC
-    mmax = PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3]
-    mmax = (mmax >> 4) if use_u else (mmax & 15)
-    if mmax > n:
-        mmax = n
-    _part_step(F0, F1, rec + (OFF_DU if use_u else 0), _pt(r, p), mmax)
+    out.rec = PARTS[r.honor_chows][p].tab + <size_t>key * REC
+    out.mm = PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3]
+    out.n = n
+    out.pt = _pt(r, p)
+
+
+cdef inline void _rec_step(int16_t* F0, int16_t* F1, const PartRec* pr, int use_u) noexcept nogil:
+    """Combine a part looked up by _part_rec into (F0, F1), as
+    _std_draws_fast does (``use_u``: the deficits that ignore the
+    four-copy limit, for parts every wild may enter)."""
+    cdef int mmax
+    if pr.rec == NULL:
+        return
+    mmax = (pr.mm >> 4) if use_u else (pr.mm & 15)
+    if mmax > pr.n:
+        mmax = pr.n
+    _part_step(F0, F1, pr.rec + (OFF_DU if use_u else 0), pr.pt, mmax)
+
+
+cdef inline void _part_apply(int16_t* F0, int16_t* F1, const uint8_t* c, int p, const KRules* r, int n,
+                            int use_u=0) noexcept nogil:
+    """Combine part ``p`` of ``c`` into (F0, F1) (_part_rec, then _rec_step)."""
+    cdef PartRec pr
+    _part_rec(c, p, r, n, &pr)
+    _rec_step(F0, F1, &pr, use_u)
 
 
 cdef inline int _part_gap(const uint8_t* c, int p, const KRules* r, int n) noexcept nogil:
@@ -2646,16 +2669,11 @@ cdef inline int _part_gap(const uint8_t* c, int p, const KRules* r, int n) noexc
                    PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3], n, _pt(r, p))
 
 
-cdef struct PrepParts:
-    const uint8_t* rec[5]      # each part's record (NULL: the part is empty)
-    int mmax[2][5]             # its most sets, without and with use_u (at most n)
-    int pt[5]
-
-
-cdef void _prepare_products(StdCtx* x, const PrepParts* pp, int u, int16_t (*F)[16], int applied,
+cdef void _prepare_products(StdCtx* x, const PartRec* pp, int u, int16_t (*F)[16], int applied,
                             int k, int start) noexcept nogil:
-    """Fill x.G[u] from ``F``, the product of the parts in the bit set
-    ``applied`` (``k`` of them, each below ``start``), taken in ascending
+    """Fill x.G[u] from ``F``, the product of the parts (``pp``: each one's
+    _part_rec) in the bit set ``applied`` (``k`` of them, each below
+    ``start``), taken in ascending
     order as _part_apply would: three parts make G[p][q] of the two left
     out, four G[p][p].  The products share their prefixes (24 steps for
     the 15 entries, not 50); each is the same sequence of steps as one
@@ -2678,8 +2696,7 @@ cdef void _prepare_products(StdCtx* x, const PrepParts* pp, int u, int16_t (*F)[
         if k + 1 + (4 - t) < 3:
             break  # (too few parts above t left to make three)
         memcpy(G, F, sizeof(G))
-        if pp.rec[t] != NULL:
-            _part_step(G[0], G[1], pp.rec[t] + (OFF_DU if u else 0), pp.pt[t], pp.mmax[u][t])
+        _rec_step(G[0], G[1], &pp[t], u)
         _prepare_products(x, pp, u, G, applied | (1 << t), k + 1, t + 1)
 
 
@@ -2687,7 +2704,7 @@ cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, 
     """Set ``x`` up for hands near ``c`` with the same wilds (fast rules and
     the standard form; with wilds, only when a wild may enter every part;
     else ``x.on`` is 0 and callers take the plain path)."""
-    cdef int p, q, t, i, u
+    cdef int p, t, i, u
     x.on = r.fast and (r.forms >> F_STANDARD) & 1
     if wilds:
         for p in range(5):
@@ -2706,29 +2723,20 @@ cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, 
             _orph_counts(c, r, x.ost)
     if not x.on:
         return
-    cdef PrepParts pp
+    cdef PartRec pp[5]
     cdef int16_t F[2][16]
-    cdef int s
-    cdef uint32_t key
     if wilds:
         for t in range(5):
             x.gap[t] = _part_gap(c, t, r, n)
     # each part's record once (what _part_apply looks up per product)
     for t in range(5):
-        key = part_key(t, r.honor_chows, c, &s)
-        pp.rec[t] = NULL
-        if s:
-            pp.rec[t] = PARTS[r.honor_chows][t].tab + <size_t>key * REC
-            i = PARTS[r.honor_chows][t].wt[<size_t>key * 4 + 3]
-            pp.mmax[0][t] = (i & 15) if (i & 15) < n else n
-            pp.mmax[1][t] = (i >> 4) if (i >> 4) < n else n
-            pp.pt[t] = _pt(r, t)
+        _part_rec(c, t, r, n, &pp[t])
     for u in range(2 if wilds else 1):
         for i in range(16):
             F[0][i] = BIG16
             F[1][i] = BIG16
         F[0][8] = 0
-        _prepare_products(x, &pp, u, F, 0, 0, 0)
+        _prepare_products(x, pp, u, F, 0, 0, 0)
 
 
 cdef inline int _fresh_cost_top(int M, int f, int fp, int w, int fm, int fmp,
@@ -2753,10 +2761,9 @@ cdef inline int _fresh_cost_top(int M, int f, int fp, int w, int fm, int fmp,
 
 cdef void _std_discard(StdCtx* x, const uint8_t* c, int p, const KRules* r) noexcept nogil:
     """Fill ``x.H`` for ``c``, the prepared hand less a tile of part ``p``
-    (part ``p``'s record looked up once, then as _part_apply applies it)."""
-    cdef int u, q, s, mm, pt
-    cdef uint32_t key
-    cdef const uint8_t* rec = NULL
+    (part ``p``'s record looked up once)."""
+    cdef int u, q
+    cdef PartRec pr
     x.hp = -1
     x.dj = -1
     if not x.on:
@@ -2764,23 +2771,14 @@ cdef void _std_discard(StdCtx* x, const uint8_t* c, int p, const KRules* r) noex
     if x.w:
         _free_wild_kinds(c, r, &x.fm1, &x.fmp1)
         x.gaphp = _part_gap(c, p, r, x.n)
-    key = part_key(p, r.honor_chows, c, &s)
-    if s:
-        rec = PARTS[r.honor_chows][p].tab + <size_t>key * REC
-        pt = _pt(r, p)
+    _part_rec(c, p, r, x.n, &pr)
     for u in range(2 if x.w else 1):
-        if rec != NULL:
-            mm = PARTS[r.honor_chows][p].wt[<size_t>key * 4 + 3]
-            mm = (mm >> 4) if u else (mm & 15)
-            if mm > x.n:
-                mm = x.n
         for q in range(5):
             if q == p:
                 memcpy(x.H[u][q], x.G[u][p][p], sizeof(x.H[u][q]))
             else:
                 memcpy(x.H[u][q], x.G[u][p if p < q else q][q if p < q else p], sizeof(x.H[u][q]))
-                if rec != NULL:
-                    _part_step(x.H[u][q][0], x.H[u][q][1], rec + (OFF_DU if u else 0), pt, mm)
+                _rec_step(x.H[u][q][0], x.H[u][q][1], &pr, u)
     x.hp = p
 
 
