@@ -373,8 +373,6 @@ class Ningbo(Ruleset):
         self._no_wild_tai = 1 if o.hard_win is HardWin.NO_WILD else 0
         self._three_held = o.three_wilds is ThreeWilds.HELD
         self._bans = _PAIR_BANS[self._pinghu_pair]
-        self._min_tai = o.min_tai
-        self._dead_wild = not o.win_on_discarded_wild
         self._flower_memo: dict[tuple[tuple[int, ...], int], int] = {}
         """The 台 of :func:`seat_flower_items` by (flowers, seat wind), worked
         out once each (the option is the rule set's)."""
@@ -633,9 +631,10 @@ class Ningbo(Ruleset):
         reading item the tiles could make (:func:`reading_tai_bound`, no 平糊
         on a pair NB-4 refuses).
         The first go-around (天胡, 地胡) is left to :meth:`refuses_win`."""
+        o = self.options
         sd = tile is None
         wild_kinds = table.wild_kinds
-        if not sd and self._dead_wild and (tile >= 34 or tile in wild_kinds):  # type: ignore[operator]
+        if not sd and not o.win_on_discarded_wild and (tile >= 34 or tile in wild_kinds):  # type: ignore[operator]
             return True
         flowers = table.flowers[seat]
         if (flowers and not wild_kinds.isdisjoint(flowers)) or (not sd and table.after_flower):
@@ -657,15 +656,14 @@ class Ningbo(Ruleset):
             tai += 3
         seat_wind = table.seat_wind(seat)
         if flowers:
-            got = self._flower_memo.get((tuple(flowers), seat_wind))
-            tai += got if got is not None else self._flower_tai(flowers, seat_wind)
+            tai += self._flower_tai(flowers, seat_wind)
         rw = table.round_wind
         c = counts if type(counts) is bytearray or type(counts) is bytes else bytes(counts)  # (the engine's: a bytearray)
         win = table.drawn if sd else tile  # (the winning tile: the context's win_tile)
         if win is None or win >= 34 or win in wild_kinds:
             win = -1  # (a 百搭: any reading's wait)
         return tai + _tai_bound(c, table.melds[seat], wilds, seat_wind, rw, self._bans[seat_wind & 3][rw & 3],
-                                win) < self._min_tai
+                                win) < o.min_tai
 
     def _wild_single(self, ctx: WinContext) -> bool:
         rs = self._readings(ctx)
