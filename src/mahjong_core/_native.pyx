@@ -3880,41 +3880,64 @@ cdef enum:
     MAXTRIPLES = 165    # every multiset of three numbers 1..9
 
 
+# VNONE: a block value no reading reaches, in the int vectors the joins
+# use: far enough below zero that a sum holding one stays negative (at most
+# 34 parts of at most 9 points each), so the joins take plain maxima.
+cdef enum:
+    VNONE = -1024
+
+
 cdef inline void _vjoin(const int* a, const int* b, int* out) noexcept nogil:
-    """``out`` = the max-plus join of two block-value vectors (-1: none)."""
-    cdef int q1, q2, u1, u2, x, y
+    """``out`` = the max-plus join of two block-value vectors (VNONE or
+    below: none), at most four blocks and one pair."""
+    cdef int u1, u2, a0, a1, x
     for x in range(VSLOTS):
-        out[x] = -1
-    for q1 in range(2):
-        for u1 in range(5):
-            x = a[q1 * 5 + u1]
-            if x < 0:
-                continue
-            for q2 in range(2 - q1):
-                for u2 in range(5 - u1):
-                    y = b[q2 * 5 + u2]
-                    if y >= 0 and x + y > out[(q1 + q2) * 5 + u1 + u2]:
-                        out[(q1 + q2) * 5 + u1 + u2] = x + y
+        out[x] = VNONE
+    for u1 in range(5):
+        a0 = a[u1]
+        a1 = a[5 + u1]
+        for u2 in range(5 - u1):
+            x = a0 + b[u2]
+            if x > out[u1 + u2]:
+                out[u1 + u2] = x
+            x = a0 + b[5 + u2]
+            if a1 + b[u2] > x:
+                x = a1 + b[u2]
+            if x > out[5 + u1 + u2]:
+                out[5 + u1 + u2] = x
 
 
 cdef inline int _vbest(const int* a, const int* b, int sets) noexcept nogil:
     """The best total of two block-value vectors joined, at most ``sets``
-    blocks and one pair (-1: none)."""
-    cdef int q1, q2, u, x, y, best = -1
-    for q1 in range(2):
-        for q2 in range(2 - q1):
-            for u in range(sets + 1):
-                x = a[q1 * 5 + u]
-                y = b[q2 * 5 + sets - u]
-                if x >= 0 and y >= 0 and x + y > best:
-                    best = x + y
+    blocks and one pair (negative: none)."""
+    cdef int u, x, best = VNONE
+    for u in range(sets + 1):
+        x = a[u] + b[sets - u]
+        if x > best:
+            best = x
+        x = a[u] + b[5 + sets - u]
+        if x > best:
+            best = x
+        x = a[5 + u] + b[sets - u]
+        if x > best:
+            best = x
     return best
 
 
 cdef inline void _vload(const uint8_t* d, int* out) noexcept nogil:
     cdef int x
     for x in range(VSLOTS):
-        out[x] = -1 if d[x] == NO_VALUE else d[x]
+        out[x] = VNONE if d[x] == NO_VALUE else d[x]
+
+
+cdef inline bint _vzero(const uint8_t* d) noexcept nogil:
+    """Whether a part's values are those of no tiles (0 points in any
+    blocks, no pair): joining it changes nothing."""
+    cdef int x
+    for x in range(5):
+        if d[x] != 0 or d[5 + x] != NO_VALUE:
+            return False
+    return True
 
 
 cdef inline int _short_of(int best, int sets) noexcept nogil:
@@ -3945,34 +3968,67 @@ cdef void _join_needs(int n, const int* nk, const uint8_t** held, const uint8_t*
                       int sets, uint8_t* out) noexcept nogil:
     """``out[kind]``: 2·sets + 1 less the best join after one tile of the
     kind goes (``less[kind]``, its part's values then; NULL: not held, out
-    NO_VALUE).  The others' join is made once per part, from prefix and
-    suffix joins."""
+    NO_VALUE).  The others' join is made once per part with a held kind,
+    from prefix and suffix joins; a part of no tiles (_vzero) is left out
+    of them (it joins as the empty join)."""
     cdef int hv[MAXPARTS][VSLOTS]
     cdef int pre[MAXPARTS + 1][VSLOTS]
     cdef int suf[MAXPARTS + 1][VSLOTS]
     cdef int others[VSLOTS]
     cdef int v[VSLOTS]
-    cdef int p, i, x, kind = 0, sh
+    cdef int p, i, x, kind = 0, sh, first
+    cdef bint zero[MAXPARTS]
+    cdef bint any_held
     for p in range(n):
-        _vload(held[p], hv[p])
+        zero[p] = _vzero(held[p])
+        if not zero[p]:
+            _vload(held[p], hv[p])
     # the join of no part: zero blocks, no pair, no points
     for x in range(VSLOTS):
-        pre[0][x] = 0 if x < 5 else -1
-        suf[n][x] = pre[0][x]
+        pre[0][x] = 0 if x < 5 else VNONE
+    memcpy(suf[n], pre[0], sizeof(pre[0]))
     for p in range(n):
-        _vjoin(pre[p], hv[p], pre[p + 1])
+        if zero[p]:
+            memcpy(pre[p + 1], pre[p], sizeof(pre[0]))
+        else:
+            _vjoin(pre[p], hv[p], pre[p + 1])
     for p in range(n - 1, -1, -1):
-        _vjoin(hv[p], suf[p + 1], suf[p])
+        if zero[p]:
+            memcpy(suf[p], suf[p + 1], sizeof(suf[0]))
+        else:
+            _vjoin(hv[p], suf[p + 1], suf[p])
     for p in range(n):
-        _vjoin(pre[p], suf[p + 1], others)
+        first = kind
+        any_held = False
         for i in range(nk[p]):
             if less[kind] == NULL:
                 out[kind] = NO_VALUE
             else:
-                _vload(less[kind], v)
-                sh = _short_of(_vbest(v, others, sets), sets)
-                out[kind] = NO_VALUE if sh == -99 else sh + 1
+                any_held = True
             kind += 1
+        if not any_held:
+            continue
+        # (the empty join on either side: the other side is the others')
+        if p == 0 or _vzero_int(pre[p]):
+            memcpy(others, suf[p + 1], sizeof(others))
+        elif p == n - 1 or _vzero_int(suf[p + 1]):
+            memcpy(others, pre[p], sizeof(others))
+        else:
+            _vjoin(pre[p], suf[p + 1], others)
+        for i in range(first, kind):
+            if less[i] != NULL:
+                _vload(less[i], v)
+                sh = _short_of(_vbest(v, others, sets), sets)
+                out[i] = NO_VALUE if sh == -99 else sh + 1
+
+
+cdef inline bint _vzero_int(const int* v) noexcept nogil:
+    """_vzero of a joined vector: the empty join."""
+    cdef int x
+    for x in range(5):
+        if v[x] != 0 or v[5 + x] >= 0:
+            return False
+    return True
 
 
 cdef int _check_values(const uint8_t* d, Py_ssize_t size, str where) except -1:
@@ -4098,6 +4154,7 @@ cdef class SuitSets:
     cdef int set_start[10]       # the sets whose lowest number is i: set_start[i] .. set_start[i + 1]
     cdef int part_start[10]
     cdef readonly tuple triples
+    cdef bytes _honours_ok       # the last honours row checked (immutable: checked once)
 
     def __cinit__(self, triples, bint pairs=False):
         cdef list sets = []
@@ -4208,6 +4265,12 @@ cdef class SuitSets:
         self.done[r >> 3] |= 1 << (r & 7)
         return e
 
+    cdef int _check_row(self, bytes honours, int sets) except -1:
+        """_check_honours, the values of the last row checked not again."""
+        _check_honours(honours, sets, honours is not self._honours_ok)
+        self._honours_ok = honours
+        return 0
+
     cdef int _load_hand(self, object hand, uint8_t* c) except -1:
         cdef int k, total = 0
         _load34(hand, c)
@@ -4237,6 +4300,30 @@ cdef class SuitSets:
         self._alloc()
         return bytes(self._values(c)[:VSLOTS])
 
+    def whole_suits(self, hand) -> int:
+        """Which suits of a hand (34 counts) split exactly into this table's
+        sets: bit s for suit s (0..2); a suit of no tiles is whole.  (Its
+        block values in n blocks are 2n points: n sets of its 3n tiles.)
+
+        :raises InvalidHandError: for a suit of 15 tiles or more (the
+            values count four blocks at most)."""
+        cdef uint8_t c[34]
+        cdef const uint8_t* v
+        cdef int s, k, t, out = 0
+        self._load_hand(hand, c)
+        for s in range(3):
+            t = 0
+            for k in range(9 * s, 9 * s + 9):
+                t += c[k]
+            if t % 3:
+                continue
+            if t > 12:
+                raise InvalidHandError(f"whole_suits: suit {s} holds {t} tiles, more than 12")
+            v = self._values(c + 9 * s)
+            if v[t // 3] == 2 * (t // 3):
+                out |= 1 << s
+        return out
+
     def shanten(self, hand, bytes honours, int sets) -> int:
         """The shanten of a hand (34 counts) whose suits read by this table
         and whose honours (kinds 27..33) by ``honours``: a part's row as for
@@ -4245,7 +4332,7 @@ cdef class SuitSets:
         cdef const uint8_t* held[4]
         cdef int s
         self._load_hand(hand, c)
-        _check_honours(honours, sets)
+        self._check_row(honours, sets)
         for s in range(3):
             held[s] = self._values(c + 9 * s)
         held[3] = <const uint8_t*><char*>honours
@@ -4266,7 +4353,7 @@ cdef class SuitSets:
         cdef int s, k
         cdef const uint8_t* h = <const uint8_t*><char*>honours
         self._load_hand(hand, c)
-        _check_honours(honours, sets)
+        self._check_row(honours, sets)
         with nogil:
             for s in range(3):
                 nk[s] = 9
@@ -4286,10 +4373,15 @@ cdef class SuitSets:
         return bytes(out[:34])
 
 
-cdef int _check_honours(bytes honours, int sets) except -1:
+cdef int _check_honours(bytes honours, int sets, bint values=True) except -1:
+    """``sets`` and the honours' row (its values too unless ``values`` is
+    false: the row object was checked before, and bytes do not change)."""
     if not 0 <= sets <= 4:
         raise InvalidHandError(f"block values: sets must be 0..4, got {sets}")
+    if honours is None:
+        raise InvalidHandError("block values: the honours' row is None, not 80 bytes")
     if len(honours) != 8 * VSLOTS:
         raise InvalidHandError(f"block values: the honours' row has {len(honours)} bytes, not 80")
-    _check_values(<const uint8_t*><char*>honours, 8 * VSLOTS, "honours")
+    if values:
+        _check_values(<const uint8_t*><char*>honours, 8 * VSLOTS, "honours")
     return 0

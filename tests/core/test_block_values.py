@@ -238,3 +238,41 @@ def test_bad_tables_and_hands_are_refused() -> None:
     with pytest.raises(InvalidHandError, match="a suit has 9 counts"):
         table.values(bytes(8))
     assert table.triples == tuple(t for t in ALL_TRIPLES if sum(t) == 15)
+
+
+def test_a_bad_honours_row_is_refused_every_time_it_is_given() -> None:
+    """The table checks a row's values once per row object (bytes do not
+    change): a bad row is refused whatever came before it, and again."""
+    table = luoshu_like()
+    good = GOOD * 4
+    bad = bytes([0, 2, 1, 1, 1]) + GOOD[5:] + GOOD * 3
+    hand = bytes([1, 1, 1] + [0] * 31)
+    assert len(table.discard_needs(hand, good, 4)) == 34
+    for f in (table.discard_needs, table.shanten, table.discard_needs):
+        with pytest.raises(InvalidHandError, match="honours byte 2 is 1, below byte 1's 2"):
+            f(hand, bad, 4)
+    with pytest.raises(InvalidHandError, match="not 80"):
+        table.shanten(hand, None, 4)  # type: ignore[arg-type]
+    assert table.shanten(hand, good, 4) == table.shanten(bytearray(hand), bytes(good), 4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(triple_tables, suits(12), st.integers(0, 2))
+def test_whole_suits_are_those_cut_into_sets_alone(triples: list[tuple[int, ...]], c: list[int], s: int) -> None:
+    table = _native.SuitSets(triples)
+    n, rest = divmod(sum(c), 3)
+    whole = not rest and any(t == n for t, _, _ in cuts(c, sorted(table.triples), False))
+    hand = [0] * 34
+    hand[9 * s : 9 * s + 9] = c
+    # (the two suits of no tiles are whole)
+    assert table.whole_suits(bytes(hand)) == (0b111 & ~(1 << s)) | (whole << s)
+
+
+def test_whole_suits_reads_a_luoshu_hand_and_refuses_a_suit_of_fifteen() -> None:
+    table = luoshu_like()
+    #       159 267 in the characters, 348 in the dots, 55 in the bamboos
+    hand = bytes([1, 1, 0, 0, 1, 1, 1, 0, 1] + [0, 0, 1, 1, 0, 0, 0, 1, 0] + [0, 0, 0, 0, 2, 0, 0, 0, 0] + [0] * 7)
+    assert table.whole_suits(hand) == 0b011
+    assert table.whole_suits(bytearray(34)) == 0b111
+    with pytest.raises(InvalidHandError, match="suit 0 holds 15 tiles"):
+        table.whole_suits(bytes([4, 4, 4, 3]) + bytes(30))
