@@ -316,16 +316,9 @@ def luoshu_ready_discard(counts: Sequence[int], mixed: bool = True) -> bool:
 def _a_suit_whole(counts: Sequence[int]) -> bool:
     """Some suit of the hand splits into 15-sum sets (or none is held: it
     is whole too).  (A hand holding 发 waits only once 发 goes: its other
-    tiles wait, so two suits at least are whole.)"""
-    b = bytes(counts)
-    codes = _SUIT_CODES
-    for g in (b[0:9], b[9:18], b[18:27]):
-        c = codes.get(g)
-        if c is None:
-            c = _suit_code(g)
-        if c & 1:
-            return True
-    return False
+    tiles wait, so two suits at least are whole.)  The core's table reads
+    the three suits in one call (:meth:`~mahjong_core._native.SuitSets.whole_suits`)."""
+    return _SUITS.whole_suits(counts) != 0
 
 
 _SUMMARIES: list[tuple[tuple[bool, bool], frozenset[tuple[bool, bool]]]] = []
@@ -652,17 +645,23 @@ def _discard_needs(counts: Sequence[int], sets: int, mixed: bool) -> bytes:
     """:meth:`mahjong_core._native.SuitSets.discard_needs` of the hand (the
     last hand's answer is kept: the engine's ready test and the bot's
     costs ask of the same hand in a turn)."""
-    key = (bytes(counts), sets, mixed)
-    if key == _LAST_NEEDS[0]:
-        needs: bytes = _LAST_NEEDS[1]
+    b = bytes(counts)
+    last = _LAST_NEEDS
+    if b == last[0] and sets == last[1] and mixed is last[2]:
+        needs: bytes = last[3]
         return needs
-    needs = _SUITS.discard_needs(key[0], _honours(key[0], mixed), sets)
-    _LAST_NEEDS[0], _LAST_NEEDS[1] = key, needs
+    hb = b[27:34]
+    row = _JIANG_ROWS[mixed].get(hb)
+    if row is None:
+        row = _jiang_row(hb, mixed)
+    needs = _SUITS.discard_needs(b, row, sets)
+    last[0], last[1], last[2], last[3] = b, sets, mixed, needs
     return needs
 
 
-_LAST_NEEDS: list[Any] = [None, b""]
-"""The last (counts, sets, mixed) :func:`_discard_needs` was asked and its answer."""
+_LAST_NEEDS: list[Any] = [None, -1, None, b""]
+"""The counts (bytes), sets and ``mixed`` :func:`_discard_needs` was last
+asked of, and its answer."""
 _NOT_HELD = 255
 """The cores' needs byte for a kind not held."""
 _COSTS = bytes(0 if v == _NOT_HELD else min(255, COST_WEIGHT * v) for v in range(256))
