@@ -2880,7 +2880,19 @@ def _checked_wall(ruleset: Ruleset, wall: Sequence[int]) -> list[int]:
 
 def _chow_swap_kinds(chow: tuple[int, ...], claimed: int) -> frozenset[int]:
     """吃张打张: the kinds that would make a sequence with the two tiles the
-    seat used for its chow (claiming 1m for 123m bans 1m and 4m)."""
+    seat used for its chow (claiming 1m for 123m bans 1m and 4m); kept by
+    chow and claimed kind (63 answers at most)."""
+    key = (chow, claimed)
+    got = _CHOW_SWAPS.get(key)
+    if got is None:
+        got = _CHOW_SWAPS[key] = _chow_swap_kinds_of(chow, claimed)
+    return got
+
+
+_CHOW_SWAPS: dict[tuple[tuple[int, ...], int], frozenset[int]] = {}
+
+
+def _chow_swap_kinds_of(chow: tuple[int, ...], claimed: int) -> frozenset[int]:
     own = sorted(k for k in chow if k != claimed) if chow.count(claimed) == 1 else list(chow[:2])
     suit = own[0] // 9
     out = set()
