@@ -318,7 +318,8 @@ def _a_suit_whole(counts: Sequence[int]) -> bool:
     is whole too).  (A hand holding 发 waits only once 发 goes: its other
     tiles wait, so two suits at least are whole.)  The core's table reads
     the three suits in one call (:meth:`~mahjong_core._native.SuitSets.whole_suits`)."""
-    return _SUITS.whole_suits(counts) != 0
+    b = counts if type(counts) is bytearray or type(counts) is bytes else bytes(counts)
+    return _SUITS.whole_suits(b) != 0
 
 
 _SUMMARIES: list[tuple[tuple[bool, bool], frozenset[tuple[bool, bool]]]] = []
