@@ -651,11 +651,7 @@ def _discard_needs(counts: Sequence[int], sets: int, mixed: bool) -> bytes:
     if b == last[0] and sets == last[1] and mixed is last[2]:
         needs: bytes = last[3]
         return needs
-    hb = b[27:34]
-    row = _JIANG_ROWS[mixed].get(hb)
-    if row is None:
-        row = _jiang_row(hb, mixed)
-    needs = _SUITS.discard_needs(b, row, sets)
+    needs = _SUITS.discard_needs(b, _honours(b, mixed), sets)
     last[0], last[1], last[2], last[3] = b, sets, mixed, needs
     return needs
 
