@@ -3930,12 +3930,12 @@ cdef inline void _vload(const uint8_t* d, int* out) noexcept nogil:
         out[x] = VNONE if d[x] == NO_VALUE else d[x]
 
 
-cdef inline bint _vzero(const uint8_t* d) noexcept nogil:
-    """Whether a part's values are those of no tiles (0 points in any
-    blocks, no pair): joining it changes nothing."""
+cdef inline bint _vzero(const int* v) noexcept nogil:
+    """Whether a block-value vector is the empty join (the values of no
+    tiles: 0 points in any blocks, no pair): joining it changes nothing."""
     cdef int x
     for x in range(5):
-        if d[x] != 0 or d[5 + x] != NO_VALUE:
+        if v[x] != 0 or v[5 + x] >= 0:
             return False
     return True
 
@@ -3980,9 +3980,8 @@ cdef void _join_needs(int n, const int* nk, const uint8_t** held, const uint8_t*
     cdef bint zero[MAXPARTS]
     cdef bint any_held
     for p in range(n):
-        zero[p] = _vzero(held[p])
-        if not zero[p]:
-            _vload(held[p], hv[p])
+        _vload(held[p], hv[p])
+        zero[p] = _vzero(hv[p])
     # the join of no part: zero blocks, no pair, no points
     for x in range(VSLOTS):
         pre[0][x] = 0 if x < 5 else VNONE
@@ -4009,9 +4008,9 @@ cdef void _join_needs(int n, const int* nk, const uint8_t** held, const uint8_t*
         if not any_held:
             continue
         # (the empty join on either side: the other side is the others')
-        if p == 0 or _vzero_int(pre[p]):
+        if _vzero(pre[p]):
             memcpy(others, suf[p + 1], sizeof(others))
-        elif p == n - 1 or _vzero_int(suf[p + 1]):
+        elif _vzero(suf[p + 1]):
             memcpy(others, pre[p], sizeof(others))
         else:
             _vjoin(pre[p], suf[p + 1], others)
@@ -4020,15 +4019,6 @@ cdef void _join_needs(int n, const int* nk, const uint8_t** held, const uint8_t*
                 _vload(less[i], v)
                 sh = _short_of(_vbest(v, others, sets), sets)
                 out[i] = NO_VALUE if sh == -99 else sh + 1
-
-
-cdef inline bint _vzero_int(const int* v) noexcept nogil:
-    """_vzero of a joined vector: the empty join."""
-    cdef int x
-    for x in range(5):
-        if v[x] != 0 or v[5 + x] >= 0:
-            return False
-    return True
 
 
 cdef int _check_values(const uint8_t* d, Py_ssize_t size, str where) except -1:
