@@ -96,7 +96,7 @@ _TURN = Phase.TURN
 _CLAIMS = Phase.CLAIMS
 _EXCHANGE = Phase.EXCHANGE
 _IMAGINE = Phase.IMAGINE
-_NEEDS_READY = (ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN)
+_REQUIRED, _REQUIRED_FOR_DISCARD_WIN = ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN
 _DEFAULT_COSTS = Ruleset.aim_discard_costs
 _DEFAULT_AIM_RULES = Ruleset.aim_rules
 _DEFAULT_AIM_KINDS = Ruleset.aim_kinds
@@ -130,7 +130,26 @@ class GreedyBot:
         take: Action | None = None
         missing = False
         kong = False
-        for a in legal:
+        # The engine's own turn list (``Table.legal_actions``, cached) is in
+        # ascending id order, its discards (ids below 34) first: only its
+        # tail needs reading.  Any other list is read whole.
+        ordered = type(table) is Table and legal is table._turn_cache
+        j = len(legal) - 1 if ordered else -1
+        while j >= 0:
+            a = legal[j]
+            i = a.id
+            if i < 34:
+                break
+            if i == _WIN:
+                return a
+            if i < 102:
+                kong = True
+            elif i == _TAKE:
+                take = a  # (one id: one action)
+            elif 161 <= i <= 163:
+                missing = True
+            j -= 1
+        for a in () if ordered else legal:
             i = a.id
             if i == _WIN:
                 return a
@@ -150,12 +169,10 @@ class GreedyBot:
             return imagined_choice(table, seat, legal)
         if phase is _EXCHANGE:
             # 换三张: pass on tiles of the suit held least (of those offered)
-            hand = table.hands[seat]
-            return min(legal, key=lambda a: (sum(hand[a.tile - a.tile % 9 : a.tile - a.tile % 9 + 9]), a.tile))
+            return _least_suit(legal, table.hands[seat], True)
         if missing:
             # 定缺: give up the suit held least
-            hand = table.hands[seat]
-            return min(legal, key=lambda a: (sum(hand[a.tile * 9 : a.tile * 9 + 9]), a.tile))
+            return _least_suit(legal, table.hands[seat], False)
         if take is not None:
             # take the roaming last tile (海底漫游) or roll for a kong: a chance
             return take
@@ -164,7 +181,7 @@ class GreedyBot:
         rules = table.hand_rules(seat) if type(rs).aim_rules is _DEFAULT_AIM_RULES else rs.aim_rules(table, seat)
         c, w = table.analysis_counts(seat)
         if phase is _TURN:
-            return self._turn(table, seat, legal, c, w, rules, kong)
+            return self._turn(table, seat, legal, c, w, rules, kong, ordered)
         return self._claim(table, seat, legal, c, w, rules)
 
     def _keep_mask(self, keep: frozenset[int]) -> int:
@@ -181,8 +198,10 @@ class GreedyBot:
 
     def _turn(
         self, table: TableView, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules,
-        kong: bool = True,
+        kong: bool = True, ordered: bool = False,
     ) -> Action:
+        """The turn's move (``kong``: ``legal`` holds a kong; ``ordered``:
+        ``legal`` is the engine's turn list, in ascending id order)."""
         rs = table.ruleset
         keep = None if type(rs).aim_kinds is _DEFAULT_AIM_KINDS else rs.aim_kinds(table, seat)
         plays = table.plays_as
@@ -213,12 +232,11 @@ class GreedyBot:
                 after[plays[a.tile]] -= 4 if i < 68 else 1
                 if (sum(after) + w) % 3 == 1 and _native.shanten_buf(after, w, rules) <= now:
                     return a
-        hand = table.hands[seat]
         void = _void_suit(table, seat) if rs.win_lacks_a_suit else None
         if void is not None:  # 缺门: the suit given up goes first
-            first = [a for a in legal if a.id < 27 and a.tile // 9 == void]
-            if first:
-                return min(first, key=lambda a: (-hand[a.tile], a.tile))
+            first = _void_first(legal, table.hands[seat], void)
+            if first is not None:
+                return first
         seen = _seen(table, seat)
         costs = None if type(rs).aim_discard_costs is _DEFAULT_COSTS else rs.aim_discard_costs(table, seat)
         memo = self._memo
@@ -228,10 +246,23 @@ class GreedyBot:
             c, w, rules, seen, 0 if keep is None else self._keep_mask(keep), costs, memo
         )
         # declare ready (报听) with the chosen discard when winning needs it
-        if rs.ready_rule in _NEEDS_READY:
+        rr = rs.ready_rule
+        if rr is _REQUIRED or rr is _REQUIRED_FOR_DISCARD_WIN:
             for a in legal:
                 if 127 <= a.id <= 160 and plays[a.tile] == choice:
                     return a
+        if ordered and not table.substitutes:  # type: ignore[attr-defined]
+            # (the discard of ``choice`` is the action of that id, found by
+            # bisection: the first match of the loop below)
+            lo, hi = 0, len(legal)
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if legal[mid].id < choice:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            if lo < len(legal) and legal[lo].id == choice:
+                return legal[lo]
         first_discard: Action | None = None
         for a in legal:
             i = a.id
@@ -283,6 +314,25 @@ class GreedyBot:
                 best, best_sh = a, sh
         return best
 
+
+
+def _least_suit(legal: Sequence[Action], hand: bytearray, exchange: bool) -> Action:
+    """The action of ``legal`` on the suit ``hand`` holds least, then the
+    lowest tile: a tile to pass on (换三张, ``exchange``), else a missing
+    suit (定缺, whose ``tile`` is the suit).  (A function of its own: the
+    lambda's closure is made when it is asked, not at every turn.)"""
+    if exchange:
+        return min(legal, key=lambda a: (sum(hand[a.tile - a.tile % 9 : a.tile - a.tile % 9 + 9]), a.tile))
+    return min(legal, key=lambda a: (sum(hand[a.tile * 9 : a.tile * 9 + 9]), a.tile))
+
+
+def _void_first(legal: Sequence[Action], hand: bytearray, void: int) -> Action | None:
+    """缺门: the discard of the suit given up that ``hand`` holds most of
+    (then the lowest), or None when none is legal."""
+    first = [a for a in legal if a.id < 27 and a.tile // 9 == void]
+    if not first:
+        return None
+    return min(first, key=lambda a: (-hand[a.tile], a.tile))
 
 
 def _seen(table: TableView, seat: int) -> bytearray:

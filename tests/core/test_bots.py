@@ -35,6 +35,10 @@ class _Both:
         a = self.fast.choose(table, seat, legal)
         b = self.slow.choose(table, seat, legal)
         assert a == b, f"step {table.steps}, seat {seat}: fast {a} != reference {b} of {list(legal)}"
+        # a copy of the list is not the engine's own (whose tail alone the
+        # fast bot reads, and whose discard it finds by bisection): it is
+        # read whole, to the same move
+        assert self.fast.choose(table, seat, list(legal)) is a
         self.log.append((table.steps, seat, a.id))
         return a
 
@@ -352,3 +356,23 @@ def test_seen_counts_are_the_hand_the_face_up_tiles_and_the_concealed_kongs(name
     for seed in range(30):
         play_out(Table(rs, seed=seed), [Checking() for _ in range(rs.num_players)])
     assert checked > 1000 and kongs > 0
+
+
+def test_a_win_listed_first_is_taken() -> None:
+    """A legal list in another order than the engine's (a win before the
+    discards) is read whole: the win is taken."""
+    rs = Ruleset()
+    wins = 0
+    for seed in range(40):
+        t = Table(rs, seed=seed)
+        bots = [GreedyBot() for _ in range(4)]
+        while not t.is_over:
+            seat = t.to_act[0]
+            legal = t.legal_actions(seat)
+            win = next((a for a in legal if a.id == 125), None)
+            if win is not None and t.phase.value == "turn":
+                first = [win] + [a for a in legal if a is not win]
+                assert GreedyBot().choose(t, seat, first) is win
+                wins += 1
+            t.apply(bots[seat].choose(t, seat, legal))
+    assert wins > 5
