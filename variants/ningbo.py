@@ -755,30 +755,31 @@ def _tai_bound(counts: bytes | bytearray, melds: Sequence[Meld], w: int, seat_wi
     one honour kind held, the pair of any 平糊, is in ``bans`` (NB-4's
     refused pairs)."""
     x = int.from_bytes(counts, "little")
-    honours = (x & _M3) != 0  # (honours held)
+    h = x >> 216  # (the seven honour counts, a byte each: byte j is kind 27 + j)
     # (the suits held, bit 3 the honours; the melds' below)
-    bits = ((x & _M0) != 0) | ((x & _M1) != 0) << 1 | ((x & _M2) != 0) << 2 | honours << 3
+    bits = ((x & _M0) != 0) | ((x & _M1) != 0) << 1 | ((x & _M2) != 0) << 2 | (h != 0) << 3
     chows = pungs = 0
-    declared: frozenset[int] | set[int] = _NONE
+    declared = 0  # (the honours of the declared pungs and kongs: bit 8j for kind 27 + j)
     if melds:
-        declared = set()
         for m in melds:
             first = m.tiles[0]
             if m.kind is _CHI:
                 chows += 1
             else:
                 pungs += 1
-                declared.add(first)
+                if first >= 27:
+                    declared |= 1 << 8 * (first - 27)
             bits |= _KIND_BIT[first]
     tai = (2 if len(melds) >= 4 else 1) if _wait_tai(counts, w, win) else 0
-    if not chows and 34 - counts.count(0) <= (sum(counts) + w + 1) // 3:
+    # (x % 255: the sum of the counts, each byte 1 mod 255)
+    if not chows and 34 - counts.count(0) <= (x % 255 + w + 1) // 3:
         tai += 2  # (碰碰糊: each kind held in a pung or the pair)
     elif not pungs:  # (平糊: the one honour kind held is the pair; no meld is of honours)
-        if not honours:
+        if not h:
             tai += 1
-        else:
-            kinds = [k for k in range(27, 34) if counts[k]]
-            if len(kinds) == 1 and counts[kinds[0]] <= 2 and kinds[0] not in bans:
+        elif not h & (h - 1):  # (one honour kind, held once, twice or four times: one bit)
+            b = h.bit_length() - 1
+            if b & 7 < 2 and 27 + (b >> 3) not in bans:
                 tai += 1
     suits = bits & 7
     if suits == 0:
@@ -787,23 +788,38 @@ def _tai_bound(counts: bytes | bytearray, melds: Sequence[Meld], w: int, seat_wi
         tai += 2 if bits & 8 else 4
     # each scoring honour (中发白, the seat and round winds: twice when the
     # same) of which a pung is declared or three can be held with the 百搭
-    scoring = _SCORING_HONOURS[seat_wind & 3][round_wind & 3]
+    once, twice = _SCORING_MASKS[seat_wind & 3][round_wind & 3]
     if w >= 3:
-        tai += len(scoring)
-    elif honours or declared:
-        for k in scoring:
-            if k in declared or counts[k] + w >= 3:
-                tai += 1
+        return tai + once.bit_count() + twice.bit_count()
+    if h or declared:
+        # (bit 8j: 3 - w or more of kind 27 + j held; a count is 0..4)
+        if w == 0:
+            held = ((h >> 2) | (h & (h >> 1))) & _LOW_BITS
+        elif w == 1:
+            held = ((h >> 1) | (h >> 2)) & _LOW_BITS
+        else:
+            held = (h | (h >> 1) | (h >> 2)) & _LOW_BITS
+        held |= declared
+        tai += (held & once).bit_count() + (held & twice).bit_count()
     return tai
 
 
-_M0, _M1, _M2, _M3 = (sum(0xFF << (8 * k) for k in range(9 * s, min(34, 9 * s + 9))) for s in range(4))
-"""The bytes of each suit's nine counts (and the seven honours') in the
-counts read as one little-endian integer."""
-_NONE: frozenset[int] = frozenset()
+_M0, _M1, _M2 = (sum(0xFF << (8 * k) for k in range(9 * s, 9 * s + 9)) for s in range(3))
+"""The bytes of each suit's nine counts in the counts read as one
+little-endian integer (the seven honours' are the bytes from 27 on)."""
 _CHI = MeldKind.CHI
-_SCORING_HONOURS = tuple(tuple(tuple(k for k in (31, 32, 33, 27 + sw, 27 + rw) if k < 34) for rw in range(4)) for sw in range(4))
-"""The scoring honours (中发白, seat wind, round wind) by seat and round wind."""
+_SCORING_MASKS = tuple(
+    tuple(
+        (sum(1 << 8 * (k - 27) for k in {31, 32, 33, 27 + sw, 27 + rw}), (1 << 8 * sw) if sw == rw else 0)
+        for rw in range(4)
+    )
+    for sw in range(4)
+)
+"""The scoring honours (中发白, the seat wind, the round wind) by seat and
+round wind, as two masks of the honour bytes (bit 8j: kind 27 + j): each
+once, and the wind that is both seat and round wind (it counts twice)."""
+_LOW_BITS = sum(1 << 8 * j for j in range(7))
+"""Bit 0 of each of the seven honour bytes."""
 _KIND_BIT = tuple(1 << (k // 9) if k < 27 else 8 for k in range(34))
 
 

@@ -17,8 +17,10 @@ from hypothesis import strategies as st
 from mahjong_core.bots import make_bot, play_hand
 from mahjong_core.errors import IllegalWinError
 from mahjong_core.rules import WinContext
+from mahjong_core.tiles import Meld, MeldKind
 from mahjong_core.variants.ningbo import (
-    HardWin, Ningbo, PinghuPair, SeatFlowers, ThreeWilds, WildSingle, _flag, reading_tai_bound,
+    _PAIR_BANS, HardWin, Ningbo, PinghuPair, SeatFlowers, ThreeWilds, WildSingle, _flag, _tai_bound, _wait_tai,
+    reading_tai_bound,
 )
 
 OPTIONS: list[dict[str, Any]] = [
@@ -182,3 +184,58 @@ def test_an_equal_context_is_answered_from_the_memo_and_another_is_not() -> None
     other = replace(base, concealed=(0, 1, 2, 6, 7, 8, 12, 13, 14, 18, 18, 19, 20, 21), win_tile=19)
     top, tai = rs._best(other)
     assert top.ctx == other and tai == Ningbo()._best(other)[1]
+
+
+def plain_tai_bound(counts: bytes, melds: list[Meld], w: int, seat_wind: int, round_wind: int,
+                    bans: frozenset[int], win: int) -> int:
+    """The bound of the reading 台 written out kind by kind (what
+    ``_tai_bound`` reads off one integer): the wait item, 碰碰糊 or 平糊,
+    the flush, each scoring honour."""
+    held = [k for k in range(34) if counts[k]]
+    suits = {k // 9 for k in held if k < 27} | {m.tiles[0] // 9 for m in melds if m.tiles[0] < 27}
+    honours = [k for k in held if k >= 27] + [m.tiles[0] for m in melds if m.tiles[0] >= 27]
+    chows = [m for m in melds if m.kind is MeldKind.CHI]
+    pungs = [m for m in melds if m.kind is not MeldKind.CHI]
+    tai = (2 if len(melds) >= 4 else 1) if _wait_tai(counts, w, win) else 0
+    if not chows and len(held) <= (sum(counts) + w + 1) // 3:
+        tai += 2
+    elif not pungs:
+        held_honours = [k for k in held if k >= 27]
+        if not held_honours or (len(held_honours) == 1 and counts[held_honours[0]] <= 2
+                                and held_honours[0] not in bans):
+            tai += 1
+    if not suits:
+        tai += 8
+    elif len(suits) == 1:
+        tai += 2 if honours else 4
+    declared = {m.tiles[0] for m in pungs}
+    for k in (31, 32, 33, 27 + seat_wind, 27 + round_wind):
+        if k in declared or counts[k] + w >= 3:
+            tai += 1
+    return tai
+
+
+@st.composite
+def bound_arguments(draw: Any) -> tuple[Any, ...]:
+    """Concealed counts heavy in honours (a kind up to four times), up to
+    four melds, 0..4 百搭, any winds, refused pairs and winning tile."""
+    counts = bytearray(34)
+    for k in draw(st.lists(st.one_of(st.integers(0, 33), st.integers(27, 33)), max_size=14)):
+        if counts[k] < 4:
+            counts[k] += 1
+    melds = []
+    for k, chow in draw(st.lists(st.tuples(st.integers(0, 33), st.booleans()), max_size=4)):
+        if chow and k < 27 and k % 9 < 7:
+            melds.append(Meld(MeldKind.CHI, (k, k + 1, k + 2)))
+        else:
+            kind = draw(st.sampled_from([MeldKind.PON, MeldKind.KAN, MeldKind.ANKAN]))
+            melds.append(Meld(kind, (k,) * (3 if kind is MeldKind.PON else 4)))
+    bans = _PAIR_BANS[draw(st.sampled_from(list(PinghuPair)))][draw(st.integers(0, 3))][draw(st.integers(0, 3))]
+    return (bytes(counts), melds, draw(st.integers(0, 4)), draw(st.integers(0, 3)), draw(st.integers(0, 3)), bans,
+            draw(st.sampled_from([-1, draw(st.integers(0, 33))])))
+
+
+@settings(max_examples=3000, deadline=None)
+@given(bound_arguments())
+def test_the_tai_bound_read_off_one_integer_is_the_plain_one(args: tuple[Any, ...]) -> None:
+    assert _tai_bound(*args) == plain_tai_bound(*args)
