@@ -3806,13 +3806,23 @@ cdef int _load34(object buf, uint8_t* out) except -1:
 
 
 cdef int _check_buf(const uint8_t* buf, int wilds, int mod) except -1:
+    # Eight counts at a time: a byte above 4 sets its top bit in ``over``
+    # (bit 7 apart, a byte plus 123 carries into bit 7 from 5 on, never
+    # into the next byte); the product by 0x0101... adds a word's eight
+    # bytes into its top byte (at most 32 when none is above 4).
+    cdef uint64_t x, over = 0
     cdef int k, T = wilds
     if not _ready:
         ensure_tables()
-    for k in range(34):
-        if buf[k] > 4:
-            raise InvalidHandError(f"count of kind {k} is {buf[k]}, more than 4")
-        T += buf[k]
+    for k in range(0, 32, 8):
+        memcpy(&x, buf + k, 8)
+        over |= x | ((x & 0x7F7F7F7F7F7F7F7FULL) + 0x7B7B7B7B7B7B7B7BULL)
+        T += <int>((x * 0x0101010101010101ULL) >> 56)
+    if (over & 0x8080808080808080ULL) or buf[32] > 4 or buf[33] > 4:
+        for k in range(34):
+            if buf[k] > 4:
+                raise InvalidHandError(f"count of kind {k} is {buf[k]}, more than 4")
+    T += buf[32] + buf[33]
     if wilds < 0 or T > MAXT or (mod and T % 3 != mod) or (not mod and T % 3 == 0):
         raise InvalidHandError(f"{T} tiles (wilds included) do not fit this call")
     return 0

@@ -119,6 +119,21 @@ def test_errors_are_typed_and_say_where() -> None:
         HandRules(forms={9})
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34), st.integers(0, 33),
+       st.sampled_from([5, 6, 100, 127, 128, 130, 132, 133, 200, 255]),
+       st.sampled_from([0, 1, 2]))
+def test_a_buffer_count_above_four_is_named(counts: list[int], kind: int, bad: int, entry: int) -> None:
+    """The buffer entry points check every count (eight at a time in the
+    kernel): one above 4 anywhere, 5 to 255 (its top bit set or not), is
+    an error naming its kind, whatever the other counts hold (0..4)."""
+    buf = bytearray(counts)
+    buf[kind] = bad
+    call = (_native.is_win_buf, _native.waits_mask_buf, _native.shanten_buf)[entry]
+    with pytest.raises(mc.InvalidHandError, match=f"count of kind {kind} is {bad}, more than 4"):
+        call(buf, 0, HandRules())
+
+
 def test_wild_examples() -> None:
     assert mc.is_win("1m", wilds=1)
     assert mc.is_win("", wilds=2)
