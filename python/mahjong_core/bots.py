@@ -130,10 +130,10 @@ class GreedyBot:
         take: Action | None = None
         missing = False
         kong = False
-        # The engine's own turn list (``Table.legal_actions``, cached) is in
-        # ascending id order, its discards (ids below 34) first: only its
-        # tail needs reading.  Any other list is read whole.
-        ordered = type(table) is Table and legal is table._turn_cache
+        # The engine's own turn list is in ascending id order, its discards
+        # (ids below 34) first: only its tail needs reading.  Any other
+        # list is read whole.
+        ordered = _engine_turn_list(table, legal)
         j = len(legal) - 1 if ordered else -1
         while j >= 0:
             a = legal[j]
@@ -333,6 +333,13 @@ def _void_first(legal: Sequence[Action], hand: bytearray, void: int) -> Action |
     if not first:
         return None
     return min(first, key=lambda a: (-hand[a.tile], a.tile))
+
+
+def _engine_turn_list(table: TableView, legal: Sequence[Action]) -> bool:
+    """Whether ``legal`` is the turn list a :class:`Table` keeps (its
+    ``legal_actions`` while the turn lasts): in ascending id order, the
+    discards first.  (A seat view has no such list.)"""
+    return type(table) is Table and legal is table._turn_cache
 
 
 def _seen(table: TableView, seat: int) -> bytearray:
