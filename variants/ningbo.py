@@ -574,12 +574,7 @@ class Ningbo(Ruleset):
         used = [0] * 34
         for k in ctx.all_kinds:
             used[k] += 1
-        kinds = set(range(27, 34)) | {k for k in ctx.wild_kinds if k < 34}
-        for s in (0, 9, 18):
-            kinds.add(min(range(s, s + 9), key=lambda k: used[k]))
-            low = min(range(s, s + 7), key=lambda k: max(used[k : k + 3]))
-            kinds.update((low, low + 1, low + 2))
-        key = frozenset(kinds)
+        key = _class_kinds(used, ctx.wild_kinds)
         rules = _SCORING_RULES.get(key)
         if rules is None:
             rules = _SCORING_RULES[key] = HandRules(forms=(Form.STANDARD,), wild_kinds=key)
@@ -707,6 +702,22 @@ class Ningbo(Ruleset):
 
             flower = table.phase is Phase.TURN and table.turn == seat
         return {"indicator": table.indicator, "flower_replacement": flower}
+
+
+def _class_kinds(used: list[int], wild_kinds: frozenset[int]) -> frozenset[int]:
+    """The kinds a set or pair of 百搭 alone is read as (one of each class
+    that scores alike), from the copies of each kind the hand ``used``:
+    every honour and the 百搭's own kinds; per suit its first least-used
+    kind (a pung or the pair) and the first chow whose most-used kind is
+    least used (so that a fourth copy is the last to be read)."""
+    kinds = set(range(27, 34)) | {k for k in wild_kinds if k < 34}
+    for s in (0, 9, 18):
+        u = used[s : s + 9]
+        kinds.add(s + u.index(min(u)))
+        tops = list(map(max, u[:7], u[1:8], u[2:]))
+        low = s + tops.index(min(tops))
+        kinds.update((low, low + 1, low + 2))
+    return frozenset(kinds)
 
 
 def reading_tai_bound(ctx: WinContext) -> int:

@@ -19,7 +19,8 @@ from mahjong_core.errors import IllegalWinError
 from mahjong_core.rules import WinContext
 from mahjong_core.tiles import Meld, MeldKind
 from mahjong_core.variants.ningbo import (
-    _PAIR_BANS, HardWin, Ningbo, PinghuPair, SeatFlowers, ThreeWilds, WildSingle, _flag, _tai_bound, _wait_tai,
+    _PAIR_BANS, HardWin, Ningbo, PinghuPair, SeatFlowers, ThreeWilds, WildSingle, _class_kinds, _flag, _tai_bound,
+    _wait_tai,
     reading_tai_bound,
 )
 
@@ -239,3 +240,18 @@ def bound_arguments(draw: Any) -> tuple[Any, ...]:
 @given(bound_arguments())
 def test_the_tai_bound_read_off_one_integer_is_the_plain_one(args: tuple[Any, ...]) -> None:
     assert _tai_bound(*args) == plain_tai_bound(*args)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34), st.sampled_from([frozenset({5}), frozenset({30}),
+                                                                                 frozenset(range(34, 38))]))
+def test_the_wild_sets_class_kinds_are_the_least_used(used: list[int], wild: frozenset[int]) -> None:
+    """Per suit, the kind read for a 百搭 pung or pair is the first of the
+    least-used kinds, and the chow the first of those whose most-used kind
+    is least used; every honour and the 百搭's own kinds besides."""
+    want = set(range(27, 34)) | {k for k in wild if k < 34}
+    for s in (0, 9, 18):
+        want.add(min(range(s, s + 9), key=lambda k: used[k]))
+        low = min(range(s, s + 7), key=lambda k: max(used[k : k + 3]))
+        want.update((low, low + 1, low + 2))
+    assert _class_kinds(used, wild) == want
