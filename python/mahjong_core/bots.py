@@ -131,29 +131,18 @@ class GreedyBot:
         missing = False
         kong = False
         # The engine's own turn list is in ascending id order, its discards
-        # (ids below 34) first: only its tail needs reading.  Any other
-        # list is read whole.
+        # (ids below 34) first: read from its end, it is done at the first
+        # discard.  Any other list is read whole.
         ordered = _engine_turn_list(table, legal)
-        j = len(legal) - 1 if ordered else -1
-        while j >= 0:
-            a = legal[j]
-            i = a.id
-            if i < 34:
-                break
-            if i == _WIN:
-                return a
-            if i < 102:
-                kong = True
-            elif i == _TAKE:
-                take = a  # (one id: one action)
-            elif 161 <= i <= 163:
-                missing = True
-            j -= 1
-        for a in () if ordered else legal:
+        last = len(legal) - 1
+        for j in range(last + 1):
+            a = legal[last - j if ordered else j]
             i = a.id
             if i == _WIN:
                 return a
             if i < 34:
+                if ordered:
+                    break
                 continue
             if i < 102:
                 kong = True
