@@ -122,6 +122,8 @@ class GreedyBot:
     _memo: _native.ImprovingMemo | None = None
     """The improving kinds of this player's last hands (made at its first
     turn: a subclass need not call ``__init__``)."""
+    _plan: _Plan | None = None
+    """What the bot asks of the rule set it last played (:func:`_plan_of`)."""
 
     def __init__(self) -> None:
         self._keep_masks: dict[frozenset[int], int] = {}
@@ -165,13 +167,16 @@ class GreedyBot:
         if take is not None:
             # take the roaming last tile (海底漫游) or roll for a kong: a chance
             return take
+        plan = self._plan
         rs = table.ruleset
+        if plan is None or plan[0] is not rs:
+            plan = self._plan = _plan_of(rs)
         # (the default hooks' answers without their calls)
-        rules = table.hand_rules(seat) if type(rs).aim_rules is _DEFAULT_AIM_RULES else rs.aim_rules(table, seat)
+        rules = table.hand_rules(seat) if plan[1] is None else plan[1](table, seat)
         c, w = table.analysis_counts(seat)
         if phase is _TURN:
-            return self._turn(table, seat, legal, c, w, rules, kong, ordered)
-        return self._claim(table, seat, legal, c, w, rules)
+            return self._turn(table, seat, legal, c, w, rules, kong, ordered, plan)
+        return self._claim(table, seat, legal, c, w, rules, plan)
 
     def _keep_mask(self, keep: frozenset[int]) -> int:
         mask = self._keep_masks.get(keep)
@@ -187,12 +192,14 @@ class GreedyBot:
 
     def _turn(
         self, table: TableView, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules,
-        kong: bool = True, ordered: bool = False,
+        kong: bool = True, ordered: bool = False, plan: _Plan | None = None,
     ) -> Action:
         """The turn's move (``kong``: ``legal`` holds a kong; ``ordered``:
-        ``legal`` is the engine's turn list, in ascending id order)."""
-        rs = table.ruleset
-        keep = None if type(rs).aim_kinds is _DEFAULT_AIM_KINDS else rs.aim_kinds(table, seat)
+        ``legal`` is the engine's turn list, in ascending id order; ``plan``:
+        :func:`_plan_of` the table's rule set)."""
+        if plan is None:
+            plan = _plan_of(table.ruleset)
+        keep = None if plan[2] is None else plan[2](table, seat)
         plays = table.plays_as
         now = -2
         # a kong that does not raise shanten is free value (``kong``: the
@@ -205,38 +212,35 @@ class GreedyBot:
                 if keep is not None and a.tile not in keep:
                     return a
                 if now == -2:
-                    now = _native.shanten_buf(c, w, rules)
+                    now = _shanten_buf(c, w, rules)
                 after, aw = bytearray(c), w
                 if c[plays[a.tile]]:
                     after[plays[a.tile]] -= 1
                 else:
                     aw -= 1  # a wild laid out
-                if _native.shanten_buf(after, aw, rules) <= now:
+                if _shanten_buf(after, aw, rules) <= now:
                     return a
                 continue
             if 34 <= i < 102 and (keep is None or a.tile in keep):
                 if now == -2:
-                    now = _native.shanten_buf(c, w, rules)
+                    now = _shanten_buf(c, w, rules)
                 after = bytearray(c)
                 after[plays[a.tile]] -= 4 if i < 68 else 1
-                if (sum(after) + w) % 3 == 1 and _native.shanten_buf(after, w, rules) <= now:
+                if (sum(after) + w) % 3 == 1 and _shanten_buf(after, w, rules) <= now:
                     return a
-        void = _void_suit(table, seat) if rs.win_lacks_a_suit else None
+        void = _void_suit(table, seat) if plan[4] else None
         if void is not None:  # 缺门: the suit given up goes first
             first = _void_first(legal, table.hands[seat], void)
             if first is not None:
                 return first
         seen = _seen(table, seat)
-        costs = None if type(rs).aim_discard_costs is _DEFAULT_COSTS else rs.aim_discard_costs(table, seat)
+        costs = None if plan[3] is None else plan[3](table, seat)
         memo = self._memo
         if memo is None:
             memo = self._memo = _native.ImprovingMemo()
-        choice = _native.discard_choice_buf(
-            c, w, rules, seen, 0 if keep is None else self._keep_mask(keep), costs, memo
-        )
+        choice = _discard_choice_buf(c, w, rules, seen, 0 if keep is None else self._keep_mask(keep), costs, memo)
         # declare ready (报听) with the chosen discard when winning needs it
-        rr = rs.ready_rule
-        if rr is _REQUIRED or rr is _REQUIRED_FOR_DISCARD_WIN:
+        if plan[5]:
             for a in legal:
                 if 127 <= a.id <= 160 and plays[a.tile] == choice:
                     return a
@@ -262,7 +266,10 @@ class GreedyBot:
                     first_discard = a
         return first_discard if first_discard is not None else legal[0]
 
-    def _claim(self, table: TableView, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules) -> Action:
+    def _claim(
+        self, table: TableView, seat: int, legal: Sequence[Action], c: bytearray, w: int, rules: HandRules,
+        plan: _Plan | None = None,
+    ) -> Action:
         passing: Action | None = None
         for a in legal:
             if a.id == _PASS:
@@ -271,11 +278,12 @@ class GreedyBot:
         assert passing is not None and table.last_discard is not None
         plays = table.plays_as
         tile = plays[table.last_discard[1]]
-        now = _native.shanten_buf(c, w, rules)
+        now = _shanten_buf(c, w, rules)
         best, best_sh = passing, now
-        rs = table.ruleset
-        void = _void_suit(table, seat) if rs.win_lacks_a_suit else None
-        keep = None if type(rs).aim_kinds is _DEFAULT_AIM_KINDS else rs.aim_kinds(table, seat)
+        if plan is None:
+            plan = _plan_of(table.ruleset)
+        void = _void_suit(table, seat) if plan[4] else None
+        keep = None if plan[2] is None else plan[2](table, seat)
         for a in legal:
             i = a.id
             if i == _PASS or (void is not None and tile < 27 and tile // 9 == void):
@@ -292,13 +300,13 @@ class GreedyBot:
                 after[tile] -= 2
             else:
                 after[tile] -= 3
-                after_sh = _native.shanten_buf(after, w, rules) if (sum(after) + w) % 3 else now
+                after_sh = _shanten_buf(after, w, rules) if (sum(after) + w) % 3 else now
                 if after_sh <= now:
                     return a
                 continue
             # after a chow or pung the hand has 3n+2 tiles: its shanten is
             # the best it can reach by the coming discard
-            sh = _native.shanten_buf(after, w, rules)
+            sh = _shanten_buf(after, w, rules)
             if sh < best_sh or (sh == best_sh and a.kind == ActionKind.READY and best.kind == ActionKind.CHOW):
                 best, best_sh = a, sh
         return best
@@ -322,6 +330,30 @@ def _void_first(legal: Sequence[Action], hand: bytearray, void: int) -> Action |
     if not first:
         return None
     return min(first, key=lambda a: (-hand[a.tile], a.tile))
+
+
+_Plan = tuple[Any, Any, Any, Any, bool, bool]
+_discard_choice_buf = _native.discard_choice_buf
+_shanten_buf = _native.shanten_buf
+
+
+def _plan_of(rs: Ruleset) -> _Plan:
+    """What GreedyBot asks of the rule set ``rs`` at every turn, read once:
+    ``rs`` itself, its ``aim_rules``, ``aim_kinds`` and
+    ``aim_discard_costs`` (None where they are the defaults, whose answers
+    the bot knows without a call), ``win_lacks_a_suit``, and whether its
+    ``ready_rule`` has winners declare ready (a rule set's hooks and class
+    settings do not change)."""
+    t = type(rs)
+    rr = rs.ready_rule
+    return (
+        rs,
+        None if t.aim_rules is _DEFAULT_AIM_RULES else rs.aim_rules,
+        None if t.aim_kinds is _DEFAULT_AIM_KINDS else rs.aim_kinds,
+        None if t.aim_discard_costs is _DEFAULT_COSTS else rs.aim_discard_costs,
+        bool(rs.win_lacks_a_suit),
+        rr is _REQUIRED or rr is _REQUIRED_FOR_DISCARD_WIN,
+    )
 
 
 def _engine_turn_list(table: TableView, legal: Sequence[Action]) -> bool:

@@ -64,6 +64,23 @@ def test_fast_greedy_bot_makes_the_reference_moves(cls: type[Ruleset]) -> None:
     assert decisions > 200
 
 
+class _LacksASuit(Ruleset):
+    """The base game won only without one suit (缺门), no suit declared."""
+
+    name = "test-lacks-a-suit-bot"
+    win_lacks_a_suit = True
+
+
+def test_fast_greedy_bot_gives_up_a_suit_as_the_reference_does() -> None:
+    """缺门 without a declared suit: the suit held least goes first, and no
+    call is made in it, move for move as the reference bot."""
+    rs = _LacksASuit()
+    decisions = 0
+    for seed in range(12):
+        decisions += len(_play(rs, seed, randoms=seed % 2))
+    assert decisions > 200
+
+
 class _Wild(Ruleset):
     """The base game with a wild indicator: the next kind is wild."""
 
