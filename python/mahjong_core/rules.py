@@ -598,11 +598,13 @@ class Ruleset:
     def options_json(self) -> dict[str, Any]:
         """The options as plain JSON values (enums by value, nested dataclasses
         as objects); :meth:`from_options_json` reads them back."""
-        cached: dict[str, Any] | None = self.__dict__.get("_options_json")
+        cached: tuple[dict[str, Any], bool] | None = self.__dict__.get("_options_json")
         if cached is None:  # options are frozen: computed once per rule set
-            cached = {f.name: _to_json(getattr(self.options, f.name)) for f in dataclasses.fields(self.options)}
-            self.__dict__["_options_json"] = cached
-        out: dict[str, Any] = _copy_json(cached)
+            values = {f.name: _to_json(getattr(self.options, f.name)) for f in dataclasses.fields(self.options)}
+            flat = not any(isinstance(x, (dict, list)) for x in values.values())
+            cached = self.__dict__["_options_json"] = (values, flat)
+        # (a copy: every table's record holds one; scalars need no copy of their own)
+        out: dict[str, Any] = dict(cached[0]) if cached[1] else _copy_json(cached[0])
         return out
 
     @classmethod

@@ -221,6 +221,22 @@ def test_options_json_is_a_fresh_copy_each_time(name: str) -> None:
     assert "probe" not in repr(Table(rs, seed=1).events[0]["options"])
 
 
+@pytest.mark.parametrize("name", ["ningbo", "sichuan"])
+def test_options_json_of_plain_values_is_a_fresh_copy_each_time(name: str) -> None:
+    """Options of plain values only (copied as one dict): changing one
+    header's options changes neither the next header nor the next call."""
+    rs = find_variant(name)()
+    a = rs.options_json()
+    assert not any(isinstance(v, (dict, list)) for v in a.values())
+    key = next(iter(a))
+    a[key] = "probe"
+    a["extra"] = 1
+    assert rs.options_json() != a and "probe" not in repr(rs.options_json())
+    header = Table(rs, seed=1).events[0]["options"]
+    header[key] = "probe"
+    assert "probe" not in repr(Table(rs, seed=2).events[0]["options"]) and rs.options_json()[key] != "probe"
+
+
 @pytest.mark.parametrize("name", ["guobiao", "taiwan", "taiyuan", "tianjin", "guangdong", "sichuan", "wuhan"])
 def test_each_win_is_scored_once(name: str) -> None:
     """The engine asks for one win's sheet to offer it, take it and record
