@@ -2612,6 +2612,12 @@ cdef struct StdCtx:
     # _pairs_counts and _orph_counts of the prepared hand
     int pst[4]
     int ost[4]
+    # _rank_step (+1) of each part of the prepared hand, made at the first
+    # _std_filter that asks it (nbok[q]): a discard's hand differs from the
+    # prepared hand in part hp only, so the other parts' steps serve every
+    # discard of one _discard_shanten
+    uint32_t nb[5][9]
+    int nbok[5]
 
 
 cdef inline int _part_of(int k) noexcept nogil:
@@ -2710,6 +2716,8 @@ cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, 
         for p in range(5):
             if r.part_wild[p] != 1:
                 x.on = 0
+    for p in range(5):
+        x.nbok[p] = 0
     x.n = n
     x.w = wilds
     x.hp = -1
@@ -3233,7 +3241,7 @@ cdef void _part_limits(const int16_t (*A)[16], const int16_t (*B)[16], int qwild
 
 
 cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int em, int eu, int shk,
-                          const StdCtx* x, uint64_t ask, uint64_t* sure=NULL) noexcept nogil:
+                          StdCtx* x, uint64_t ask, uint64_t* sure=NULL) noexcept nogil:
     """The kinds of ``ask`` (held fewer than four times) whose draw may
     bring the standard form of ``c`` (fast rules; ``em``, ``eu`` as
     _std_draws) to at most ``shk`` draws: exactly those without wilds, a
@@ -3241,7 +3249,8 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
     parts' products give the limits of part q's deficits (_part_limits) and
     each drawn kind's deficits come from one rank step of the part.  With
     ``x`` (on, and ``c`` its prepared discard's hand) the products are its
-    ``H``; else they are made here.
+    ``H``, and the rank steps of the parts but ``x.hp`` are kept in it; else
+    they are made here.
 
     ``sure`` (with wilds, when every fresh unit may be wilds whichever kind
     is drawn: _sure_fresh; with ``x`` only when wilds may enter every part):
@@ -3257,6 +3266,7 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
     cdef int lim[2][6]
     cdef int limh[2][6]
     cdef uint32_t nb[9]
+    cdef uint32_t* nbp
     cdef const Part* P
     cdef const uint8_t* rec
     cdef const uint8_t* recu
@@ -3301,13 +3311,21 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
                 _part_limits(A0, B0 if (bused or not qwild) else NULL, qwild, n, w, shk, em, eu, pt,
                              pair_any, limh, 1)
         P = PARTS[r.honor_chows][q]
-        _rank_step(P, c + ofs, 1, nb)
+        if x != NULL and q != x.hp:
+            # (part q is the prepared hand's: its steps are kept)
+            nbp = x.nb[q]
+            if not x.nbok[q]:
+                _rank_step(P, c + ofs, 1, nbp)
+                x.nbok[q] = 1
+        else:
+            nbp = nb
+            _rank_step(P, c + ofs, 1, nbp)
         for i in range(PART_LEN[q]):
             j = ofs + i
             if not (part_ask >> i) & 1 or c[j] >= 4:
                 continue
             bit = (<uint64_t>1) << j
-            rec = P.tab + <size_t>nb[i] * REC
+            rec = P.tab + <size_t>nbp[i] * REC
             recu = rec + (OFF_DU if (w and r.part_wild[q] == 1) else 0)
             for m2 in range(n + 1):
                 if recu[m2 * 3] <= lim[0][m2] or (pt and recu[m2 * 3 + pt] <= lim[1][m2]):
