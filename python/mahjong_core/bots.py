@@ -291,7 +291,7 @@ class GreedyBot:
             chow = 102 <= i <= 122 or (127 <= i <= 160 and table.phase.value == "claims")  # (READY: 吃听)
             if keep is not None and (tile not in keep or (chow and a.tile not in keep)):
                 continue  # aim_kinds: no meld of a kind given up
-            after = bytearray(c)
+            after = c[:] if type(c) is bytearray else bytearray(c)  # (a slice: the cheaper copy)
             if chow:
                 for k in range(a.tile, a.tile + 3):
                     if plays[k] != tile:

@@ -719,7 +719,7 @@ class Table:
         self.last_tile_taker: int | None = None
         """海底漫游: the seat that took the last tile."""
         self._waits: list[int] = [0] * n
-        self._waits_memo: list[tuple[bytes, int, HandRules, int] | None] = [None] * n
+        self._waits_memo: list[tuple[bytes | bytearray, int, HandRules, int] | None] = [None] * n
         """Each seat's last waits kernel call: its counts, wilds, rules and answer."""
         self._sheets: list[tuple[WinContext, ScoreSheet]] = []
         """The last few contexts scored and their sheets (:meth:`_score`)."""
@@ -1188,7 +1188,8 @@ class Table:
                 if self._imagined and seat >= 0:
                     return self._add_imagined(counts, seat, w)
                 return counts, w
-        c = bytearray(counts)
+        # (a slice copies a bytearray for a third of what bytearray() costs)
+        c = counts[:] if type(counts) is bytearray else bytearray(counts)
         for k in self.wild_kinds:
             if k < 34:  # (wild flowers are held apart, in wild_flowers)
                 w += c[k]
@@ -1236,7 +1237,7 @@ class Table:
         bytearray): its own hand, every face-up tile (``shown``: the rivers
         and the melds) and four of the kind of each concealed kong.  What
         the greedy bot counts as gone (wild flowers aside)."""
-        out = bytearray(self.hands[seat])
+        out = self.hands[seat][:]  # (a copy: the engine's hands are bytearrays)
         shown = self.shown
         for k in range(34):
             out[k] += shown[k]
@@ -1297,7 +1298,7 @@ class Table:
             mask = last[3]
         else:
             mask = _waits_mask_buf(c, w, rules)
-            self._waits_memo[seat] = (bytes(c), w, rules, mask)
+            self._waits_memo[seat] = (c[:] if type(c) is bytearray else bytes(c), w, rules, mask)  # (a copy)
         self._waits[seat] = mask
         if self._has_free:
             # (the rule set's promises, when it makes them: no shape-free
@@ -1775,7 +1776,7 @@ class Table:
             return None
         counts = self.hands[seat]
         if tile is not None:
-            counts = bytearray(counts)
+            counts = counts[:]  # (a copy: the engine's hands are bytearrays)
             counts[tile] += 1
         miss = self.missing[seat]
         if miss is not None and (
