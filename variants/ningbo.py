@@ -660,6 +660,36 @@ class Ningbo(Ruleset):
         return tai + _tai_bound(c, table.melds[seat], wilds, seat_wind, rw, self._bans[seat_wind & 3][rw & 3],
                                 win) < o.min_tai
 
+    def refuses_discard_wins(self, table: Table, seat: int, counts: Sequence[int], wilds: int) -> bool:
+        """The bound of :meth:`refuses_tiles` for every discard at once,
+        asked when the seat's waits are worked out after its discard: the
+        tile won on read as one more 百搭 (at least the bound of each
+        natural tile: :func:`_tai_bound` never falls when a held tile
+        becomes a 百搭, and its wait item is then granted); a discarded
+        百搭 is dead (unless ``win_on_discarded_wild``: never refused
+        here).  天胡 and 地胡 are left to :meth:`refuses_win`, as there: no
+        seat that has drawn at most once before any meld is refused."""
+        o = self.options
+        if o.win_on_discarded_wild:
+            return False
+        flowers = table.flowers[seat]
+        if flowers and not table.wild_kinds.isdisjoint(flowers):
+            return False  # (score names the error)
+        if table.draws_made[seat] <= 1 and not any(table.melds):
+            return False  # (天胡 and 地胡)
+        tai = self._base_tai
+        if wilds == 0:
+            tai += self._no_wild_tai
+        elif wilds >= 3 and self._three_held:
+            tai += 3
+        seat_wind = table.seat_wind(seat)
+        if flowers:
+            tai += self._flower_tai(flowers, seat_wind)
+        rw = table.round_wind
+        c = counts if type(counts) is bytearray or type(counts) is bytes else bytes(counts)
+        return tai + _tai_bound(c, table.melds[seat], wilds + 1, seat_wind, rw, self._bans[seat_wind & 3][rw & 3],
+                                -1) < o.min_tai
+
     def _wild_single(self, ctx: WinContext) -> bool:
         rs = self._readings(ctx)
         if self.options.wild_single is WildSingle.EVERY_READING:

@@ -72,7 +72,7 @@ cdef class Table:
     cdef public bint _last_offer, _dealer_draws
     cdef public list last_tile_offers
     cdef public object last_tile_taker
-    cdef public list _waits, _rules, _far, _waits_memo, _sheets
+    cdef public list _waits, _claim_waits, _claim_asked, _rules, _far, _waits_memo, _sheets
     cdef public list _flowers_shown, indicator_dice
     cdef public bint _has_reserve, _has_precedence, _zone_dead_flowers
     cdef public long _reserve_key
@@ -89,6 +89,7 @@ cdef class Table:
     cdef public bint _no_kong_this_turn, _called
     cdef public list robbed
     cdef public bint _has_free, _has_free_kinds, _same_tile_miss, _dice_kong, _call_lifts_miss, _has_refuse, _has_refuse_tiles
+    cdef public bint _has_discard_refusal
     cdef public bint _allow_exposed_kong
     cdef public int _zone, _dead_free, _standing_n
     cdef public bint _missed_pung, _flower_rob, _chow_any, _special_adds, _special_check
@@ -132,6 +133,8 @@ cdef class Table:
     cdef bint _free_possible(self, bytearray hand)
     @cython.locals(seat=int)
     cpdef _cannot_win(self, seat)
+    @cython.locals(seat=int, last=tuple)
+    cpdef _discard_refused(self, seat)
     @cython.locals(hand=bytearray, k=int)
     cpdef _holds_any(self, hand, kinds)
     @cython.locals(hand=bytearray, seat=int)

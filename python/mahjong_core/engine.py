@@ -570,6 +570,7 @@ class Table:
         waits either (``Ruleset.shape_free_reach``; -1: none promised)."""
         self._has_refuse = type(ruleset).refuses_win is not Ruleset.refuses_win
         self._has_refuse_tiles = type(ruleset).refuses_tiles is not Ruleset.refuses_tiles
+        self._has_discard_refusal = type(ruleset).refuses_discard_wins is not Ruleset.refuses_discard_wins
         self._needs_meld = ruleset.win_needs_meld
         """A seat without a meld never wins (``win_needs_meld``)."""
         self._needs_ready = ruleset.ready_rule is ReadyRule.REQUIRED
@@ -719,6 +720,13 @@ class Table:
         self.last_tile_taker: int | None = None
         """海底漫游: the seat that took the last tile."""
         self._waits: list[int] = [0] * n
+        self._claim_waits: list[int] = [0] * n if self._has_discard_refusal else self._waits
+        """The waits a discard is won on: :attr:`_waits` (the same list) unless
+        the rule set answers ``Ruleset.refuses_discard_wins``, then 0 for a
+        seat it refuses every discard win of until its next waits."""
+        self._claim_asked: list[bool] = [False] * n
+        """Whether ``Ruleset.refuses_discard_wins`` was asked of each
+        seat's waits (at the first discard they hold: :meth:`_discard_refused`)."""
         self._waits_memo: list[tuple[bytes | bytearray, int, HandRules, int] | None] = [None] * n
         """Each seat's last waits kernel call: its counts, wilds, rules and answer."""
         self._sheets: list[tuple[WinContext, ScoreSheet]] = []
@@ -1282,6 +1290,8 @@ class Table:
             # no win to look for until the seat declares ready or melds
             # (both followed by a discard, which comes here again)
             self._waits[seat] = 0
+            if self._has_discard_refusal:
+                self._claim_waits[seat] = 0
             if self._chow_ready and not self._has_free and not self._dynamic_rules:
                 c, w = self._split_wilds(hand, seat)
                 self._far[seat] = _shanten_buf(c, w, rules) >= 2
@@ -1309,6 +1319,23 @@ class Table:
                 self._waits[seat] |= self.ruleset.shape_free_waits(self, seat, hand)
         elif self._chow_ready and not self._dynamic_rules:
             self._far[seat] = not mask and _shanten_buf(c, w, rules) >= 2
+        if self._has_discard_refusal:
+            # (the rule set is asked at the first discard that hits them:
+            # _discard_refused)
+            self._claim_waits[seat] = self._waits[seat]
+            self._claim_asked[seat] = False
+
+    def _discard_refused(self, seat: int) -> int:
+        """The waits a discard may win ``seat`` now (:attr:`_claim_waits`):
+        0 when the rule set refuses every win of it on a discard until its
+        next waits (``Ruleset.refuses_discard_wins``, asked once per waits of
+        the counts and wilds they were worked out on), else its waits."""
+        self._claim_asked[seat] = True
+        last = self._waits_memo[seat]
+        assert last is not None  # (waits were worked out: there are some)
+        if self.ruleset.refuses_discard_wins(self, seat, last[0], last[1]):
+            self._claim_waits[seat] = 0
+        return self._claim_waits[seat]
 
     def _cannot_win(self, seat: int) -> bool:
         """``seat`` can make no win now, whatever its tiles: it has not
@@ -1905,7 +1932,7 @@ class Table:
             # a locked hand only wins; so does any hand on the last discard
             # where the rule set allows no calls on it, and on the tiles of
             # a two-tile dice kong
-            if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile) and self._offer_claim_win(seat, tile):
+            if (self._claim_waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile) and self._offer_claim_win(seat, tile):
                 if self._win_forced():
                     return [_ACTIONS[seat][125]]
                 return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
@@ -1946,7 +1973,7 @@ class Table:
                 and not (own and self._furiten_pung)
             ):
                 ids.append(124)
-        if (self._waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile):
+        if (self._claim_waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile):
             if self._offer_claim_win(seat, tile) is not None:
                 if self._win_forced():
                     return [_ACTIONS[seat][125]]  # 最后四张自动胡: no choice
@@ -2346,7 +2373,9 @@ class Table:
         suit_lo = tile - tile % 9 if tile < 27 else -1
         for s in self._order_from(discarder):
             hand = self.hands[s]
-            waits = self._waits[s]
+            waits = self._claim_waits[s]
+            if waits & bit and self._has_discard_refusal and not self._claim_asked[s]:
+                waits = self._discard_refused(s)
             # cheap necessary conditions before the full check
             if not (waits & bit or hand[tile] >= 2):
                 if suit_lo < 0 or not (

@@ -916,6 +916,20 @@ class Ruleset:
         not when it tests a ready declaration).  Default: False."""
         return False
 
+    def refuses_discard_wins(self, table: Table, seat: int, counts: Sequence[int], wilds: int) -> bool:
+        """A speed hook asked once a discard, when the engine works out the
+        waits of ``seat`` (its 3n+1 concealed ``counts`` as the kernels read
+        them, the wild tiles apart as ``wilds``; read only): True when no win
+        of ``seat`` on a tile another seat discards can be legal until it
+        acts again, whichever tile it is and whatever the table does
+        meanwhile (its own tiles, melds and flowers do not change until
+        then).  The engine then offers it no win on a discard until its next
+        waits; robbing a kong is still asked in full.  It must never refuse
+        a win :meth:`refuses_tiles`, :meth:`refuses_win` and :meth:`can_win`
+        would accept.  Asked only of rule sets that override it.  Default:
+        False."""
+        return False
+
     def can_win(self, ctx: WinContext, sheet: ScoreSheet) -> bool:
         """Conditions beyond the shape; the engine asks this.  Default: no
         :meth:`win_problem`."""

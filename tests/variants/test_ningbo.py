@@ -440,6 +440,9 @@ def test_win_problem_reuses_the_readings_of_the_context_just_scored_only() -> No
     seen: list[tuple[Any, Any, str | None]] = []
 
     class Recording(Ningbo):
+        def refuses_discard_wins(self, *args: Any) -> bool:
+            return False
+
         def refuses_tiles(self, *args: Any) -> bool:
             return False
 
@@ -521,6 +524,9 @@ def test_refuses_win_never_refuses_a_win_and_the_bound_holds() -> None:
     games: list[Any] = []
 
     class Recording(Ningbo):
+        def refuses_discard_wins(self, *args: Any) -> bool:
+            return False
+
         def refuses_tiles(self, *args: Any) -> bool:
             return False
 

@@ -48,6 +48,9 @@ def plain_refuses(rs: Ningbo, ctx: WinContext) -> bool:
 
 
 class PlainNingbo(Ningbo):
+    def refuses_discard_wins(self, *args: Any) -> bool:
+        return False
+
     def refuses_tiles(self, *args: Any) -> bool:
         return False
 
@@ -57,14 +60,22 @@ class PlainNingbo(Ningbo):
 
 class Recording(Ningbo):
     """宁波 keeping every context the engine asks it to refuse, with the
-    answer ``refuses_tiles`` gave just before on the same tiles (it refuses
-    nothing here, so that every context is built)."""
+    answer ``refuses_tiles`` gave just before on the same tiles and, for a
+    win on a discard, the answer ``refuses_discard_wins`` gave when the
+    seat's waits were last worked out (it refuses nothing here, so that
+    every context is built)."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.asked: list[WinContext] = []
         self.by_tiles: list[bool] = []
+        self.by_window: list[bool] = []
         self._tiles: bool | None = None
+        self._window: dict[int, bool] = {}
+
+    def refuses_discard_wins(self, table: Any, seat: int, counts: Any, wilds: int) -> bool:
+        self._window[seat] = super().refuses_discard_wins(table, seat, counts, wilds)
+        return False
 
     def refuses_tiles(self, *args: Any) -> bool:
         self._tiles = super().refuses_tiles(*args)
@@ -74,6 +85,8 @@ class Recording(Ningbo):
         assert self._tiles is not None  # (the engine asks refuses_tiles first, of the same win)
         self.asked.append(ctx)
         self.by_tiles.append(self._tiles)
+        on_discard = not ctx.self_drawn and not ctx.robbed_kong
+        self.by_window.append(on_discard and self._window.get(ctx.seat, False))
         self._tiles = None
         return super().refuses_win(ctx)
 
@@ -114,13 +127,15 @@ def test_the_refusal_is_the_sheets_on_every_context_of_seeded_games(options: dic
         for i in range(n):
             play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(4)], seed=i, dealer=i % 4)
     plain = Ningbo(**options)
-    by_bound = by_tiles = 0
-    for ctx, tiles_refuse in zip(rs.asked, rs.by_tiles):
+    by_bound = by_tiles = by_window = 0
+    for ctx, tiles_refuse, window_refuses in zip(rs.asked, rs.by_tiles, rs.by_window):
         fresh = Ningbo(**options)
         refuses = plain_refuses(plain, ctx)
         assert fresh.refuses_win(ctx) == refuses, ctx
         assert refuses or not tiles_refuse, ctx  # (refuses_tiles never refuses a win)
+        assert refuses or not window_refuses, ctx  # (nor refuses_discard_wins)
         by_tiles += tiles_refuse
+        by_window += window_refuses
         if any(f in ctx.wild_kinds for f in ctx.flowers) or (not ctx.self_drawn and ctx.win_tile in ctx.wild_kinds):
             continue
         top = max(fresh._reading_tai(r) for r in fresh._readings(ctx))
@@ -129,6 +144,8 @@ def test_the_refusal_is_the_sheets_on_every_context_of_seeded_games(options: dic
         by_bound += fresh._fixed_tai(ctx) + bound + fresh.options.min_counts_base < fresh.options.min_tai
     assert len(rs.asked) > 150 and by_bound > len(rs.asked) // 10
     assert by_tiles > by_bound // 2  # (most of the bound's refusals need no context)
+    if not options.get("win_on_discarded_wild"):
+        assert by_window > len(rs.asked) // 20  # (and many wins on a discard need no check at all)
 
 
 @pytest.mark.parametrize("options", OPTIONS[:2])
@@ -240,6 +257,21 @@ def bound_arguments(draw: Any) -> tuple[Any, ...]:
 @given(bound_arguments())
 def test_the_tai_bound_read_off_one_integer_is_the_plain_one(args: tuple[Any, ...]) -> None:
     assert _tai_bound(*args) == plain_tai_bound(*args)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(bound_arguments())
+def test_a_discard_read_as_one_more_wild_bounds_every_natural_discard(args: tuple[Any, ...]) -> None:
+    """refuses_discard_wins' bound: the tiles without the discard and one
+    more 百搭 (any wait) are bounded at least as high as the tiles with
+    any natural discard won on."""
+    counts, melds, w, seat_wind, round_wind, bans, _ = args
+    once = _tai_bound(counts, melds, w + 1, seat_wind, round_wind, bans, -1)
+    for k in range(34):
+        if counts[k] < 4:
+            c = bytearray(counts)
+            c[k] += 1
+            assert once >= _tai_bound(bytes(c), melds, w, seat_wind, round_wind, bans, k), k
 
 
 @settings(max_examples=2000, deadline=None)
