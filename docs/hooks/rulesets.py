@@ -362,7 +362,7 @@ def _win_conditions(rs: Ruleset) -> list[tuple[str, str]]:
         ("winning forms", "; ".join(_FORM_NAMES.get(f, f.name) for f in forms)),
         ("the pair (shape)", "any kind" if len(hr.pair_kinds) == 34 else f"only {_kinds(hr.pair_kinds)}"),
     ]
-    for hook_name in ("win_problem", "refuses_win", "refuses_tiles"):
+    for hook_name in ("win_problem", "refuses_win", "refuses_tiles", "refuses_discard_wins"):
         doc = _own_doc(type(rs), hook_name)
         if doc:
             rows.append((f"`{hook_name}`", rst_to_md(" ".join(doc.split())).strip()))
