@@ -66,6 +66,8 @@ cdef class Table:
     cdef public int steps
     cdef public object indicator
     cdef public frozenset wild_kinds
+    cdef public object _wild_src
+    cdef public tuple _wild_held
     cdef public dict substitutes
     cdef public list plays_as, opening_wins
     cdef public int _must_win
@@ -159,7 +161,7 @@ cdef class Table:
     cpdef _ready(self, seat)
     @cython.locals(seat=int)
     cpdef _draw_replacement(self, seat, flower_round=*)
-    @cython.locals(seat=int, c=bytearray, w=int, k=int)
+    @cython.locals(seat=int, c=bytearray, w=int, k=int, held=tuple)
     cpdef _split_wilds(self, counts, seat=*)
     cpdef _complete_added_kong(self)
     # (called per win checked: direct calls, no method look-up)

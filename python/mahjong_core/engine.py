@@ -464,6 +464,12 @@ def _check_table_arguments(
             raise InvalidArgumentError(f"{where}: {name} must be 0 or more (and below 2**31), got {value!r}")
 
 
+def _held_wild_kinds(kinds: frozenset[int]) -> tuple[int, ...]:
+    """The wild ``kinds`` a hand holds (below 34: wild flowers are kept
+    apart), ascending."""
+    return tuple(sorted(k for k in kinds if k < 34))
+
+
 class Table:
     """One hand of mahjong under a rule set.
 
@@ -703,6 +709,10 @@ class Table:
         self.indicator: int | None = None
         """The wild indicator tile, flipped after the deal (out of play)."""
         self.wild_kinds: frozenset[int] = frozenset()
+        self._wild_src: frozenset[int] | None = None
+        self._wild_held: tuple[int, ...] = ()
+        """The wild kinds a hand holds (below 34), of :attr:`wild_kinds` as it
+        was when :meth:`_split_wilds` last looked (``_wild_src``)."""
         self.substitutes: dict[int, int] = {}
         """替身: physical kind -> the kind it plays as this hand (from
         :meth:`Ruleset.substitutes`)."""
@@ -1188,9 +1198,13 @@ class Table:
                 return counts, 0
             return self._add_imagined(counts, seat, 0)
         w = len(self.wild_flowers[seat]) if seat >= 0 else 0
+        if self._wild_src is not self.wild_kinds:  # (a new set: its kinds held, once)
+            self._wild_src = self.wild_kinds
+            self._wild_held = _held_wild_kinds(self.wild_kinds)
+        held = self._wild_held  # (wild flowers are held apart, in wild_flowers)
         if not self.substitutes:
-            for k in self.wild_kinds:
-                if k < 34 and counts[k]:
+            for k in held:
+                if counts[k]:
                     break
             else:  # no wild tile held: the counts as they are (read only)
                 if self._imagined and seat >= 0:
@@ -1198,10 +1212,9 @@ class Table:
                 return counts, w
         # (a slice copies a bytearray for a third of what bytearray() costs)
         c = counts[:] if type(counts) is bytearray else bytearray(counts)
-        for k in self.wild_kinds:
-            if k < 34:  # (wild flowers are held apart, in wild_flowers)
-                w += c[k]
-                c[k] = 0
+        for k in held:
+            w += c[k]
+            c[k] = 0
         for src, dst in self.substitutes.items():
             if c[src]:
                 c[dst] += c[src]

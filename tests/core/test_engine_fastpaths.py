@@ -204,6 +204,27 @@ def test_waits_memo_answers_as_the_kernel() -> None:
     assert t._waits[seat] == 1 << 26
 
 
+def test_the_wild_split_follows_a_new_set_of_wild_kinds() -> None:
+    """_split_wilds keeps the wild kinds a hand holds of the set it last
+    saw; a new set (哈尔滨's 宝 redrawn, or one assigned) is read afresh:
+    the same hand splits by the kinds wild now, flowers never taken out."""
+    t = Table(find_variant("wuhan")(), seed=1)
+    (wild,) = t.wild_kinds
+    other = (wild + 9) % 27
+    hand = bytearray(34)
+    hand[wild], hand[other], hand[30] = 2, 3, 1
+    c, w = t._split_wilds(hand)
+    assert w == 2 and c[wild] == 0 and c[other] == 3
+    t.wild_kinds = frozenset({other, 34})  # (a flower kind: held apart, never in the counts)
+    c, w = t._split_wilds(hand)
+    assert w == 3 and c[wild] == 2 and c[other] == 0 and c[30] == 1
+    t.wild_kinds = frozenset()
+    c, w = t._split_wilds(hand)
+    assert w == 0 and bytes(c) == bytes(hand)
+    t.wild_kinds = frozenset({wild})
+    assert t._split_wilds(hand)[1] == 2
+
+
 @pytest.mark.parametrize("name", ["changchun", "guobiao", "harbin"])
 def test_options_json_is_a_fresh_copy_each_time(name: str) -> None:
     """options_json (and so each record's header) copies the options'
