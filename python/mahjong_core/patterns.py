@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import enum
 import itertools
-import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
@@ -425,12 +424,14 @@ def readings(ctx: WinContext, rules: HandRules | None = None, *, by_win_unit: bo
             raise IllegalWinError(f"not a winning hand: {e}") from None
     n_melds = len(ctx.melds)
     meld_counts = [0] * 34
+    meld_tiles: list[int] = []  # (every tile of the melds: a few to add, not 34 sums)
     if n_melds:
         sources = tuple(ctx.meld_sources)[:n_melds] + (None,) * (n_melds - len(ctx.meld_sources))
         melds = tuple(_meld_unit(m, s) for m, s in zip(ctx.melds, sources))
         for m in ctx.melds:
             for k in m.tiles:
                 meld_counts[k] += 1
+                meld_tiles.append(k)
     else:
         melds = ()
     seen: set[tuple[Form, tuple[tuple[int, int, tuple[int, ...]], ...]]] = set()
@@ -445,7 +446,10 @@ def readings(ctx: WinContext, rules: HandRules | None = None, *, by_win_unit: bo
             hand_units, frozen = hand
             units = hand_units + melds
             if n_melds:
-                frozen = tuple(map(operator.add, frozen, meld_counts))
+                added = list(frozen)
+                for k in meld_tiles:
+                    added[k] += 1
+                frozen = tuple(added)
             wins = _win_units(units, ctx)
             for wu in wins if by_win_unit else wins[:1]:
                 out.append(Reading(form, units, ctx, wu, frozen))
