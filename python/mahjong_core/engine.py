@@ -411,11 +411,15 @@ _IMAGINE = Phase.IMAGINE
 _K_DISCARD, _K_ANKAN, _K_KAKAN = ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG
 _K_CHOW, _K_PUNG, _K_KONG = ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG
 _K_WIN, _K_PASS, _K_READY = ActionKind.WIN, ActionKind.PASS, ActionKind.READY
+_K_SPECIAL_KONG, _K_SPECIAL_ADD = ActionKind.SPECIAL_KONG, ActionKind.SPECIAL_ADD
+_K_SWAP, _K_TAKE_PUNG = ActionKind.SWAP, ActionKind.TAKE_PUNG
 _RR_REQUIRED, _RR_DISCARD_WIN = ReadyRule.REQUIRED, ReadyRule.REQUIRED_FOR_DISCARD_WIN
 # (enum members read once here: on Python 3.11 each ``Enum.MEMBER`` read in a
 # function goes through the enum type's __getattr__ hook)
 _PON = MeldKind.PON
 _ANKAN_KIND = MeldKind.ANKAN
+_SPECIAL_MELD = MeldKind.SPECIAL
+_SPECIAL_MAX = Meld.SPECIAL_MAX
 _READY_NONE = ReadyRule.NONE
 
 _PRIORITY = {
@@ -1527,11 +1531,15 @@ class Table:
                 out.append(_SPECIAL_BASE + i)
             i += 1
         if self._special_adds and self.melds[seat]:
-            kinds_held = {
-                k for m in self.melds[seat] if m.kind is MeldKind.SPECIAL and len(m.tiles) < Meld.SPECIAL_MAX
-                for k in m.tiles
-            }
-            out += [_SPECIAL_ADD_BASE + k for k in sorted(kinds_held) if hand[k] and k not in self.wild_kinds]
+            kinds_held = None  # (the kinds of the special kongs with room: most seats have none)
+            for m in self.melds[seat]:
+                if m.kind is _SPECIAL_MELD and len(m.tiles) < _SPECIAL_MAX:
+                    if kinds_held is None:
+                        kinds_held = set(m.tiles)
+                    else:
+                        kinds_held.update(m.tiles)
+            if kinds_held is not None:
+                out += [_SPECIAL_ADD_BASE + k for k in sorted(kinds_held) if hand[k] and k not in self.wild_kinds]
         return out
 
     def reserve(self) -> range:
@@ -1754,7 +1762,7 @@ class Table:
                 if keeps:
                     ids.append(34 + drawn)
             for m in self.melds[seat]:
-                if m.kind == MeldKind.PON and m.kind_of == drawn:
+                if m.kind is _PON and m.kind_of == drawn:
                     ids.append(68 + drawn)
         if self._offer_win(seat) is not None:
             ids.append(125)
@@ -2163,10 +2171,10 @@ class Table:
             else:
                 self._open_claims(seat, tile)
             return
-        if kind is ActionKind.SPECIAL_KONG or kind is ActionKind.SPECIAL_ADD:
+        if kind is _K_SPECIAL_KONG or kind is _K_SPECIAL_ADD:
             self._lay_special(seat, a)
             return
-        if kind is ActionKind.SWAP or kind is ActionKind.TAKE_PUNG:
+        if kind is _K_SWAP or kind is _K_TAKE_PUNG:
             self._swap(seat, a)
             return
         if kind is _K_ANKAN:

@@ -721,6 +721,11 @@ def test_special_melds() -> None:
     assert "special add 1z" in sc.offers("E")
     sc.play("E special add 1z")
     assert [str(m) for m in sc.table.melds[0]] == ["special 11234z"] and sc.drawn == "8s"
+    # two special kongs with room: a tile of either may be added
+    sc = Scenario(rs, ["112345567z478m25p", *hands[1:]], tail="9s8s7s")
+    sc.play("E special kong 1234z", "E special kong 567z")
+    adds = [w for w in sc.offers("E") if w.startswith("special add")]
+    assert adds == ["special add 1z", "special add 5z"]
     # without the metadata nothing is offered; a bad set list is refused
     assert not any(w.startswith("special") for w in Scenario(Ruleset(), hands).offers("E"))
 
