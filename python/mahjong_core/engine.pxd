@@ -120,6 +120,7 @@ cdef class Table:
     cpdef seen_counts(self, seat)
     @cython.locals(seat=int)
     cpdef _left(self, seat)
+    @cython.locals(kept=long, key=long, f=list)
     cpdef _kept(self)
     cpdef _pop_front(self, seat)
     @cython.locals(seat=int)

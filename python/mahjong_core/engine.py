@@ -222,6 +222,16 @@ _DRAW_EVENTS: list[list[dict[str, Any]]] = [
     [{"seat": s, "tile": KIND_NAMES[t], "type": "draw"} for t in range(len(KIND_NAMES))] for s in range(8)
 ]
 """The record event of each seat's draw of each tile id (copied into the log)."""
+_REPLACEMENT_EVENTS: list[list[dict[str, Any]]] = [
+    [{"seat": s, "tile": KIND_NAMES[t], "replacement": True, "type": "draw"} for t in range(len(KIND_NAMES))]
+    for s in range(8)
+]
+"""The record event of each seat's replacement draw (for a flower or a
+kong) of each tile id (copied into the log)."""
+_FLOWER_EVENTS: list[list[dict[str, Any]]] = [
+    [{"seat": s, "tile": KIND_NAMES[t], "type": "flower"} for t in range(len(KIND_NAMES))] for s in range(8)
+]
+"""The record event of each seat's flower shown, by tile id (copied into the log)."""
 _ACTION_JSON: list[list[dict[str, Any]]] = [[a.to_json() for a in row] for row in _ACTIONS]
 """Each action's ``to_json()`` (copied before use)."""
 _ACTION_EVENTS: list[list[dict[str, Any]]] = [[{**j, "type": "action"} for j in row] for row in _ACTION_JSON]
@@ -832,7 +842,7 @@ class Table:
                 pending = self.flowers[seat][shown:]
                 self._flowers_shown[seat] = shown + len(pending)
                 for f in pending:
-                    self._event("flower", seat=seat, tile=KIND_NAMES[f])
+                    self.events.append(_FLOWER_EVENTS[seat][f].copy())
                     moved = True
                     self._draw_replacement(seat, flower_round=True)
             if not moved:
@@ -1102,7 +1112,7 @@ class Table:
                 if flower_round:
                     return None  # exposed in the next round
                 self._flowers_shown[seat] = len(self.flowers[seat])
-                self._event("flower", seat=seat, tile=KIND_NAMES[tile])
+                self.events.append(_FLOWER_EVENTS[seat][tile].copy())
                 continue
             self.hands[seat][tile] += 1
             return tile
@@ -1121,7 +1131,9 @@ class Table:
         kept: int = self._dead + self._dead_per_kong * max(0, self.kongs_made - self._dead_free)
         if self._has_reserve:
             # asked again only when a kong is made or a flower shown
-            key = self.kongs_made * 4096 + sum([len(f) for f in self.flowers])
+            key = self.kongs_made * 4096
+            for f in self.flowers:  # (a typed loop when compiled: no list, no sum)
+                key += len(f)
             if key != self._reserve_key:
                 self._reserve_key = key
                 self._reserve = self.ruleset.reserve_extra(self)
@@ -2288,7 +2300,7 @@ class Table:
         elif roll:
             self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True, dice=list(self.kong_dice))
         else:
-            self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
+            self.events.append(_REPLACEMENT_EVENTS[seat][tile].copy())
         if self._flower_rob and len(self.flowers[seat]) > had_flowers:
             self._offer_flower_rob(seat)
 
@@ -2373,13 +2385,13 @@ class Table:
             if second in self._flower_ids:  # a flower: exposed, and one tile is turned up
                 self.flowers[seat].append(second)
                 self._flowers_shown[seat] = len(self.flowers[seat])
-                self._event("flower", seat=seat, tile=KIND_NAMES[second])
+                self.events.append(_FLOWER_EVENTS[seat][second].copy())
             else:
                 self.dice_pending.append(second)
         if tile in self._flower_ids:  # a flower: exposed, then the plain replacement
             self.flowers[seat].append(tile)
             self._flowers_shown[seat] = len(self.flowers[seat])
-            self._event("flower", seat=seat, tile=KIND_NAMES[tile])
+            self.events.append(_FLOWER_EVENTS[seat][tile].copy())
             return self._draw_replacement(seat)
         self.hands[seat][tile] += 1
         return tile
@@ -2445,8 +2457,8 @@ class Table:
             elif tile in self._flower_ids:
                 self.flowers[seat].append(tile)
                 self._flowers_shown[seat] = len(self.flowers[seat])
-                self._event("draw", seat=seat, tile=KIND_NAMES[tile])
-                self._event("flower", seat=seat, tile=KIND_NAMES[tile])
+                self.events.append(_DRAW_EVENTS[seat][tile].copy())
+                self.events.append(_FLOWER_EVENTS[seat][tile].copy())
                 if self._zone_dead_flowers and self._left(seat) < self._zone:
                     # 海捞区 without 补花: the flower is dead, the next seat draws
                     self.draws_made[seat] += 1
@@ -2458,7 +2470,7 @@ class Table:
                     return
                 tile = rep
                 replaced = True
-                self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True)
+                self.events.append(_REPLACEMENT_EVENTS[seat][tile].copy())
             else:
                 self.hands[seat][tile] += 1
                 self.events.append(_DRAW_EVENTS[seat][tile].copy())
