@@ -314,6 +314,8 @@ def _unit(shape: Shape, kind: int, w: int) -> Unit | None:
     return None
 
 
+_MISSING: Any = object()
+"""A cache's answer for a key it does not hold (its values may be None)."""
 _UNITS: dict[tuple[int, int, int], Unit | None] = {}
 """Units are immutable values: one per ``(shape, kind, wilds)``, built once."""
 
@@ -325,9 +327,8 @@ def _units_of(d: Decomposition) -> list[list[Unit]]:
     out: list[list[Unit]] = []
     for shape, kind, w in d.units:
         key = (int(shape), kind, w)
-        try:
-            u = _UNITS[key]
-        except KeyError:
+        u = _UNITS.get(key, _MISSING)
+        if u is _MISSING:
             u = _UNITS[key] = _unit(Shape(shape), kind, w)
         out.append([u] if u is not None else [])
     return out
@@ -346,15 +347,16 @@ def _hand_of(d: Decomposition) -> tuple[tuple[Unit, ...], tuple[int, ...]] | Non
     set or pair is made only of wilds (it has several readings)."""
     key: Any = d.units
     try:
-        return _HANDS[key]
-    except KeyError:
-        pass
+        got: tuple[tuple[Unit, ...], tuple[int, ...]] | None = _HANDS.get(key, _MISSING)
     except TypeError:  # units given as lists (a hand-made context): no cache
         key = None
-    got: tuple[tuple[Unit, ...], tuple[int, ...]] | None = None
+    else:
+        if got is not _MISSING:  # (a miss raises no KeyError: most hands are new)
+            return got
+    got = None
     choices = _units_of(d)
     if all(choices):
-        hand_units = tuple(sorted((c[0] for c in choices), key=_unit_order))
+        hand_units = tuple(sorted([c[0] for c in choices], key=_unit_order))
         counts = [0] * 34
         for u in hand_units:
             for k in u.tiles:
