@@ -224,6 +224,7 @@ class Anqing(Ruleset):
         "indicator": "the turned-up tile (notation or id): the 钻 is the tile after it",
         "draws": "draws (荒庄) in a row before this hand: 庄底子 + draw_bonus each",
     })
+    refuses_win_exact = True
 
     options: AnqingOptions
 
@@ -302,6 +303,16 @@ class Anqing(Ruleset):
                           notes=(f"{n} 翻: {points} stake(s) per payer",))
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        return self._problem(ctx)
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """Exactly the wins :meth:`win_problem` refuses: its rules read the
+        context alone (``refuses_win_exact``: the engine scores a win only
+        when it is taken)."""
+        return self._problem(ctx) is not None
+
+    def _problem(self, ctx: WinContext) -> str | None:
+        """:meth:`win_problem`'s answer, from the context alone."""
         kinds = self._flower_kinds(self._zuan(ctx.wild_kinds))
         held = sorted(k for k in ctx.concealed if k in kinds)
         if held:

@@ -211,6 +211,7 @@ class FujianBaida(Ruleset):
     context_keys: ClassVar[Mapping[str, str]] = MappingProxyType({
         "indicator": "the tile turned up at the kong tail (notation or id): names the 百搭",
     })
+    refuses_win_exact = True
 
     options: FujianBaidaOptions
 
@@ -411,6 +412,16 @@ class FujianBaida(Ruleset):
         return ScoreSheet(items=tuple(items), total=fan, unit="番", points=o.base * 2 ** counted, notes=tuple(notes))
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        return self._problem(ctx)
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """Exactly the wins :meth:`win_problem` refuses: its rules read the
+        context alone (``refuses_win_exact``: the engine scores a win only
+        when it is taken)."""
+        return self._problem(ctx) is not None
+
+    def _problem(self, ctx: WinContext) -> str | None:
+        """:meth:`win_problem`'s answer, from the context alone."""
         if (not ctx.self_drawn and not self.options.win_on_discarded_wild
                 and 0 <= ctx.win_tile < 34 and ctx.win_tile in ctx.wild_kinds):
             return "a discarded 百搭 is dead: no win on it (PROPOSAL, option win_on_discarded_wild)"

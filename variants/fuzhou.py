@@ -414,6 +414,7 @@ class Fuzhou(Ruleset):
         "gold_discarded": "the winner discarded a 金 (this hand, or this go-around under gold_discard=round)",
         "gold_kan": "the winner had declared 金坎 (in play: its ready declaration; a self-drawn 金 wins it)",
     })
+    refuses_win_exact = True
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -805,6 +806,16 @@ class Fuzhou(Ruleset):
         return replace(ctx, concealed=tuple(sorted(tiles)), decompositions=())
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        return self._problem(ctx)
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """Exactly the wins :meth:`win_problem` refuses: its rules read the
+        context alone (``refuses_win_exact``: the engine scores a win only
+        when it is taken)."""
+        return self._problem(ctx) is not None
+
+    def _problem(self, ctx: WinContext) -> str | None:
+        """:meth:`win_problem`'s answer, from the context alone."""
         if ctx.instant in EVENT_WINS and not ctx.self_drawn:
             return f"{ctx.instant} is a self-drawn win"
         if self._kan(ctx):

@@ -290,6 +290,7 @@ class GuangdongChicken(Ruleset):
     rob_kong = True
     missed_win_ban = True
     hand_rules = HandRules(forms=frozenset({Form.STANDARD, Form.THIRTEEN_ORPHANS}))
+    refuses_win_exact = True
 
     # --- scoring -----------------------------------------------------------
     def readings(self, ctx: WinContext) -> list[Reading]:
@@ -370,6 +371,16 @@ class GuangdongChicken(Ruleset):
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         """Any winning shape wins: 鸡和 (0 番) is a win (no minimum)."""
+        return self._problem(ctx)
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """Exactly the wins :meth:`win_problem` refuses: its rules read the
+        context alone (``refuses_win_exact``: the engine scores a win only
+        when it is taken)."""
+        return self._problem(ctx) is not None
+
+    def _problem(self, ctx: WinContext) -> str | None:
+        """:meth:`win_problem`'s answer, from the context alone."""
         return None
 
     # --- payments ----------------------------------------------------------

@@ -215,6 +215,7 @@ class Guizhou(Ruleset):
         "fan_ji": "the tile flipped after the win (翻鸡), in notation (\"\" = none)",
         "ming_ji": "the 明鸡 tiles turned after the deal and after each kong, in notation",
     })
+    refuses_win_exact = True
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -289,6 +290,16 @@ class Guizhou(Ruleset):
         return ScoreSheet(items=tuple(items), total=total, unit="分", points=total, notes=tuple(notes))
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        return self._problem(ctx)
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """Exactly the wins :meth:`win_problem` refuses: its rules read the
+        context alone (``refuses_win_exact``: the engine scores a win only
+        when it is taken)."""
+        return self._problem(ctx) is not None
+
+    def _problem(self, ctx: WinContext) -> str | None:
+        """:meth:`win_problem`'s answer, from the context alone."""
         suits = {k // 9 for k in ctx.all_kinds if k < 27}
         if len(suits) == 3:
             return "缺门: the hand holds all three suits (m, p, s); a win must lack one"

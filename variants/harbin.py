@@ -264,6 +264,7 @@ class Harbin(Ruleset):
         "bao": "the 宝 (a tile, notation or kind) the declared winner sees: a self-drawn winning tile of "
                "its kind is the wild 摸宝",
     })
+    refuses_win_exact = True
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -436,7 +437,9 @@ class Harbin(Ruleset):
 
     def refuses_win(self, ctx: WinContext) -> bool:
         """The engine's early refusal (before :meth:`score`): no declared
-        ready, or a rule of :meth:`win_problem` the hand breaks."""
+        ready, or a rule of :meth:`win_problem` the hand breaks; exactly its
+        refusals (``refuses_win_exact``: the engine scores a win only when it
+        is taken), but a hand of no shape, which :meth:`score` names."""
         if not ctx.declared_ready:
             return True
         problem = self._check(ctx)

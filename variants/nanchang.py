@@ -288,6 +288,7 @@ class Nanchang(Ruleset):
         "jing": "the 精分 of the four seats, seat 0 first (\"2,0,1,0\"); default on paper: the winner's "
                 "from its hand, 0 for the others",
     })
+    refuses_win_exact = True
 
     options: NanchangOptions
 
@@ -390,6 +391,16 @@ class Nanchang(Ruleset):
                                  f"points = {self.options.base} × {total}",))
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        return self._problem(ctx)
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """Exactly the wins :meth:`win_problem` refuses: its rules read the
+        context alone (``refuses_win_exact``: the engine scores a win only
+        when it is taken)."""
+        return self._problem(ctx) is not None
+
+    def _problem(self, ctx: WinContext) -> str | None:
+        """:meth:`win_problem`'s answer, from the context alone."""
         if (not ctx.self_drawn and not self.options.win_on_discarded_jing
                 and 0 <= ctx.win_tile < 34 and ctx.win_tile in ctx.wild_kinds):
             return "a discarded 精 is dead: no win on it (PROPOSAL, option win_on_discarded_jing)"

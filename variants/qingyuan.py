@@ -109,6 +109,7 @@ class Qingyuan(Ruleset):
     rob_kong = False
     missed_win_ban = False
     hand_rules = HandRules(forms=frozenset({Form.STANDARD}))
+    refuses_win_exact = True
 
     # --- scoring -------------------------------------------------------------
     def score(self, ctx: WinContext) -> ScoreSheet:
@@ -131,6 +132,16 @@ class Qingyuan(Ruleset):
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         """Self-drawn wins only."""
+        return self._problem(ctx)
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """Exactly the wins :meth:`win_problem` refuses: its rules read the
+        context alone (``refuses_win_exact``: the engine scores a win only
+        when it is taken)."""
+        return self._problem(ctx) is not None
+
+    def _problem(self, ctx: WinContext) -> str | None:
+        """:meth:`win_problem`'s answer, from the context alone."""
         if ctx.self_drawn:
             return None
         return "清远: self-drawn wins only (只允许自摸不允许吃糊)"

@@ -427,6 +427,7 @@ class Sichuan(Ruleset):
         "missing": "the winner's declared missing suit (定缺: m, p or s); a hand holding it cannot win",
         "kong_income": "呼叫转移: what the discarder collected for the kong(s) made just before this discard",
     })
+    refuses_win_exact = True
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -514,6 +515,16 @@ class Sichuan(Ruleset):
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
         """No chow meld, 缺门 (never all three suits), 定缺 (no tile of the
         declared suit), and, on paper, a seat that has already won."""
+        return self._problem(ctx)
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """Exactly the wins :meth:`win_problem` refuses: its rules read the
+        context alone (``refuses_win_exact``: the engine scores a win only
+        when it is taken)."""
+        return self._problem(ctx) is not None
+
+    def _problem(self, ctx: WinContext) -> str | None:
+        """:meth:`win_problem`'s answer, from the context alone."""
         if any(m.kind is MeldKind.CHI for m in ctx.melds):
             return "不可以吃: 四川麻将 has no chow, so no chow meld may be part of a win"
         kinds = ctx.all_kinds

@@ -254,6 +254,7 @@ class Tianjin(Ruleset):
         "indicator": "the flipped indicator tile (notation); the 混儿 are its kind and the next",
         "streak": "连庄: hands the dealer has already dealt in a row before this one (0: none)",
     })
+    refuses_win_exact = True
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -345,7 +346,9 @@ class Tianjin(Ruleset):
 
     def refuses_win(self, ctx: WinContext) -> bool:
         """没有炮和: a win on a discard (or a robbed kong without ``rob_kong``)
-        is never legal, whatever its sheet (:meth:`win_problem`)."""
+        is never legal, whatever its sheet: exactly the refusals of
+        :meth:`win_problem` (``refuses_win_exact``: the engine scores a win
+        only when it is taken)."""
         return not self._allowed(ctx)
 
     def score(self, ctx: WinContext) -> ScoreSheet:

@@ -162,6 +162,7 @@ class Wenzhou(Ruleset):
         "indicator": "the turned-up tile (notation or id): the kind after it is the 财神 (option wild)",
         "streak": "the dealer's 连庄 count before this hand (0 = none): 底数 = base + streak_step × streak",
     })
+    refuses_win_exact = True
 
     options: WenzhouOptions
 
@@ -226,6 +227,16 @@ class Wenzhou(Ruleset):
                           notes=(f"底数 {di} × {total} = {di * total}",))
 
     def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        return self._problem(ctx)
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        """Exactly the wins :meth:`win_problem` refuses: its rules read the
+        context alone (``refuses_win_exact``: the engine scores a win only
+        when it is taken)."""
+        return self._problem(ctx) is not None
+
+    def _problem(self, ctx: WinContext) -> str | None:
+        """:meth:`win_problem`'s answer, from the context alone."""
         if (not ctx.self_drawn and (ctx.win_tile in ctx.wild_kinds)
                 and not self.options.win_on_discarded_wild):
             return "a discarded 财神 is dead: no win on it (PROPOSAL, option win_on_discarded_wild)"

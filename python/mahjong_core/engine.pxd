@@ -90,7 +90,7 @@ cdef class Table:
     cdef public frozenset _banned_discards
     cdef public bint _no_kong_this_turn, _called
     cdef public list robbed
-    cdef public bint _has_free, _has_free_kinds, _same_tile_miss, _dice_kong, _call_lifts_miss, _has_refuse, _has_refuse_tiles
+    cdef public bint _has_free, _has_free_kinds, _same_tile_miss, _dice_kong, _call_lifts_miss, _has_refuse, _refuse_exact, _has_refuse_tiles
     cdef public bint _has_discard_refusal
     cdef public bint _allow_exposed_kong
     cdef public int _zone, _dead_free, _standing_n

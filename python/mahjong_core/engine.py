@@ -589,6 +589,9 @@ class Table:
         """Shanten above which a hand with no kernel waits has no shape-free
         waits either (``Ruleset.shape_free_reach``; -1: none promised)."""
         self._has_refuse = type(ruleset).refuses_win is not Ruleset.refuses_win
+        self._refuse_exact = self._has_refuse and bool(ruleset.refuses_win_exact)
+        """``Ruleset.refuses_win_exact``: a win refuses_win lets through is
+        offered unscored (scored when taken)."""
         self._has_refuse_tiles = type(ruleset).refuses_tiles is not Ruleset.refuses_tiles
         self._has_discard_refusal = type(ruleset).refuses_discard_wins is not Ruleset.refuses_discard_wins
         self._needs_meld = ruleset.win_needs_meld
@@ -1856,6 +1859,8 @@ class Table:
         ctx = self._context(seat, counts, tile, robbed=robbed, decomps=decomps, as_declared=as_declared)
         if self._has_refuse and rs.refuses_win(ctx):
             return None  # (refused before scoring: Ruleset.refuses_win)
+        if self._refuse_exact:
+            return ctx  # (can_win answers as refuses_win: scored when taken)
         sheet = self._score(ctx)
         if not rs.can_win(ctx, sheet):
             return None

@@ -578,6 +578,14 @@ class Ruleset:
     :meth:`Table.analysis_counts`) whose shanten is above this; the engine
     then asks the kernel's shanten instead of calling it.  -1: no promise
     (asked after every discard).  (An instance attribute may follow an option.)"""
+    refuses_win_exact: ClassVar[bool] = False
+    """A speed promise about :meth:`refuses_win`: it refuses exactly the
+    contexts :meth:`can_win` refuses, whatever their sheets (the rule set's
+    conditions of a win read the context alone, not the score).  The engine
+    then offers a win that :meth:`refuses_win` lets through without scoring
+    it, and scores it only when it is taken: most wins offered to a random
+    player are passed.  False: every offered win is scored and asked of
+    :meth:`can_win`.  (An instance attribute may follow an option.)"""
 
     def __init__(self, **options: Any) -> None:
         try:
