@@ -95,7 +95,11 @@ def test_closed_wait_of_every_ready_hand_in_play(monkeypatch: pytest.MonkeyPatch
         return fast(before)
 
     monkeypatch.setattr(hb, "closed_wait", spy)
-    rs = Harbin()
+
+    class EveryOfferScored(Harbin):
+        refuses_win_exact = False  # (each win offered is scored, taken or not: more hands asked)
+
+    rs = EveryOfferScored()
     for bots, n in (("random", 120), ("greedy", 60)):
         for i in range(n):
             play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(4)], seed=i, dealer=i % 4)

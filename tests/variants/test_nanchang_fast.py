@@ -63,9 +63,13 @@ def obvious_aim_rules(rs: Nanchang, table: Any, seat: int) -> Any:
 REFS = {"score": obvious_score, "table_jing": obvious_table_jing, "aim_rules": obvious_aim_rules}
 
 
+class EveryOfferScored(Nanchang):
+    refuses_win_exact = False  # (each win offered is scored, taken or not: more sheets checked)
+
+
 @pytest.mark.parametrize("options", [{}, {"fu_jing": False}, {"jing_counted": "hand", "base": 3}])
 def test_nanchang_hooks_agree_with_the_obvious_ones(options: dict[str, Any]) -> None:
-    seen = play(Nanchang, REFS, 240, options)
+    seen = play(EveryOfferScored, REFS, 240, options)
     assert sum(seen["score"].values()) > 150  # (every sheet of a win offered)
     assert seen["aim_rules"][True] > 1000 and seen["table_jing"][True]
 
