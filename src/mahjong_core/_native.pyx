@@ -83,6 +83,7 @@ cdef uint64_t HONOR_MASK = 0
 cdef int NLAN = 0
 cdef uint16_t LAN[64]
 cdef uint8_t LAN_SIZE[64]
+cdef uint8_t LAN_MISS[512][4]   # the fewest ranks a 十三烂 suit pattern of z ranks lacks, by held ranks
 cdef uint8_t POP9[512]
 
 
@@ -428,6 +429,13 @@ cdef void _init_static() noexcept nogil:
             for x in range(9):
                 LAN_SIZE[NLAN] += (s >> x) & 1
             NLAN += 1
+    for s in range(512):
+        for x in range(4):
+            LAN_MISS[s][x] = 9
+        for x in range(NLAN):
+            y = POP9[LAN[x] & ~s & 0x1FF]
+            if y < LAN_MISS[s][LAN_SIZE[x]]:
+                LAN_MISS[s][LAN_SIZE[x]] = <uint8_t>y
 
 
 # The five parts in the order the table file stores them.
@@ -1356,6 +1364,68 @@ cdef int _d_greater(const uint8_t* c, int w, const KRules* r) noexcept nogil:
 
 
 cdef int _d_lan(const uint8_t* c, int w, const KRules* r) noexcept nogil:
+    """十三烂's draws.  When a wild may stand for every kind of a suit or for
+    none (each suit; 南昌's 精 stand for any kind), a suit's pattern of z
+    ranks lacks LAN_MISS[held ranks][z] kinds at the fewest, all
+    wild-fillable or none, and the draws only grow with the lacking
+    kinds of each sort: the best is over the sizes of the three suits'
+    patterns (seven to nine kinds), each suit at its fewest.  Otherwise
+    the DP over the suits (_d_lan_dp)."""
+    cdef int s, i, pres, z0, z1, z2, nm, nu, take, k, tm, tu, cost, best = BIG, hh = 0, mh = 0, uh = 0
+    cdef uint32_t wb
+    cdef int miss[3][4]
+    cdef int fill[3]
+    for s in range(3):
+        wb = <uint32_t>((r.wild_mask >> (s * 9)) & 0x1FF)
+        if wb != 0 and wb != 0x1FF:
+            return _d_lan_dp(c, w, r)
+        fill[s] = wb != 0
+        pres = 0
+        for i in range(9):
+            if c[s * 9 + i]:
+                pres |= 1 << i
+        for i in range(4):
+            miss[s][i] = LAN_MISS[pres][i]
+    for k in range(27, 34):
+        if c[k]:
+            hh += 1
+        elif _bit(r.wild_mask, k):
+            mh += 1
+        else:
+            uh += 1
+    for z0 in range(4):
+        for z1 in range(4):
+            for z2 in range(4):
+                if z0 + z1 + z2 < 7:
+                    continue
+                nm = 0
+                nu = 0
+                if fill[0]:
+                    nm += miss[0][z0]
+                else:
+                    nu += miss[0][z0]
+                if fill[1]:
+                    nm += miss[1][z1]
+                else:
+                    nu += miss[1][z1]
+                if fill[2]:
+                    nm += miss[2][z2]
+                else:
+                    nu += miss[2][z2]
+                # the honours: held ones first, then wild-fillable, then the others
+                take = 14 - z0 - z1 - z2
+                k = take - (hh if hh < take else take)
+                tm = k if k < mh else mh
+                tu = k - tm
+                if tu > uh:
+                    continue
+                cost = nu + tu + (nm + tm - w if nm + tm > w else 0)
+                if cost < best:
+                    best = cost
+    return best
+
+
+cdef int _d_lan_dp(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     """十三烂: DP over the suits on (kinds chosen, wild-fillable new kinds).
     A suit takes at most three kinds (LAN_SIZE <= 3), so each suit first
     keeps, for every (size, wild-fillable new kinds) pair, the fewest other
