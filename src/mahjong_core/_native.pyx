@@ -3310,6 +3310,41 @@ cdef void _part_limits(const int16_t (*A)[16], const int16_t (*B)[16], int qwild
             lim[p2][m2] = l
 
 
+cdef inline void _lim_words(const int (*lim)[6], int n, int pt, uint64_t* Lw) noexcept nogil:
+    """The limits of _part_limits as bytes laid out as a part's record
+    (``m2 * 3`` the plane without the pair, ``m2 * 3 + pt`` the pair's): the
+    limit plus one, kept in 0..127 (0: no entry passes; the records'
+    entries are at most INF8), 0 where no limit applies; three words."""
+    cdef uint8_t b[24]
+    cdef int m2, v
+    memset(b, 0, 24)
+    for m2 in range(n + 1):
+        v = lim[0][m2] + 1
+        b[m2 * 3] = <uint8_t>(0 if v < 0 else (v if v < 127 else 127))
+        if pt:
+            v = lim[1][m2] + 1
+            b[m2 * 3 + pt] = <uint8_t>(0 if v < 0 else (v if v < 127 else 127))
+    memcpy(Lw, b, 24)
+
+
+cdef inline bint _rec_within(const uint8_t* rec, int n, const uint64_t* Lw) noexcept nogil:
+    """Whether some entry of a part's record (d0 or du, the 3 (n + 1)
+    bytes from ``rec``) is within its limit of ``Lw`` (_lim_words): per
+    byte, (L | 0x80) - (entry & 0x7F) - 1 sets the top bit exactly when
+    entry <= L - 1, never borrowing from the next byte (L | 0x80 is at
+    least 128, the entry at most 127).  Reads no byte past the record's
+    3 (n + 1) (at most 18)."""
+    cdef uint64_t a, b, t
+    cdef uint64_t H = 0x8080808080808080ULL, M = 0x7F7F7F7F7F7F7F7FULL, ONE = 0x0101010101010101ULL
+    memcpy(&a, rec, 8)
+    memcpy(&b, rec + 8, 8)
+    t = ((Lw[0] | H) - (a & M) - ONE) | ((Lw[1] | H) - (b & M) - ONE)
+    if n == 5:  # (bytes 16 and 17: 16-tile hands)
+        a = rec[16] | (<uint64_t>rec[17] << 8)
+        t |= (Lw[2] | 0x8080) - (a & 0x7F7F) - 0x0101
+    return (t & H) != 0
+
+
 cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int em, int eu, int shk,
                           StdCtx* x, uint64_t ask, uint64_t* sure=NULL) noexcept nogil:
     """The kinds of ``ask`` (held fewer than four times) whose draw may
@@ -3335,6 +3370,9 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
     cdef int pair_any = r.pair_mask != 0
     cdef int lim[2][6]
     cdef int limh[2][6]
+    cdef uint64_t Lw[3]
+    cdef uint64_t Lh[3]
+    cdef int du
     cdef uint32_t nb[9]
     cdef uint32_t* nbp
     cdef const Part* P
@@ -3390,22 +3428,22 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
         else:
             nbp = nb
             _rank_step(P, c + ofs, 1, nbp)
+        # the limits as bytes beside the record's (_lim_words): one word
+        # test per drawn kind instead of a loop over the set counts
+        _lim_words(lim, n, pt, Lw)
+        if sure != NULL:
+            _lim_words(limh, n, pt, Lh)
+        du = OFF_DU if (w and r.part_wild[q] == 1) else 0
         for i in range(PART_LEN[q]):
             j = ofs + i
             if not (part_ask >> i) & 1 or c[j] >= 4:
                 continue
-            bit = (<uint64_t>1) << j
             rec = P.tab + <size_t>nbp[i] * REC
-            recu = rec + (OFF_DU if (w and r.part_wild[q] == 1) else 0)
-            for m2 in range(n + 1):
-                if recu[m2 * 3] <= lim[0][m2] or (pt and recu[m2 * 3 + pt] <= lim[1][m2]):
-                    out |= bit
-                    break
-            if sure != NULL and out & bit:
-                for m2 in range(n + 1):
-                    if rec[m2 * 3] <= limh[0][m2] or (pt and rec[m2 * 3 + pt] <= limh[1][m2]):
-                        hi |= bit
-                        break
+            if _rec_within(rec + du, n, Lw):
+                bit = (<uint64_t>1) << j
+                out |= bit
+                if sure != NULL and _rec_within(rec, n, Lh):
+                    hi |= bit
     if sure != NULL:
         sure[0] = hi
     return out
