@@ -874,6 +874,26 @@ def test_the_hand_cache_is_bounded_and_takes_hand_made_units() -> None:
     assert v.readings(listed) == tuple(replace(r, ctx=listed) for r in want)
 
 
+def test_readings_are_made_by_their_slots_as_the_dataclass_makes_them() -> None:
+    """readings() sets each reading's fields by its slots (``_reading``),
+    not through the frozen dataclass's ``__init__``: the same value, hash
+    and repr, still frozen, and a memo of its own in each reading (a wild
+    pair's expansions too)."""
+    import dataclasses
+
+    for ctx in (ctx_of("11123m456p789s55z", "1m"), ctx_of("123m456p789s", "5z", ("pon 777z",), wilds=1),
+                ctx_of("12m456p", "3m", ("chi 567s", "pon 777z"), wilds=2)):
+        got = v.readings(ctx)
+        assert len(got) >= 1
+        for r in got:
+            made = v.Reading(r.form, r.units, r.ctx, r.win_unit, r.counts)
+            assert type(r) is v.Reading and r == made and hash(r) == hash(made) and repr(r) == repr(made)
+            assert r.pungs == made.pungs and v.suits(r) == v.suits(made) and r.wait == made.wait
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                r.form = Form.SEVEN_PAIRS  # type: ignore[misc]
+        assert len({id(r.memo) for r in got}) == len(got)
+
+
 @pytest.mark.parametrize("suit", "mps")
 def test_pure_straight_of_each_suit(suit: str) -> None:
     """一条龙 in each suit, and not with a chow short (the fast test looks up each chow)."""
