@@ -3333,15 +3333,17 @@ cdef inline bint _rec_within(const uint8_t* rec, int n, const uint64_t* Lw) noex
     byte, (L | 0x80) - (entry & 0x7F) - 1 sets the top bit exactly when
     entry <= L - 1, never borrowing from the next byte (L | 0x80 is at
     least 128, the entry at most 127).  Reads no byte past the record's
-    3 (n + 1) (at most 18)."""
+    3 (n + 1) (at most 18); the bytes go into the words by memcpy on both
+    sides, so the lanes agree whatever the byte order."""
     cdef uint64_t a, b, t
     cdef uint64_t H = 0x8080808080808080ULL, M = 0x7F7F7F7F7F7F7F7FULL, ONE = 0x0101010101010101ULL
     memcpy(&a, rec, 8)
     memcpy(&b, rec + 8, 8)
     t = ((Lw[0] | H) - (a & M) - ONE) | ((Lw[1] | H) - (b & M) - ONE)
-    if n == 5:  # (bytes 16 and 17: 16-tile hands)
-        a = rec[16] | (<uint64_t>rec[17] << 8)
-        t |= (Lw[2] | 0x8080) - (a & 0x7F7F) - 0x0101
+    if n == 5:  # (bytes 16 and 17: 16-tile hands; the other lanes 0 on both sides)
+        a = 0
+        memcpy(&a, rec + 16, 2)
+        t |= (Lw[2] | H) - (a & M) - ONE
     return (t & H) != 0
 
 
