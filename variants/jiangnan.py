@@ -245,6 +245,10 @@ class Jiangnan(Ruleset):
             return -1
         hand = bytearray(table.hands[seat])  # (34 counts: the kernel reads the buffer as it is)
         rules = self._play_rules
+        # no kind does better than a wild tile standing for any kind (the
+        # rules' wilds stand for every kind): the first kind that reaches
+        # that bound is the lowest of the fewest tiles short
+        bound = shanten_buf(hand, 1, rules)
         best, best_k = 99, 0
         for k in range(34):
             if hand[k] >= 4:
@@ -254,6 +258,8 @@ class Jiangnan(Ruleset):
             hand[k] -= 1
             if sh < best:
                 best, best_k = sh, k
+                if sh <= bound:
+                    break
         return best_k
 
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:

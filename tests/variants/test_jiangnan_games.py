@@ -147,3 +147,37 @@ def test_seats_choose_the_xinhuang_and_greedy_bots_choose_as_the_engine_did() ->
         picks = [e for e in a.events if e.get("action") == "imagine"]
         assert sorted(e["seat"] for e in picks) == [0, 1, 2, 3] and not any(e.get("action") == "imagine" for e in b.events)
         assert a.imagined == b.imagined and a.deltas() == b.deltas() and a.winners == b.winners, seed
+
+
+def test_the_committed_xinhuang_is_the_lowest_kind_of_the_fewest_tiles_short() -> None:
+    """``imagined_kind`` (the search stops at the first kind that reaches
+    the bound of a wild tile standing for any kind) against the obvious
+    search, one shanten call per kind, on every seat of 300 seeded deals
+    (12 real tiles each) and on a hand holding three kinds four times."""
+    from mahjong_core._native import shanten_buf
+
+    rs = Jiangnan(choose=False)
+
+    def obvious(hand: bytearray) -> int:
+        best, best_k = 99, 0
+        for k in range(34):
+            if hand[k] < 4:
+                hand[k] += 1
+                sh = shanten_buf(hand, 0, rs._play_rules)
+                hand[k] -= 1
+                if sh < best:
+                    best, best_k = sh, k
+        return best_k
+
+    seen = Counter()
+    for seed in range(300):
+        table = Table(rs, seed=seed, dealer=seed % 4)
+        for s in range(4):
+            hand = bytearray(table.hands[s])
+            got = rs.imagined_kind(table, s)
+            assert got == obvious(hand) == table.imagined[s], (seed, s)
+            seen[got] += 1
+    assert len(seen) > 10  # (many kinds committed)
+    table = Table(rs, seed=0)
+    table.hands[0][:] = bytes([4, 4, 4] + [0] * 31)  # (1111m2222m3333m: 1m-3m cannot be drawn)
+    assert rs.imagined_kind(table, 0) == obvious(bytearray(table.hands[0]))
