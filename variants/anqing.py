@@ -88,7 +88,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahjong_core.analysis import Form, HandRules, decompositions
 from mahjong_core.errors import IllegalWinError, MahjongError
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, option_enum
+from mahjong_core.rules import (
+    ContextWinConditions, Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, option_enum
+)
 from mahjong_core.tiles import KIND_NAMES, format_tiles, parse_tile
 
 if TYPE_CHECKING:
@@ -202,7 +204,7 @@ def stand_in(zuan: int | None) -> dict[int, int]:
     return {RED: zuan}
 
 
-class Anqing(Ruleset):
+class Anqing(ContextWinConditions, Ruleset):
     """安庆麻将: see the module docstring for every decision."""
 
     name = "anqing"
@@ -224,7 +226,6 @@ class Anqing(Ruleset):
         "indicator": "the turned-up tile (notation or id): the 钻 is the tile after it",
         "draws": "draws (荒庄) in a row before this hand: 庄底子 + draw_bonus each",
     })
-    refuses_win_exact = True
 
     options: AnqingOptions
 
@@ -302,17 +303,8 @@ class Anqing(Ruleset):
         return ScoreSheet(items=tuple(items), total=n, unit="翻", points=points,
                           notes=(f"{n} 翻: {points} stake(s) per payer",))
 
-    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
-        return self._problem(ctx)
-
-    def refuses_win(self, ctx: WinContext) -> bool:
-        """Exactly the wins :meth:`win_problem` refuses: its rules read the
-        context alone (``refuses_win_exact``: the engine scores a win only
-        when it is taken)."""
-        return self._problem(ctx) is not None
-
-    def _problem(self, ctx: WinContext) -> str | None:
-        """:meth:`win_problem`'s answer, from the context alone."""
+    def context_problem(self, ctx: WinContext) -> str | None:
+        """The conditions of a win (:class:`~mahjong_core.rules.ContextWinConditions`)."""
         kinds = self._flower_kinds(self._zuan(ctx.wild_kinds))
         held = sorted(k for k in ctx.concealed if k in kinds)
         if held:

@@ -69,7 +69,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, decompositions
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Ruleset, ScoreSheet, WinContext
+from mahjong_core.rules import ContextWinConditions, Ruleset, ScoreSheet, WinContext
 from mahjong_core.tiles import format_tiles, parse_tile
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ _ORDER = {zh: i for i, zh in enumerate(
     ("自摸", "无百搭", "字一色", "碰碰胡", "七对", "清一色", "混一色", "杠上开花", "抢杠", "海底捞月", "天胡", "地胡"))}
 
 
-class FujianBaida(Ruleset):
+class FujianBaida(ContextWinConditions, Ruleset):
     """福建百搭: see the module docstring for every decision."""
 
     name = "fujian_baida"
@@ -211,7 +211,6 @@ class FujianBaida(Ruleset):
     context_keys: ClassVar[Mapping[str, str]] = MappingProxyType({
         "indicator": "the tile turned up at the kong tail (notation or id): names the 百搭",
     })
-    refuses_win_exact = True
 
     options: FujianBaidaOptions
 
@@ -411,17 +410,8 @@ class FujianBaida(Ruleset):
             notes.insert(0, f"{fan} 番 capped at {o.cap}")
         return ScoreSheet(items=tuple(items), total=fan, unit="番", points=o.base * 2 ** counted, notes=tuple(notes))
 
-    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
-        return self._problem(ctx)
-
-    def refuses_win(self, ctx: WinContext) -> bool:
-        """Exactly the wins :meth:`win_problem` refuses: its rules read the
-        context alone (``refuses_win_exact``: the engine scores a win only
-        when it is taken)."""
-        return self._problem(ctx) is not None
-
-    def _problem(self, ctx: WinContext) -> str | None:
-        """:meth:`win_problem`'s answer, from the context alone."""
+    def context_problem(self, ctx: WinContext) -> str | None:
+        """The conditions of a win (:class:`~mahjong_core.rules.ContextWinConditions`)."""
         if (not ctx.self_drawn and not self.options.win_on_discarded_wild
                 and 0 <= ctx.win_tile < 34 and ctx.win_tile in ctx.wild_kinds):
             return "a discarded 百搭 is dead: no win on it (PROPOSAL, option win_on_discarded_wild)"

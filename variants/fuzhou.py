@@ -31,7 +31,9 @@ from mahjong_core._native import Counts, is_win_buf
 from mahjong_core.analysis import Form, HandRules, Shape, is_win, waits
 from mahjong_core.errors import IllegalWinError, InvalidNotationError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import (
+    ContextWinConditions, Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+)
 from mahjong_core.tiles import KIND_NAMES, MeldKind, parse_tile
 
 if TYPE_CHECKING:
@@ -290,7 +292,7 @@ def escape_penalty(table_flowers: Mapping[int, int], golds: Mapping[int, int], s
     return base * 4 * (sum(table_flowers[s] + golds[s] + 5 for s in golds) + streak)
 
 
-class Fuzhou(Ruleset):
+class Fuzhou(ContextWinConditions, Ruleset):
     """福州麻将 (seed [004], FZ-A and FZ-B; spec ``variants-more.md`` §1).
 
     **Tiles and deal (seed).** 144 tiles: 万饼条 ×4 and 36 flowers, the
@@ -414,7 +416,6 @@ class Fuzhou(Ruleset):
         "gold_discarded": "the winner discarded a 金 (this hand, or this go-around under gold_discard=round)",
         "gold_kan": "the winner had declared 金坎 (in play: its ready declaration; a self-drawn 金 wins it)",
     })
-    refuses_win_exact = True
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -805,17 +806,8 @@ class Fuzhou(Ruleset):
             return ctx  # (no natural reading: the specials read nothing)
         return replace(ctx, concealed=tuple(sorted(tiles)), decompositions=())
 
-    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
-        return self._problem(ctx)
-
-    def refuses_win(self, ctx: WinContext) -> bool:
-        """Exactly the wins :meth:`win_problem` refuses: its rules read the
-        context alone (``refuses_win_exact``: the engine scores a win only
-        when it is taken)."""
-        return self._problem(ctx) is not None
-
-    def _problem(self, ctx: WinContext) -> str | None:
-        """:meth:`win_problem`'s answer, from the context alone."""
+    def context_problem(self, ctx: WinContext) -> str | None:
+        """The conditions of a win (:class:`~mahjong_core.rules.ContextWinConditions`)."""
         if ctx.instant in EVENT_WINS and not ctx.self_drawn:
             return f"{ctx.instant} is a self-drawn win"
         if self._kan(ctx):

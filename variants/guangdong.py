@@ -32,7 +32,7 @@ from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.paper import build_context
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import ContextWinConditions, Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 from mahjong_core.tiles import Meld, MeldKind, format_tiles, parse_wind, tile_name
 
 if TYPE_CHECKING:
@@ -226,7 +226,7 @@ HEAVEN: tuple[tuple[str, str, str, Callable[[WinContext], bool]], ...] = (
 # ---------------------------------------------------------------------------
 
 
-class GuangdongChicken(Ruleset):
+class GuangdongChicken(ContextWinConditions, Ruleset):
     """广东鸡平和: 136 tiles, no flowers, 13-tile hands; 番 double (分 = 2**番).
 
     **Play.**  Chow only from 上家, pung before chow; 一炮多响 allowed; an added
@@ -290,7 +290,6 @@ class GuangdongChicken(Ruleset):
     rob_kong = True
     missed_win_ban = True
     hand_rules = HandRules(forms=frozenset({Form.STANDARD, Form.THIRTEEN_ORPHANS}))
-    refuses_win_exact = True
 
     # --- scoring -----------------------------------------------------------
     def readings(self, ctx: WinContext) -> list[Reading]:
@@ -369,18 +368,8 @@ class GuangdongChicken(Ruleset):
                         notes.append(f"{zh} ({value} 番) does not exceed the hand's {total} 番")
         return ScoreSheet(items=tuple(items), total=total, unit="番", points=2**total, notes=tuple(notes))
 
-    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+    def context_problem(self, ctx: WinContext) -> str | None:
         """Any winning shape wins: 鸡和 (0 番) is a win (no minimum)."""
-        return self._problem(ctx)
-
-    def refuses_win(self, ctx: WinContext) -> bool:
-        """Exactly the wins :meth:`win_problem` refuses: its rules read the
-        context alone (``refuses_win_exact``: the engine scores a win only
-        when it is taken)."""
-        return self._problem(ctx) is not None
-
-    def _problem(self, ctx: WinContext) -> str | None:
-        """:meth:`win_problem`'s answer, from the context alone."""
         return None
 
     # --- payments ----------------------------------------------------------

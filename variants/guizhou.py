@@ -26,7 +26,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import IllegalWinError, InvalidHandError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import ContextWinConditions, Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
 from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind, format_tiles, parse_tiles
 
 if TYPE_CHECKING:
@@ -159,7 +159,7 @@ def _tiles_of(value: Any, key: str) -> list[int]:
     return tiles
 
 
-class Guizhou(Ruleset):
+class Guizhou(ContextWinConditions, Ruleset):
     """贵州捉鸡: 108 tiles (万 筒 条), 13 tiles (the dealer 14), pung and kong
     only, 四川-style (seed "类似于四川麻将").
 
@@ -215,7 +215,6 @@ class Guizhou(Ruleset):
         "fan_ji": "the tile flipped after the win (翻鸡), in notation (\"\" = none)",
         "ming_ji": "the 明鸡 tiles turned after the deal and after each kong, in notation",
     })
-    refuses_win_exact = True
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -289,17 +288,8 @@ class Guizhou(Ruleset):
                 break
         return ScoreSheet(items=tuple(items), total=total, unit="分", points=total, notes=tuple(notes))
 
-    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
-        return self._problem(ctx)
-
-    def refuses_win(self, ctx: WinContext) -> bool:
-        """Exactly the wins :meth:`win_problem` refuses: its rules read the
-        context alone (``refuses_win_exact``: the engine scores a win only
-        when it is taken)."""
-        return self._problem(ctx) is not None
-
-    def _problem(self, ctx: WinContext) -> str | None:
-        """:meth:`win_problem`'s answer, from the context alone."""
+    def context_problem(self, ctx: WinContext) -> str | None:
+        """The conditions of a win (:class:`~mahjong_core.rules.ContextWinConditions`)."""
         suits = {k // 9 for k in ctx.all_kinds if k < 27}
         if len(suits) == 3:
             return "缺门: the hand holds all three suits (m, p, s); a win must lack one"

@@ -77,7 +77,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules, decompositions
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreSheet, Settlement, WinContext, option_enum
+from mahjong_core.rules import ContextWinConditions, Payment, Ruleset, ScoreSheet, Settlement, WinContext, option_enum
 from mahjong_core.tiles import format_tiles, parse_tile
 
 if TYPE_CHECKING:
@@ -266,7 +266,7 @@ def jing_bonus(points: Sequence[int], options: NanchangOptions | None = None) ->
 # ---------------------------------------------------------------------------
 
 
-class Nanchang(Ruleset):
+class Nanchang(ContextWinConditions, Ruleset):
     """南昌麻将: see the module docstring for every decision."""
 
     name = "nanchang"
@@ -288,7 +288,6 @@ class Nanchang(Ruleset):
         "jing": "the 精分 of the four seats, seat 0 first (\"2,0,1,0\"); default on paper: the winner's "
                 "from its hand, 0 for the others",
     })
-    refuses_win_exact = True
 
     options: NanchangOptions
 
@@ -390,17 +389,8 @@ class Nanchang(Ruleset):
                           notes=(f"{' × '.join(str(it.value) for it in items)} = {total} 倍; "
                                  f"points = {self.options.base} × {total}",))
 
-    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
-        return self._problem(ctx)
-
-    def refuses_win(self, ctx: WinContext) -> bool:
-        """Exactly the wins :meth:`win_problem` refuses: its rules read the
-        context alone (``refuses_win_exact``: the engine scores a win only
-        when it is taken)."""
-        return self._problem(ctx) is not None
-
-    def _problem(self, ctx: WinContext) -> str | None:
-        """:meth:`win_problem`'s answer, from the context alone."""
+    def context_problem(self, ctx: WinContext) -> str | None:
+        """The conditions of a win (:class:`~mahjong_core.rules.ContextWinConditions`)."""
         if (not ctx.self_drawn and not self.options.win_on_discarded_jing
                 and 0 <= ctx.win_tile < 34 and ctx.win_tile in ctx.wild_kinds):
             return "a discarded 精 is dead: no win on it (PROPOSAL, option win_on_discarded_jing)"

@@ -52,7 +52,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreSheet, Settlement, WinContext
+from mahjong_core.rules import ContextWinConditions, Payment, Ruleset, ScoreSheet, Settlement, WinContext
 from mahjong_core.tiles import Meld, MeldKind
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ HANDS: tuple[Fan, ...] = (
 """The seed's six hands, in points; the highest that applies counts."""
 
 
-class Qingyuan(Ruleset):
+class Qingyuan(ContextWinConditions, Ruleset):
     """清远麻雀: see the module doc for every decision."""
 
     name = "qingyuan"
@@ -109,7 +109,6 @@ class Qingyuan(Ruleset):
     rob_kong = False
     missed_win_ban = False
     hand_rules = HandRules(forms=frozenset({Form.STANDARD}))
-    refuses_win_exact = True
 
     # --- scoring -------------------------------------------------------------
     def score(self, ctx: WinContext) -> ScoreSheet:
@@ -130,18 +129,8 @@ class Qingyuan(Ruleset):
         notes = (f"not added: {', '.join(others)} (the highest hand counts alone)",) if others else ()
         return ScoreSheet(items=(top.item(top_reading),), total=top.value, unit="点", points=top.value, notes=notes)
 
-    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+    def context_problem(self, ctx: WinContext) -> str | None:
         """Self-drawn wins only."""
-        return self._problem(ctx)
-
-    def refuses_win(self, ctx: WinContext) -> bool:
-        """Exactly the wins :meth:`win_problem` refuses: its rules read the
-        context alone (``refuses_win_exact``: the engine scores a win only
-        when it is taken)."""
-        return self._problem(ctx) is not None
-
-    def _problem(self, ctx: WinContext) -> str | None:
-        """:meth:`win_problem`'s answer, from the context alone."""
         if ctx.self_drawn:
             return None
         return "清远: self-drawn wins only (只允许自摸不允许吃糊)"

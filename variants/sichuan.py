@@ -29,7 +29,9 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, option_enum
+from mahjong_core.rules import (
+    ContextWinConditions, Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, option_enum
+)
 from mahjong_core.tiles import KIND_NAMES, Meld, MeldKind
 
 if TYPE_CHECKING:
@@ -308,7 +310,7 @@ def _kong_chain(table: Table, seat: int) -> list[list[Any]]:
 # ---------------------------------------------------------------------------
 
 
-class Sichuan(Ruleset):
+class Sichuan(ContextWinConditions, Ruleset):
     """四川麻将 (成都 血战到底): 108 tiles (万 筒 条, no honours, no flowers),
     13 tiles (the dealer 14), pung and kong only, 一炮多响, 抢杠 on an added kong.
 
@@ -427,7 +429,6 @@ class Sichuan(Ruleset):
         "missing": "the winner's declared missing suit (定缺: m, p or s); a hand holding it cannot win",
         "kong_income": "呼叫转移: what the discarder collected for the kong(s) made just before this discard",
     })
-    refuses_win_exact = True
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -512,19 +513,9 @@ class Sichuan(Ruleset):
             items=tuple(items), total=total, unit="番", points=self.options.base * 2 ** (total - 1), notes=tuple(notes)
         )
 
-    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+    def context_problem(self, ctx: WinContext) -> str | None:
         """No chow meld, 缺门 (never all three suits), 定缺 (no tile of the
         declared suit), and, on paper, a seat that has already won."""
-        return self._problem(ctx)
-
-    def refuses_win(self, ctx: WinContext) -> bool:
-        """Exactly the wins :meth:`win_problem` refuses: its rules read the
-        context alone (``refuses_win_exact``: the engine scores a win only
-        when it is taken)."""
-        return self._problem(ctx) is not None
-
-    def _problem(self, ctx: WinContext) -> str | None:
-        """:meth:`win_problem`'s answer, from the context alone."""
         if any(m.kind is MeldKind.CHI for m in ctx.melds):
             return "不可以吃: 四川麻将 has no chow, so no chow meld may be part of a win"
         kinds = ctx.all_kinds

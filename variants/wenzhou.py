@@ -67,7 +67,7 @@ from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading
-from mahjong_core.rules import Ruleset, ScoreItem, ScoreSheet, WinContext, next_kind
+from mahjong_core.rules import ContextWinConditions, Ruleset, ScoreItem, ScoreSheet, WinContext, next_kind
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -138,7 +138,7 @@ def _product(r: Reading) -> int:
     return out
 
 
-class Wenzhou(Ruleset):
+class Wenzhou(ContextWinConditions, Ruleset):
     """温州麻将: see the module docstring for every decision."""
 
     name = "wenzhou"
@@ -162,7 +162,6 @@ class Wenzhou(Ruleset):
         "indicator": "the turned-up tile (notation or id): the kind after it is the 财神 (option wild)",
         "streak": "the dealer's 连庄 count before this hand (0 = none): 底数 = base + streak_step × streak",
     })
-    refuses_win_exact = True
 
     options: WenzhouOptions
 
@@ -226,17 +225,8 @@ class Wenzhou(Ruleset):
         return ScoreSheet(items=tuple(items), total=total, unit="倍", points=di * total,
                           notes=(f"底数 {di} × {total} = {di * total}",))
 
-    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
-        return self._problem(ctx)
-
-    def refuses_win(self, ctx: WinContext) -> bool:
-        """Exactly the wins :meth:`win_problem` refuses: its rules read the
-        context alone (``refuses_win_exact``: the engine scores a win only
-        when it is taken)."""
-        return self._problem(ctx) is not None
-
-    def _problem(self, ctx: WinContext) -> str | None:
-        """:meth:`win_problem`'s answer, from the context alone."""
+    def context_problem(self, ctx: WinContext) -> str | None:
+        """The conditions of a win (:class:`~mahjong_core.rules.ContextWinConditions`)."""
         if (not ctx.self_drawn and (ctx.win_tile in ctx.wild_kinds)
                 and not self.options.win_on_discarded_wild):
             return "a discarded 财神 is dead: no win on it (PROPOSAL, option win_on_discarded_wild)"

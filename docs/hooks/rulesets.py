@@ -28,7 +28,7 @@ from typing import Any
 
 from mahjong_core.analysis import Form, HandRules
 from mahjong_core.registry import available, names_of
-from mahjong_core.rules import ReadyRule, Ruleset, _to_json
+from mahjong_core.rules import ContextWinConditions, ReadyRule, Ruleset, _to_json
 
 OUT_DIR = "rulesets"
 """Where the generated pages go, inside the site (nothing is written to ``docs/``)."""
@@ -347,7 +347,7 @@ def _own_doc(cls: type, name: str) -> str | None:
     wrote for hook ``name``; None when the hook or its docstring is inherited
     from ``Ruleset``."""
     for klass in cls.__mro__:
-        if klass is Ruleset:
+        if klass is Ruleset or klass is ContextWinConditions:  # (the shared defaults)
             return None
         if name in vars(klass):
             doc = getattr(vars(klass)[name], "__doc__", None)
@@ -362,7 +362,7 @@ def _win_conditions(rs: Ruleset) -> list[tuple[str, str]]:
         ("winning forms", "; ".join(_FORM_NAMES.get(f, f.name) for f in forms)),
         ("the pair (shape)", "any kind" if len(hr.pair_kinds) == 34 else f"only {_kinds(hr.pair_kinds)}"),
     ]
-    for hook_name in ("win_problem", "refuses_win", "refuses_tiles", "refuses_discard_wins"):
+    for hook_name in ("context_problem", "win_problem", "refuses_win", "refuses_tiles", "refuses_discard_wins"):
         doc = _own_doc(type(rs), hook_name)
         if doc:
             rows.append((f"`{hook_name}`", rst_to_md(" ".join(doc.split())).strip()))

@@ -35,6 +35,7 @@ __all__ = [
     "ReadyRule",
     "Payment",
     "Ruleset",
+    "ContextWinConditions",
     "ScoreItem",
     "ScoreSheet",
     "Settlement",
@@ -585,7 +586,9 @@ class Ruleset:
     then offers a win that :meth:`refuses_win` lets through without scoring
     it, and scores it only when it is taken: most wins offered to a random
     player are passed.  False: every offered win is scored and asked of
-    :meth:`can_win`.  (An instance attribute may follow an option.)"""
+    :meth:`can_win`.  :class:`ContextWinConditions` sets it with both
+    hooks for a rule set whose conditions of a win read the context alone.
+    (An instance attribute may follow an option.)"""
 
     def __init__(self, **options: Any) -> None:
         try:
@@ -1164,6 +1167,29 @@ class Ruleset:
             "defaults": {f.name: defaults[f.name] for f in dataclasses.fields(cls.Options)},
             "option_types": {f.name: _type_name(f.type) for f in dataclasses.fields(cls.Options)},
         }
+
+
+class ContextWinConditions:
+    """For a rule set whose conditions of a win read the context alone, never
+    the score sheet (a discarded wild is dead, self-drawn wins only, 缺门 …):
+    it writes them once as :meth:`context_problem`; :meth:`Ruleset.win_problem`
+    answers with it and :meth:`Ruleset.refuses_win` refuses exactly those
+    wins, so the engine scores a win only when it is taken
+    (``refuses_win_exact``).  Put it before :class:`Ruleset` among the bases:
+    ``class Nanchang(ContextWinConditions, Ruleset)``."""
+
+    refuses_win_exact: ClassVar[bool] = True
+
+    def context_problem(self, ctx: WinContext) -> str | None:
+        """The rule a win of this context breaks, in words, or None: the
+        rule set's conditions of a win."""
+        raise NotImplementedError
+
+    def win_problem(self, ctx: WinContext, sheet: ScoreSheet) -> str | None:
+        return self.context_problem(ctx)
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        return self.context_problem(ctx) is not None
 
 
 def _type_name(t: Any) -> str:
