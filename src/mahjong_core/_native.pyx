@@ -1363,6 +1363,20 @@ cdef int _d_greater(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     return best
 
 
+cdef inline void _lan_honours(const uint8_t* c, const KRules* r, int* hh, int* mh, int* uh) noexcept nogil:
+    """十三烂's honours: the kinds held (``hh``), the others a wild may stand
+    for (``mh``) and the rest (``uh``)."""
+    cdef int k
+    hh[0] = mh[0] = uh[0] = 0
+    for k in range(27, 34):
+        if c[k]:
+            hh[0] += 1
+        elif _bit(r.wild_mask, k):
+            mh[0] += 1
+        else:
+            uh[0] += 1
+
+
 cdef int _d_lan(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     """十三烂's draws.  When a wild may stand for every kind of a suit or for
     none (each suit; 南昌's 精 stand for any kind), a suit's pattern of z
@@ -1386,13 +1400,7 @@ cdef int _d_lan(const uint8_t* c, int w, const KRules* r) noexcept nogil:
                 pres |= 1 << i
         for i in range(4):
             miss[s][i] = LAN_MISS[pres][i]
-    for k in range(27, 34):
-        if c[k]:
-            hh += 1
-        elif _bit(r.wild_mask, k):
-            mh += 1
-        else:
-            uh += 1
+    _lan_honours(c, r, &hh, &mh, &uh)
     for z0 in range(4):
         for z1 in range(4):
             for z2 in range(4):
@@ -1472,13 +1480,7 @@ cdef int _d_lan_dp(const uint8_t* c, int w, const KRules* r) noexcept nogil:
                         if sb[z][nm] < BIG and v + sb[z][nm] < nd[a + z][b + nm]:
                             nd[a + z][b + nm] = v + sb[z][nm]
         memcpy(dp, nd, sizeof(dp))
-    for k in range(27, 34):
-        if c[k]:
-            hh += 1
-        elif _bit(r.wild_mask, k):
-            mh += 1
-        else:
-            uh += 1
+    _lan_honours(c, r, &hh, &mh, &uh)
     for a in range(7, 10):
         take = 14 - a
         for b in range(a + 1):
