@@ -304,7 +304,7 @@ class Anqing(ContextWinConditions, Ruleset):
                           notes=(f"{n} 翻: {points} stake(s) per payer",))
 
     def context_problem(self, ctx: WinContext) -> str | None:
-        """The conditions of a win (:class:`~mahjong_core.rules.ContextWinConditions`)."""
+        """No win while a 杠牌 is in the hand (只能用来杠，手上有，就不能胡牌): it belongs in ``flowers``, exposed."""
         kinds = self._flower_kinds(self._zuan(ctx.wild_kinds))
         held = sorted(k for k in ctx.concealed if k in kinds)
         if held:

@@ -411,7 +411,7 @@ class FujianBaida(ContextWinConditions, Ruleset):
         return ScoreSheet(items=tuple(items), total=fan, unit="番", points=o.base * 2 ** counted, notes=tuple(notes))
 
     def context_problem(self, ctx: WinContext) -> str | None:
-        """The conditions of a win (:class:`~mahjong_core.rules.ContextWinConditions`)."""
+        """A discarded 百搭 is dead: no win on it (PROPOSAL, option ``win_on_discarded_wild``)."""
         if (not ctx.self_drawn and not self.options.win_on_discarded_wild
                 and 0 <= ctx.win_tile < 34 and ctx.win_tile in ctx.wild_kinds):
             return "a discarded 百搭 is dead: no win on it (PROPOSAL, option win_on_discarded_wild)"

@@ -807,7 +807,10 @@ class Fuzhou(ContextWinConditions, Ruleset):
         return replace(ctx, concealed=tuple(sorted(tiles)), decompositions=())
 
     def context_problem(self, ctx: WinContext) -> str | None:
-        """The conditions of a win (:class:`~mahjong_core.rules.ContextWinConditions`)."""
+        """The event wins (抢金, 三金倒 …) are self-drawn; a declared 金坎 wins
+        only on a self-drawn 金, with its shape; nobody wins on a discarded
+        金; a seat that discarded a 金 wins only by self-draw; 闲金 wins on
+        no discard (unless 金雀 or 金龙)."""
         if ctx.instant in EVENT_WINS and not ctx.self_drawn:
             return f"{ctx.instant} is a self-drawn win"
         if self._kan(ctx):

@@ -289,7 +289,7 @@ class Guizhou(ContextWinConditions, Ruleset):
         return ScoreSheet(items=tuple(items), total=total, unit="分", points=total, notes=tuple(notes))
 
     def context_problem(self, ctx: WinContext) -> str | None:
-        """The conditions of a win (:class:`~mahjong_core.rules.ContextWinConditions`)."""
+        """缺门: a winning hand never holds all three suits."""
         suits = {k // 9 for k in ctx.all_kinds if k < 27}
         if len(suits) == 3:
             return "缺门: the hand holds all three suits (m, p, s); a win must lack one"

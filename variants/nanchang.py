@@ -390,7 +390,7 @@ class Nanchang(ContextWinConditions, Ruleset):
                                  f"points = {self.options.base} × {total}",))
 
     def context_problem(self, ctx: WinContext) -> str | None:
-        """The conditions of a win (:class:`~mahjong_core.rules.ContextWinConditions`)."""
+        """A discarded 精 is dead: no win on it (PROPOSAL, option ``win_on_discarded_jing``)."""
         if (not ctx.self_drawn and not self.options.win_on_discarded_jing
                 and 0 <= ctx.win_tile < 34 and ctx.win_tile in ctx.wild_kinds):
             return "a discarded 精 is dead: no win on it (PROPOSAL, option win_on_discarded_jing)"

@@ -226,7 +226,7 @@ class Wenzhou(ContextWinConditions, Ruleset):
                           notes=(f"底数 {di} × {total} = {di * total}",))
 
     def context_problem(self, ctx: WinContext) -> str | None:
-        """The conditions of a win (:class:`~mahjong_core.rules.ContextWinConditions`)."""
+        """A discarded 财神 is dead: no win on it (PROPOSAL, option ``win_on_discarded_wild``)."""
         if (not ctx.self_drawn and (ctx.win_tile in ctx.wild_kinds)
                 and not self.options.win_on_discarded_wild):
             return "a discarded 财神 is dead: no win on it (PROPOSAL, option win_on_discarded_wild)"
