@@ -1385,41 +1385,29 @@ cdef int _d_lan(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     kinds of each sort: the best is over the sizes of the three suits'
     patterns (seven to nine kinds), each suit at its fewest.  Otherwise
     the DP over the suits (_d_lan_dp)."""
-    cdef int s, i, pres, z0, z1, z2, nm, nu, take, k, tm, tu, cost, best = BIG, hh = 0, mh = 0, uh = 0
+    cdef int s, i, pres, z0, z1, z2, nm, nu, take, k, tm, tu, cost, best = BIG, hh, mh, uh
     cdef uint32_t wb
-    cdef int miss[3][4]
-    cdef int fill[3]
+    cdef int mm[3][4]  # each suit's fewest lacking kinds by pattern size: wild-fillable ones (mm)
+    cdef int mu[3][4]  # or the others (mu); the other array 0
     for s in range(3):
         wb = <uint32_t>((r.wild_mask >> (s * 9)) & 0x1FF)
         if wb != 0 and wb != 0x1FF:
             return _d_lan_dp(c, w, r)
-        fill[s] = wb != 0
         pres = 0
         for i in range(9):
             if c[s * 9 + i]:
                 pres |= 1 << i
         for i in range(4):
-            miss[s][i] = LAN_MISS[pres][i]
+            mm[s][i] = LAN_MISS[pres][i] if wb else 0
+            mu[s][i] = 0 if wb else LAN_MISS[pres][i]
     _lan_honours(c, r, &hh, &mh, &uh)
     for z0 in range(4):
         for z1 in range(4):
             for z2 in range(4):
                 if z0 + z1 + z2 < 7:
                     continue
-                nm = 0
-                nu = 0
-                if fill[0]:
-                    nm += miss[0][z0]
-                else:
-                    nu += miss[0][z0]
-                if fill[1]:
-                    nm += miss[1][z1]
-                else:
-                    nu += miss[1][z1]
-                if fill[2]:
-                    nm += miss[2][z2]
-                else:
-                    nu += miss[2][z2]
+                nm = mm[0][z0] + mm[1][z1] + mm[2][z2]
+                nu = mu[0][z0] + mu[1][z1] + mu[2][z2]
                 # the honours: held ones first, then wild-fillable, then the others
                 take = 14 - z0 - z1 - z2
                 k = take - (hh if hh < take else take)
@@ -1442,7 +1430,7 @@ cdef int _d_lan_dp(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     cdef int dp[10][15]
     cdef int nd[10][15]
     cdef int sb[4][4]
-    cdef int s, i, z, nm, nu, a, b, pres, wb, miss, top, hh = 0, mh = 0, uh = 0
+    cdef int s, i, z, nm, nu, a, b, pres, wb, miss, top, hh, mh, uh
     cdef int k, take, tm, tu, NM_, NU_, cost, best = BIG, v
     for a in range(10):
         for b in range(15):
@@ -3370,7 +3358,7 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
     cdef int16_t B[2][16]
     cdef int16_t A0[2][16]
     cdef int16_t B0[2][16]
-    cdef int q, t, i, j, m2, pt, ofs, g, qwild, u, bused
+    cdef int q, t, i, j, pt, ofs, g, qwild, u, bused
     cdef int pair_any = r.pair_mask != 0
     cdef int lim[2][6]
     cdef int limh[2][6]
@@ -3381,7 +3369,6 @@ cdef uint64_t _std_filter(const uint8_t* c, int n, int w, const KRules* r, int e
     cdef uint32_t* nbp
     cdef const Part* P
     cdef const uint8_t* rec
-    cdef const uint8_t* recu
     cdef uint64_t out = 0, hi = 0, part_ask, bit
     for q in range(5):
         ofs = PART_OFS[q]
