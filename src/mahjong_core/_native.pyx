@@ -33,6 +33,7 @@ from mahjong_core._types cimport *
 from libc.stdint cimport int16_t
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 
 cdef extern from *:
@@ -1751,6 +1752,40 @@ cdef uint64_t k_waits(const uint8_t* c, int w, const KRules* r) noexcept nogil:
 cdef str _SUITS = "mpsz"
 
 
+cdef str _notation34(const uint8_t* c):
+    """Compact notation of 34 counts, suits in the order m p s z (counts
+    above 4 spelled out too)."""
+    cdef int s, i, k, j, n = 0, start
+    cdef char buf[144]  # 34 kinds of at most 4 copies, 4 suit letters
+    cdef const char* letters = b"mpsz"
+    cdef bint small = True
+    for k in range(34):
+        if c[k] > 4:
+            small = False
+            break
+    if small:  # written into one C buffer
+        for s in range(4):
+            start = n
+            for i in range(9 if s < 3 else 7):
+                for j in range(c[s * 9 + i]):
+                    buf[n] = 49 + i  # the digit i + 1
+                    n += 1
+            if n > start:
+                buf[n] = letters[s]
+                n += 1
+        return buf[:n].decode("ascii")
+    parts = []
+    for s in range(4):
+        digits = []
+        for i in range(9 if s < 3 else 7):
+            k = s * 9 + i
+            if c[k]:
+                digits.append(str(i + 1) * c[k])
+        if digits:
+            parts.append("".join(digits) + _SUITS[s])
+    return "".join(parts)
+
+
 cdef class Counts:
     """An immutable 34-entry tile-count buffer: the fast input of every
     analysis function.  Build one with :func:`mahjong_core.counts`.
@@ -1826,35 +1861,7 @@ cdef class Counts:
 
     def notation(self) -> str:
         """Compact notation, suits in the order m p s z."""
-        cdef int s, i, k, j, n = 0, start
-        cdef char buf[144]  # 34 kinds of at most 4 copies, 4 suit letters
-        cdef const char* letters = b"mpsz"
-        cdef bint small = True
-        for k in range(34):
-            if self.c[k] > 4:
-                small = False
-                break
-        if small:  # written into one C buffer
-            for s in range(4):
-                start = n
-                for i in range(9 if s < 3 else 7):
-                    for j in range(self.c[s * 9 + i]):
-                        buf[n] = 49 + i  # the digit i + 1
-                        n += 1
-                if n > start:
-                    buf[n] = letters[s]
-                    n += 1
-            return buf[:n].decode("ascii")
-        parts = []
-        for s in range(4):
-            digits = []
-            for i in range(9 if s < 3 else 7):
-                k = s * 9 + i
-                if self.c[k]:
-                    digits.append(str(i + 1) * self.c[k])
-            if digits:
-                parts.append("".join(digits) + _SUITS[s])
-        return "".join(parts)
+        return _notation34(self.c)
 
     def __str__(self) -> str:
         return self.notation()
@@ -3793,6 +3800,13 @@ cdef inline void _put(object t, Py_ssize_t i, object v) noexcept:
     PyTuple_SET_ITEM(t, i, v)
 
 
+cdef inline void _put_list(object t, Py_ssize_t i, object v) noexcept:
+    """Item ``i`` of the new list ``t`` (still empty there) is ``v`` (a
+    reference taken first, as for :func:`_put`)."""
+    Py_INCREF(v)
+    PyList_SET_ITEM(t, i, v)
+
+
 cdef tuple _KIND_INTS = tuple(range(34))
 
 
@@ -3979,8 +3993,24 @@ def held_kinds(object buf) -> list:
     """The kinds with a nonzero count in a 34-byte buffer, ascending."""
     cdef uint8_t c[34]
     _load34(buf, c)
-    cdef int k
-    return [k for k in range(34) if c[k]]
+    cdef Py_ssize_t k, n = 0
+    for k in range(34):
+        n += c[k] != 0
+    cdef list out = PyList_New(n)  # (filled in place: no appends)
+    n = 0
+    for k in range(34):
+        if c[k]:
+            _put_list(out, n, _KIND_INTS[k])
+            n += 1
+    return out
+
+
+def counts_notation(object buf) -> str:
+    """The compact notation of a 34-byte count buffer (what
+    ``Counts(buf).notation()`` gives, without making the Counts)."""
+    cdef uint8_t c[34]
+    _load34(buf, c)
+    return _notation34(c)
 
 
 # ---------------------------------------------------------------------------

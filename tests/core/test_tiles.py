@@ -639,3 +639,33 @@ def test_parse_melds_error_positions_are_absolute() -> None:
 @given(st.lists(st.sampled_from(_VALID_MELDS), max_size=5), st.sampled_from([", ", ";", " , ", "，"]))
 def test_parse_melds_round_trip(melds: list[Meld], separator: str) -> None:
     assert parse_melds(separator.join(str(m) for m in melds)) == melds
+
+
+@given(st.lists(st.integers(0, 6), min_size=34, max_size=34))
+def test_counts_notation(values: list[int]) -> None:
+    """The engine's record notation of a count buffer (counts above 4 too)
+    is the sorted notation of its tiles, the Counts' own where it is one."""
+    from mahjong_core import _native
+
+    expected = format_tiles([k for k in range(34) for _ in range(values[k])])
+    assert _native.counts_notation(bytearray(values)) == expected
+    assert _native.counts_notation(bytes(values)) == expected
+    if max(values) <= 4:
+        assert _native.Counts(values).notation() == expected
+
+
+@given(st.lists(st.integers(0, 6), min_size=34, max_size=34))
+def test_held_kinds(values: list[int]) -> None:
+    """The engine's discard list: the kinds a count buffer holds, ascending."""
+    from mahjong_core import _native
+
+    expected = [k for k in range(34) if values[k]]
+    assert _native.held_kinds(bytearray(values)) == expected
+    assert _native.held_kinds(memoryview(bytes(values))) == expected
+
+
+def test_counts_notation_needs_34_counts() -> None:
+    from mahjong_core import _native
+
+    with pytest.raises(InvalidHandError, match="34 entries, got 33"):
+        _native.counts_notation(bytearray(33))
