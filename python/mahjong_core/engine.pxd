@@ -15,7 +15,7 @@ cpdef shuffle(tiles, rng)
 
 cdef class Table
 
-@cython.locals(acts=list, ids=list, out=list, i=Py_ssize_t)
+@cython.locals(acts=list, ids=list, out=list, i=Py_ssize_t, j=Py_ssize_t)
 cpdef _pick(acts, ids)
 
 @cython.locals(counts=bytearray, out=list, k=int, n=int)
@@ -119,9 +119,9 @@ cdef class Table:
     @cython.locals(seat=int, out=bytearray, shown=bytearray, k=int)
     cpdef seen_counts(self, seat)
     @cython.locals(seat=int)
-    cpdef _left(self, seat)
+    cpdef Py_ssize_t _left(self, seat) except? -1
     @cython.locals(kept=long, key=long, f=list)
-    cpdef _kept(self)
+    cpdef Py_ssize_t _kept(self) except? -1
     cpdef _pop_front(self, seat)
     @cython.locals(seat=int)
     cpdef _next_seat(self, seat)
@@ -174,5 +174,5 @@ cdef class Table:
     cpdef _win_forced(self)
     cpdef _score(self, ctx)
     cpdef _kong_paid(self, seat, meld, source)
-    @cython.locals(seat=int, tile=int)
+    @cython.locals(seat=int, tile=int, hand=bytearray)
     cpdef _take(self, seat, tile)

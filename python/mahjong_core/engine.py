@@ -341,9 +341,11 @@ def action_of(seat: int, action_id: int) -> Action:
 def _pick(acts: list[Action], ids: list[int]) -> list[Action]:
     """``[acts[i] for i in ids]``: the actions of a legal list (a typed loop
     when compiled)."""
-    out: list[Action] = []
+    out: list[Action] = [acts[0]] * len(ids)  # (made at its size, then filled: no appends)
+    j = 0
     for i in ids:
-        out.append(acts[i])
+        out[j] = acts[i]
+        j += 1
     return out
 
 
@@ -484,6 +486,32 @@ def _held_wild_kinds(kinds: frozenset[int]) -> tuple[int, ...]:
     return tuple(sorted(k for k in kinds if k < 34))
 
 
+_SpecialPlan = tuple[tuple[tuple[int, ...], ...], tuple[tuple[bytes, bytes], ...]]
+
+
+def _special_plan(ruleset: Ruleset) -> _SpecialPlan:
+    """``ruleset.special_melds`` each sorted, and each one's kinds and the
+    copies of each it takes as two byte strings; or MahjongError when they
+    are not at most 8 sets of 3 to 8 kinds 0..33.  Worked out once for a
+    tuple of them (kept on the rule set with the tuple it was made from:
+    a new tuple assigned is worked out again)."""
+    melds = ruleset.special_melds
+    if not melds:
+        return (), ()
+    cached: tuple[object, _SpecialPlan] | None = ruleset.__dict__.get("_special_plan")
+    if cached is not None and cached[0] is melds:
+        return cached[1]
+    specials = tuple(tuple(sorted(x)) for x in melds)
+    if len(specials) > 8 or any(
+        not 3 <= len(x) <= Meld.SPECIAL_MAX or not all(0 <= k < 34 for k in x) for x in specials
+    ):
+        raise MahjongError(f"{ruleset.id}: special_melds are at most 8 sets of 3 to 8 kinds 0..33")
+    req = tuple((bytes(sorted(set(x))), bytes(x.count(k) for k in sorted(set(x)))) for x in specials)
+    if type(melds) is tuple and all(type(x) is tuple for x in melds):  # (kept only if immutable)
+        ruleset.__dict__["_special_plan"] = (melds, (specials, req))
+    return specials, req
+
+
 class Table:
     """One hand of mahjong under a rule set.
 
@@ -603,18 +631,11 @@ class Table:
         self._flower_rob = ruleset.flower_rob and self._has_instant
         self._chow_any = ruleset.chow_from_any_seat
         """Every other seat may chow a discard (``chow_from_any_seat``)."""
-        self._specials: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(x)) for x in ruleset.special_melds)
-        """``Ruleset.special_melds``, each sorted."""
-        if len(self._specials) > 8 or any(
-            not 3 <= len(x) <= Meld.SPECIAL_MAX or not all(0 <= k < 34 for k in x) for x in self._specials
-        ):
-            raise MahjongError(f"{ruleset.id}: special_melds are at most 8 sets of 3 to 8 kinds 0..33")
+        self._specials, self._special_req = _special_plan(ruleset)
+        """``Ruleset.special_melds``, each sorted; and each special kong's
+        kinds and the copies of each it takes, as two byte strings
+        (``_special_ids``: a typed loop when compiled)."""
         self._special_adds = bool(self._specials) and ruleset.special_meld_additions
-        self._special_req: tuple[tuple[bytes, bytes], ...] = tuple(
-            (bytes(sorted(set(x))), bytes(x.count(k) for k in sorted(set(x)))) for x in self._specials
-        )
-        """Each special kong's kinds and the copies of each it takes, as two
-        byte strings (``_special_ids``: a typed loop when compiled)."""
         self._special_check = type(ruleset).special_meld_allowed is not Ruleset.special_meld_allowed
         """The rule set limits when a held special kong may be laid down."""
         self._swap_first = ruleset.swap_on_first_turn
@@ -828,7 +849,7 @@ class Table:
                     self.standing[seat][tile] += 1  # 立四: the first tiles dealt stand apart
         self._event("deal", hands=[self._hand_text(s) for s in range(self.n)])
         if self._standing_n:
-            self._event("standing", tiles=[_native.Counts(list(st)).notation() for st in self.standing])
+            self._event("standing", tiles=[_native.counts_notation(st) for st in self.standing])
         after_flowers = rs.wild_indicator and rs.indicator_after_flowers
         if rs.wild_indicator and not after_flowers:
             # flip the tile the rule set names (default the last one; the
@@ -1091,10 +1112,11 @@ class Table:
         return [_ACTIONS[seat][161 + s] for s in choices]
 
     def _take(self, seat: int, tile: int) -> None:
-        if tile in self._flower_ids:
-            self.flowers[seat].append(tile)
+        if tile < 34 and tile not in self._flower_ids:
+            hand = self.hands[seat]
+            hand[tile] += 1
         else:
-            self.hands[seat][tile] += 1
+            self.flowers[seat].append(tile)
 
     def _draw_replacement(self, seat: int, flower_round: bool = False) -> int | None:
         """Draw from the tail for a flower or a kong; flowers drawn outside
@@ -1206,7 +1228,7 @@ class Table:
         return [k for k in range(34) for _ in range(self.hands[seat][k])]
 
     def _hand_text(self, seat: int) -> str:
-        return _native.Counts(list(self.hands[seat])).notation()
+        return _native.counts_notation(self.hands[seat])
 
     def _split_wilds(self, counts: bytearray, seat: int = -1) -> tuple[bytearray, int]:
         """The counts as the analysis sees them: wild tiles taken out (and

@@ -735,6 +735,27 @@ def test_special_melds() -> None:
 
     with pytest.raises(Exception, match="special_melds"):
         Table(Bad(), seed=1)
+    with pytest.raises(Exception, match="special_melds"):  # (a refusal is not remembered as an answer)
+        Table(Bad(), seed=2)
+
+
+def test_special_melds_follow_the_rule_set() -> None:
+    """The sorted special kongs a table works out once per rule set follow
+    a tuple assigned to the instance later (and a list, kept as it is)."""
+    from mahjong_core.scenario import Scenario
+
+    rs = SpecialRules()
+    hands = ["12345z147m258p369s", "567z258m147p258s1z", "369m369p147s2233z", "147m258p369s4466z"]
+    assert "special kong 0" in Scenario(rs, hands).offers("E")
+    assert Table(rs, seed=1)._specials == ((27, 28, 29, 30), (31, 32, 33))
+    rs.special_melds = ((31, 32, 33),)
+    assert not any(w.startswith("special") for w in Scenario(rs, hands).offers("E"))
+    assert Table(rs, seed=1)._special_req == ((bytes([31, 32, 33]), bytes([1, 1, 1])),)
+    listed = [[30, 29, 28, 27]]
+    rs.special_melds = listed  # type: ignore[assignment]
+    assert Table(rs, seed=1)._specials == ((27, 28, 29, 30),)
+    listed[0] = [33, 33, 33]
+    assert Table(rs, seed=1)._special_req == ((bytes([33]), bytes([3])),)
 
 
 class SwapRules(Ruleset):
