@@ -83,10 +83,15 @@ class ViewBot(Protocol):
 
 
 class RandomBot:
-    """Uniformly random legal actions (seeded)."""
+    """Uniformly random legal actions (seeded), or drawn from ``rng``: one
+    ``random.Random`` several bots share (seeding a generator costs more
+    than a hand of random moves; the bots of a table then draw from one
+    stream in the order they act, still the same for the same seed)."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | None = None, *, rng: random.Random | None = None) -> None:
+        if rng is not None and seed is not None:
+            raise InvalidArgumentError("RandomBot: give a seed or an rng, not both")
+        self.rng = rng if rng is not None else random.Random(seed)
 
     def choose(self, table: TableView, seat: int, legal: Sequence[Action]) -> Action:
         return legal[int(self.rng.random() * len(legal))]
@@ -399,10 +404,10 @@ def _void_suit(table: TableView, seat: int) -> int | None:
     return min(range(3), key=lambda s: (count[s], s))
 
 
-def make_bot(name: str, seed: int | None = None) -> RandomBot | GreedyBot:
-    """``random`` or ``greedy``."""
+def make_bot(name: str, seed: int | None = None, *, rng: random.Random | None = None) -> RandomBot | GreedyBot:
+    """``random`` (from ``seed``, or drawing from ``rng``) or ``greedy``."""
     if name == "random":
-        return RandomBot(seed)
+        return RandomBot(seed, rng=rng) if rng is not None else RandomBot(seed)
     if name == "greedy":
         return GreedyBot()
     raise ValueError(f"unknown bot {name!r}; known: random, greedy")

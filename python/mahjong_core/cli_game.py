@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -57,6 +58,11 @@ def _prepared(name: str, options: Sequence[str] = ()) -> Ruleset:
         rs = _PREPARED[key] = _ruleset(name, options)
         rs.prepare()
     return rs
+
+
+_BOTS_SEED = 0x5EED_B075
+"""Random bots draw from ``random.Random(hand seed ^ _BOTS_SEED)``: not the
+wall's stream (``random.Random(hand seed)``)."""
 
 
 def _hand_seed(seed: int, i: int) -> int:
@@ -113,7 +119,9 @@ def _run_chunk(job: tuple[str, int, list[int], str, tuple[str, ...], bool]) -> d
     }
     for i in indices:
         hs = _hand_seed(seed, i)
-        players: list[Bot] = [make_bot(bots, hs + s) for s in range(rs.num_players)]
+        # (random bots: one generator a hand, from the hand's seed, shared by its seats)
+        rng = random.Random(hs ^ _BOTS_SEED) if bots == "random" else None
+        players: list[Bot] = [make_bot(bots, rng=rng) for _ in range(rs.num_players)]
         try:
             t = play_hand(rs, players, seed=hs, dealer=i % rs.num_players)
         except Exception as e:  # counted and reported, never hidden

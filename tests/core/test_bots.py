@@ -393,3 +393,24 @@ def test_a_win_listed_first_is_taken() -> None:
                 wins += 1
             t.apply(bots[seat].choose(t, seat, legal))
     assert wins > 5
+
+
+def test_random_bots_sharing_one_generator() -> None:
+    """RandomBot(rng=...) draws from the generator it is given: the bots of
+    a table share one stream (one seeding a hand), the same game for the
+    same seed, and the stream is the one the bots consume."""
+    from mahjong_core.bots import make_bot, play_hand
+    from mahjong_core.errors import InvalidArgumentError
+
+    def game(seed: int) -> tuple[list[dict[str, Any]], random.Random]:
+        rng = random.Random(seed)
+        bots = [make_bot("random", rng=rng) for _ in range(4)]
+        assert all(b.rng is rng for b in bots)  # type: ignore[union-attr]
+        return play_hand(Ruleset(), bots, seed=11).events, rng
+
+    (a, ra), (b, rb) = game(5), game(5)
+    assert a == b and ra.getstate() == rb.getstate()
+    assert ra.getstate() != random.Random(5).getstate()  # the bots drew from it
+    assert game(6)[0] != a  # another stream, another game (same wall)
+    with pytest.raises(InvalidArgumentError, match="seed or an rng"):
+        RandomBot(3, rng=random.Random(3))
