@@ -13,6 +13,9 @@ ctypedef unsigned long long u64
 @cython.locals(tiles=list, i=Py_ssize_t, j=Py_ssize_t, r=u64, swaps=Py_ssize_t, t=Py_ssize_t, data=bytearray)
 cpdef shuffle(tiles, rng)
 
+@cython.locals(r=int, out=list)
+cpdef roll_dice(rng, n)
+
 cdef class Table
 
 @cython.locals(acts=list, ids=list, out=list, i=Py_ssize_t, j=Py_ssize_t)

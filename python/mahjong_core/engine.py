@@ -269,8 +269,21 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
 
 def roll_dice(rng: random.Random, n: int) -> list[int]:
     """``n`` dice from ``rng``: a table rolls them right after the shuffle
-    (with a stacked wall, first thing from ``random.Random(seed)``)."""
-    return [rng.randint(1, 6) for _ in range(n)]
+    (with a stacked wall, first thing from ``random.Random(seed)``).
+
+    Each die is ``rng.randint(1, 6)``; from a plain ``random.Random`` it is
+    worked out as that method does (1 plus the first of its 3-bit
+    ``getrandbits`` below 6), without its three Python calls: the same
+    dice from the same generator."""
+    if type(rng) is not random.Random:
+        return [rng.randint(1, 6) for _ in range(n)]
+    out: list[int] = []
+    for _ in range(n):
+        r = rng.getrandbits(3)
+        while r >= 6:
+            r = rng.getrandbits(3)
+        out.append(1 + r)
+    return out
 
 
 _MELDS: dict[MeldKind, dict[int, Meld]] = {
@@ -433,6 +446,9 @@ _ANKAN_KIND = MeldKind.ANKAN
 _SPECIAL_MELD = MeldKind.SPECIAL
 _SPECIAL_MAX = Meld.SPECIAL_MAX
 _READY_NONE = ReadyRule.NONE
+
+_NO_PAYMENTS = Settlement()
+"""A settlement without payments (immutable: every table starts from this one)."""
 
 _PRIORITY = {
     ActionKind.WIN: 5, ActionKind.KONG: 4, ActionKind.READY: 3, ActionKind.PUNG: 2, ActionKind.CHOW: 1, ActionKind.PASS: 0,
@@ -703,7 +719,7 @@ class Table:
         """Seats that have won and left play (血战到底)."""
         self._orders: list[list[int]] = []
         self._build_orders()
-        self.win_settlement = Settlement()
+        self.win_settlement = _NO_PAYMENTS
         """Payments for wins already made while play goes on (血战到底)."""
         self.missing: list[int | None] = [None] * n
         """Each seat's declared missing suit (定缺), when the rule set uses one."""
@@ -740,8 +756,8 @@ class Table:
         self.winners: list[int] = []
         self.scores: dict[int, ScoreSheet] = {}
         self.contexts: dict[int, WinContext] = {}
-        self.settlement = Settlement()
-        self.kong_settlement = Settlement()
+        self.settlement = _NO_PAYMENTS
+        self.kong_settlement = _NO_PAYMENTS
         """Payments made for kongs during the hand (part of ``settlement``)."""
         self.steps = 0
         self.indicator: int | None = None

@@ -412,6 +412,25 @@ def test_shuffle_equals_one_call_per_swap(seed: int, n: int) -> None:
     assert r1.getrandbits(64) == r2.getrandbits(64)
 
 
+@given(st.integers(0, 2**64), st.integers(0, 4))
+@settings(max_examples=300, deadline=None)
+def test_dice_equal_randint(seed: int, n: int) -> None:
+    """``roll_dice`` works out ``randint(1, 6)`` from ``getrandbits``: the
+    same dice as the method, and the generator left where it leaves it;
+    a generator of another class is asked its own ``randint``."""
+    from mahjong_core.engine import roll_dice
+
+    r1, r2 = random.Random(seed), random.Random(seed)
+    assert roll_dice(r1, n) == [r2.randint(1, 6) for _ in range(n)]
+    assert r1.getrandbits(64) == r2.getrandbits(64)
+
+    class Loaded(random.Random):
+        def randint(self, a: int, b: int) -> int:
+            return b
+
+    assert roll_dice(Loaded(seed), n) == [6] * n
+
+
 def test_win_contexts_list_every_field_in_order() -> None:
     """Table._context gives every WinContext field by position
     (engine._context_of, no keyword dict): the fields it lists, in the order
