@@ -186,6 +186,10 @@ class TwoPlayer(Ruleset):
         self.hand_rules = self._mcr.hand_rules  # type: ignore[misc]
         setattr(self, "swap_on_first_turn", self.options.opening_swap)
 
+    def prepare(self) -> None:
+        """Compile the MCR fan table its scoring reads (``Guobiao.prepare``)."""
+        self._mcr.prepare()
+
     def context_extra(self, table: Table, seat: int) -> Mapping[str, Any]:
         shown = shown_tiles(table)
         return {"shown": format_tiles(shown)} if shown else {}

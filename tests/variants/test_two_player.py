@@ -30,6 +30,15 @@ def test_names_tiles_and_the_71_tile_wall() -> None:
     assert [sum(h) for h in t.hands] == [14, 13] and t.live_tiles == 44
 
 
+def test_prepare_compiles_the_mcr_fan_table() -> None:
+    """``prepare`` builds what the first win would (simulate keeps it out of
+    the engine's rate): the MCR fan table the scoring reads."""
+    rs = TwoPlayer()
+    assert "_fan_table" not in vars(rs._mcr)
+    rs.prepare()
+    assert "_fan_table" in vars(rs._mcr)
+
+
 def test_the_cap_limits_what_the_loser_pays() -> None:
     # 清龙 16 + 门前清 2 + 平和 2 + 喜相逢 1 + 缺一门 1 + 单钓将 1 = 23 番, paid as 13
     r = RULES.score_hand("123m456m789m123p5p", win_tile="5p", winner=1, dealer=0, discarder=0)
