@@ -260,6 +260,7 @@ class Yingkou(Ruleset):
     missed_win_ban = True
     wild_indicator = True
     wild_discard = True
+    refuses_win_exact = True  # (refuses_win: exactly the contexts whose sheet notes a problem)
     wild_tiles = "the kind of the last tile of the wall (3 left): any 2..8, never 幺九"
     hand_rules = HandRules(forms=(Form.STANDARD,), wild_kinds=SUIT_KINDS)
 
