@@ -15,7 +15,7 @@ seats' concealed tiles.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from . import _native
@@ -88,13 +88,26 @@ class RandomBot:
     than a hand of random moves; the bots of a table then draw from one
     stream in the order they act, still the same for the same seed)."""
 
+    _rng: random.Random
+    _random: Callable[[], float]
+
     def __init__(self, seed: int | None = None, *, rng: random.Random | None = None) -> None:
         if rng is not None and seed is not None:
             raise InvalidArgumentError("RandomBot: give a seed or an rng, not both")
         self.rng = rng if rng is not None else random.Random(seed)
 
+    @property
+    def rng(self) -> random.Random:
+        """The generator the bot draws from (assignable)."""
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._random = value.random  # (its bound method: no look-up a move)
+
     def choose(self, table: TableView, seat: int, legal: Sequence[Action]) -> Action:
-        return legal[int(self.rng.random() * len(legal))]
+        return legal[int(self._random() * len(legal))]
 
 
 _TURN = Phase.TURN

@@ -414,3 +414,14 @@ def test_random_bots_sharing_one_generator() -> None:
     assert game(6)[0] != a  # another stream, another game (same wall)
     with pytest.raises(InvalidArgumentError, match="seed or an rng"):
         RandomBot(3, rng=random.Random(3))
+    # a generator assigned later is the one drawn from; a bot pickles
+    import pickle
+
+    bot = RandomBot(1)
+    bot.rng = random.Random(5)
+    legal = list(range(100))
+    picks = [bot.choose(None, 0, legal) for _ in range(20)]  # type: ignore[arg-type]
+    again = random.Random(5)
+    assert picks == [legal[int(again.random() * 100)] for _ in range(20)]
+    copy = pickle.loads(pickle.dumps(bot))
+    assert [copy.choose(None, 0, legal) for _ in range(5)] == [bot.choose(None, 0, legal) for _ in range(5)]  # type: ignore[arg-type]
