@@ -167,6 +167,8 @@ cdef class Table:
     cpdef _draw_replacement(self, seat, flower_round=*)
     @cython.locals(seat=int, c=bytearray, w=int, k=int, held=tuple)
     cpdef _split_wilds(self, counts, seat=*)
+    @cython.locals(seat=int, w=int, k=int, room=int, c=bytearray)
+    cpdef _add_imagined(self, counts, seat, w)
     cpdef _complete_added_kong(self)
     # (called per win checked: direct calls, no method look-up)
     cpdef _offer_win(self, seat)

@@ -895,19 +895,20 @@ class Table:
                 # every seat chooses its imagined kind before anything else
                 self.drawn = None
                 self.phase = _IMAGINE
-                self.claimants = {s: self._imagine_choices(s) for s in range(self.n)}
+                kinds = sorted({t for t in rs.wall_tiles() if t < 34})  # (the set's kinds, once for every seat)
+                self.claimants = {s: self._imagine_choices(s, kinds) for s in range(self.n)}
                 self.answers = {}
                 return
             self.imagined = [rs.imagined_kind(self, s) for s in range(self.n)]
             self._event("imagined", kinds=[KIND_NAMES[k] if k >= 0 else None for k in self.imagined])
         self._after_deal()
 
-    def _imagine_choices(self, seat: int) -> list[Action]:
-        """心皇 choices (``imagined_choice``): every kind of the wall the
-        seat holds fewer than ``copies`` of (no fifth copy)."""
+    def _imagine_choices(self, seat: int, kinds: list[int]) -> list[Action]:
+        """心皇 choices (``imagined_choice``): every kind of the wall
+        (``kinds``, ascending) the seat holds fewer than ``copies`` of (no
+        fifth copy)."""
         hand = self.hands[seat]
         cap = self.ruleset.copies
-        kinds = sorted({t for t in self.ruleset.wall_tiles() if t < 34})
         return [_ACTIONS[seat][_IMAGINE_BASE + k] for k in kinds if hand[k] < cap]
 
     def _after_deal(self) -> None:
@@ -1294,7 +1295,7 @@ class Table:
         k = self.imagined[seat]
         if k < 0:
             return counts, w + self._imagined
-        c = bytearray(counts)
+        c = counts[:] if type(counts) is bytearray else bytearray(counts)
         room = min(self._imagined, 4 - c[k])
         c[k] += room
         return c, w + self._imagined - room
