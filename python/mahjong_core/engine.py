@@ -1129,11 +1129,11 @@ class Table:
         return [_ACTIONS[seat][161 + s] for s in choices]
 
     def _take(self, seat: int, tile: int) -> None:
-        if tile < 34 and tile not in self._flower_ids:
+        if tile in self._flower_ids:
+            self.flowers[seat].append(tile)
+        else:
             hand = self.hands[seat]
             hand[tile] += 1
-        else:
-            self.flowers[seat].append(tile)
 
     def _draw_replacement(self, seat: int, flower_round: bool = False) -> int | None:
         """Draw from the tail for a flower or a kong; flowers drawn outside
