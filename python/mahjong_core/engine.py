@@ -236,6 +236,11 @@ _ACTION_JSON: list[list[dict[str, Any]]] = [[a.to_json() for a in row] for row i
 """Each action's ``to_json()`` (copied before use)."""
 _ACTION_EVENTS: list[list[dict[str, Any]]] = [[{**j, "type": "action"} for j in row] for row in _ACTION_JSON]
 """The record event of each action (copied into the log)."""
+_KIND_OF: tuple[ActionKind, ...] = tuple(a.kind for a in _ACTIONS[0])
+"""Each action id's kind (the same for every seat): the engine reads it by
+id, an index, not as an attribute of the Action (a descriptor look-up)."""
+_TILE_OF: tuple[int, ...] = tuple(a.tile for a in _ACTIONS[0])
+"""Each action id's tile (the same for every seat), read as ``_KIND_OF``."""
 
 
 def shuffle(tiles: list[int], rng: random.Random) -> None:
@@ -2009,7 +2014,9 @@ class Table:
             # a locked hand only wins; so does any hand on the last discard
             # where the rule set allows no calls on it, and on the tiles of
             # a two-tile dice kong
-            if (self._claim_waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile) and self._offer_claim_win(seat, tile):
+            waits = self._claim_waits[seat]
+            plays = self.plays_as[tile]
+            if (waits >> plays) & 1 and not self._missed(seat, tile) and self._offer_claim_win(seat, tile):
                 if self._win_forced():
                     return [_ACTIONS[seat][125]]
                 return [_ACTIONS[seat][125], _ACTIONS[seat][126]]
@@ -2019,7 +2026,8 @@ class Table:
         plain_chow = self._allow_chow and (is_next or self._chow_any)
         ready_chow = self._chow_ready and (is_next or self._chow_ready_any)
         ready_ids: list[int] = []
-        own = (self.discarded_kinds[seat] >> tile) & 1
+        bits = self.discarded_kinds[seat]
+        own = (bits >> tile) & 1
         if (
             calls_ok and (plain_chow or ready_chow) and tile < 27 and (not wild or tile not in wild)
             and not (own and self._furiten_chow)
@@ -2042,7 +2050,8 @@ class Table:
             cnt = 0  # no pung or kong of the missing suit
             ids = []
         if cnt >= 2 and (not wild or tile not in wild):
-            if self._allow_pung and not (self._passed_pungs[seat] >> tile) & 1 and not (own and self._furiten_pung):
+            bits = self._passed_pungs[seat]
+            if self._allow_pung and not (bits >> tile) & 1 and not (own and self._furiten_pung):
                 ids.append(123)
             if (
                 cnt >= 3 and self._allow_kong and self._allow_exposed_kong
@@ -2050,7 +2059,9 @@ class Table:
                 and not (own and self._furiten_pung)
             ):
                 ids.append(124)
-        if (self._claim_waits[seat] >> self.plays_as[tile]) & 1 and not self._missed(seat, tile):
+        waits = self._claim_waits[seat]
+        plays = self.plays_as[tile]
+        if (waits >> plays) & 1 and not self._missed(seat, tile):
             if self._offer_claim_win(seat, tile) is not None:
                 if self._win_forced():
                     return [_ACTIONS[seat][125]]  # 最后四张自动胡: no choice
@@ -2122,12 +2133,12 @@ class Table:
         self.steps += 1
         self.events.append(_ACTION_EVENTS[actor][aid].copy())
         if self.phase is _TURN:
-            self._apply_turn(action)
+            self._apply_turn(action, aid)
         elif self.phase is _EXCHANGE:
             self._exchange_pick(action)
         else:
             self.answers[actor] = action
-            kind = action.kind
+            kind = _KIND_OF[aid]
             if self._missed_pung and kind is not _K_PUNG and self.phase is _CLAIMS and self.last_discard:
                 for offered in self.claimants[actor]:
                     if offered.kind is _K_PUNG:  # 不能弃先碰后
@@ -2169,10 +2180,12 @@ class Table:
             return f"{action}: not enough copies in hand (or no tiles left for a kong)"
         return f"{action}: not legal now (phase {self.phase.value})"
 
-    def _apply_turn(self, a: Action) -> None:
-        seat = a.seat
+    def _apply_turn(self, a: Action, aid: int) -> None:
+        """Apply ``a`` (action id ``aid``) of the seat on turn."""
+        seat = self.turn
         hand = self.hands[seat]
-        kind = a.kind  # (read once: an attribute of a Python object)
+        kind = _KIND_OF[aid]  # (by id: no attribute look-ups on the Action)
+        tile = _TILE_OF[aid]
         if kind is _K_WIN:
             # (the win the cached turn actions offered: apply found the
             # action in them, so the table is as it was then)
@@ -2183,25 +2196,23 @@ class Table:
         if kind is _K_READY:
             self.declared[seat] = True
             self.must_declare = False
-            if self._standing_n and self.standing[seat][a.tile]:
-                self.standing[seat][a.tile] -= 1  # 立四: the declaration discards a standing tile
+            if self._standing_n and self.standing[seat][tile]:
+                self.standing[seat][tile] -= 1  # 立四: the declaration discards a standing tile
             if not self.discards[seat] and not any(self.melds):
                 self.ready_on_deal.add(seat)  # 天听: with the first discard
             if self._has_ready_shown:
-                shown = tuple(self.ruleset.ready_shown(self, seat, a.tile))
+                shown = tuple(self.ruleset.ready_shown(self, seat, tile))
                 self.ready_shown[seat] = shown
                 self._event("ready", seat=seat, shown=[KIND_NAMES[k] for k in shown])
             else:
                 self._event("ready", seat=seat)
-            a = _ACTIONS[seat][a.tile]  # then the discard itself
-            kind = a.kind
+            kind = _K_DISCARD  # then the discard itself (of the same tile)
         if kind is _K_DISCARD:
             self.pung_offers[seat] = None
             self.must_declare = False
             self._banned_discards = _NO_KINDS
             self._no_kong_this_turn = False
             self._called = False
-            tile = a.tile
             aside = tile >= 34 or (self._zone and self._zone_turn())
             if tile >= 34:
                 self.wild_flowers[seat].remove(tile)
@@ -2209,7 +2220,9 @@ class Table:
                 hand[tile] -= 1
             self.discards[seat].append(tile)
             if tile < 34:
-                self.discarded_kinds[seat] |= 1 << tile
+                bit = 1
+                bit <<= tile  # (a 64-bit C shift when compiled)
+                self.discarded_kinds[seat] |= bit
                 self.shown[tile] += 1
             self.last_discard = (seat, tile)
             self.discard_after_kong = self.after_kong
@@ -2234,16 +2247,16 @@ class Table:
             self._swap(seat, a)
             return
         if kind is _K_ANKAN:
-            if self._has_single and a.tile in self._single_kinds(seat):
+            if self._has_single and tile in self._single_kinds(seat):
                 # one tile laid out as a kong: exposed with the flowers, replaced from the tail
-                hand[a.tile] -= 1
-                self.flowers[seat].append(a.tile)
-                self._event("kong", seat=seat, tile=KIND_NAMES[a.tile], single=True)
+                hand[tile] -= 1
+                self.flowers[seat].append(tile)
+                self._event("kong", seat=seat, tile=KIND_NAMES[tile], single=True)
                 self._replacement(seat, fed_by=None)
                 return
-            hand[a.tile] -= 4
+            hand[tile] -= 4
             self._clamp_standing(seat)
-            self.melds[seat].append(_MELDS[MeldKind.ANKAN][a.tile])
+            self.melds[seat].append(_MELDS[MeldKind.ANKAN][tile])
             self.meld_sources[seat].append(None)
             self.kongs_made += 1
             self._event("kong", seat=seat, meld=str(self.melds[seat][-1]))
@@ -2252,14 +2265,14 @@ class Table:
             return
         if kind is _K_KAKAN:
             # others may rob it first
-            hand[a.tile] -= 1
+            hand[tile] -= 1
             self._clamp_standing(seat)
-            self.pending_kong = (seat, a.tile)
+            self.pending_kong = (seat, tile)
             claim: dict[int, list[Action]] = {}
             if self.ruleset.rob_kong:
                 for s in self._order_from(seat):
-                    if (self._waits[s] >> self.plays_as[a.tile]) & 1 and not self._missed(s, a.tile):
-                        if self._win_on(s, a.tile, robbed=True) is not None:
+                    if (self._waits[s] >> self.plays_as[tile]) & 1 and not self._missed(s, tile):
+                        if self._win_on(s, tile, robbed=True) is not None:
                             forced = self._win_forced()
                             claim[s] = [action_of(s, 125)] if forced else [action_of(s, 125), action_of(s, 126)]
             if claim:
@@ -2445,7 +2458,9 @@ class Table:
         if self._claim_wins:
             self._claim_wins = {}
         n = self.n
-        bit = 1 << self.plays_as[tile]
+        plays = self.plays_as[tile]
+        bit = 1
+        bit <<= plays  # (a 64-bit C shift when compiled)
         nxt = self._next_seat(discarder)
         suit_lo = tile - tile % 9 if tile < 27 else -1
         for s in self._order_from(discarder):
@@ -2495,10 +2510,14 @@ class Table:
                 self._exhausted()
                 return
             tile = self._pop_front(seat)
-            if tile in self._wild_flower_ids:
+            if not self._flower_ids or tile not in self._flower_ids:  # (most draws: one test)
+                hand = self.hands[seat]
+                hand[tile] += 1
+                self.events.append(_DRAW_EVENTS[seat][tile].copy())
+            elif tile in self._wild_flower_ids:  # (wild flowers are flowers too)
                 self.wild_flowers[seat].append(tile)
                 self.events.append(_DRAW_EVENTS[seat][tile].copy())
-            elif tile in self._flower_ids:
+            else:
                 self.flowers[seat].append(tile)
                 self._flowers_shown[seat] = len(self.flowers[seat])
                 self.events.append(_DRAW_EVENTS[seat][tile].copy())
@@ -2515,9 +2534,6 @@ class Table:
                 tile = rep
                 replaced = True
                 self.events.append(_REPLACEMENT_EVENTS[seat][tile].copy())
-            else:
-                self.hands[seat][tile] += 1
-                self.events.append(_DRAW_EVENTS[seat][tile].copy())
             break
         self.drawn = tile
         self.draws_made[seat] += 1
@@ -2718,20 +2734,22 @@ class Table:
 
     def _make_meld(self, a: Action, discarder: int, tile: int) -> None:
         seat = a.seat
+        kind = a.kind  # (each read once: attributes of a Python object)
+        low = a.tile
         hand = self.hands[seat]
         self.discards[discarder].pop()
         self.claimants = {}
         self.answers = {}
-        if a.kind is _K_CHOW or a.kind is _K_READY:  # (READY: 吃听)
-            ks = (a.tile, a.tile + 1, a.tile + 2)
+        if kind is _K_CHOW or kind is _K_READY:  # (READY: 吃听)
+            ks = (low, low + 1, low + 2)
             for k in ks:
                 if k != tile:
                     hand[k] -= 1
-            meld = _CHI_MELDS[a.tile]
+            meld = _CHI_MELDS[low]
             self._no_kong_this_turn = self.ruleset.kong_after_chow_ban
             if self.ruleset.chow_discard_ban:
                 self._banned_discards = _chow_swap_kinds(ks, tile)
-        elif a.kind is _K_PUNG:
+        elif kind is _K_PUNG:
             hand[tile] -= 2
             meld = _PON_MELDS[tile]
             self._no_kong_this_turn = self.ruleset.kong_after_pung_ban
@@ -2755,11 +2773,11 @@ class Table:
         self.drawn = None
         self.after_kong = False
         self.after_flower = False
-        self._called = a.kind is not _K_KONG
-        self.must_declare = a.kind is _K_READY
-        if self._has_redraw and a.kind is not _K_KONG:
+        self._called = kind is not _K_KONG
+        self.must_declare = kind is _K_READY
+        if self._has_redraw and kind is not _K_KONG:
             self._redraw_indicator()
-        if a.kind is _K_KONG:
+        if kind is _K_KONG:
             self.kongs_made += 1
             self._kong_paid(seat, meld, discarder)
             self._replacement(seat, fed_by=discarder)

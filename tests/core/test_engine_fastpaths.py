@@ -58,6 +58,16 @@ def test_tiles_of_and_pick() -> None:
     assert _pick(_ACTIONS[1], [0, 34, 125]) == [_ACTIONS[1][0], _ACTIONS[1][34], _ACTIONS[1][125]]
 
 
+def test_kind_and_tile_by_id_are_the_actions_own() -> None:
+    # the engine reads an action's kind and tile from tables by id: every
+    # seat's action of an id has that kind and tile
+    assert len(engine._KIND_OF) == len(engine._TILE_OF) == engine.NUM_ACTIONS
+    for row in _ACTIONS:
+        for a in row:
+            assert engine._KIND_OF[a.id] is a.kind
+            assert engine._TILE_OF[a.id] == a.tile
+
+
 @pytest.mark.parametrize("cls", available(), ids=lambda c: c.name)
 def test_wall_tiles_fresh_and_as_the_plain_formula(cls: type) -> None:
     rs = cls()
