@@ -564,6 +564,11 @@ class Shanghai(Ruleset):
         feng = self.feng
         return all(m.kind_of in feng for m in table.melds[seat])
 
+    def shape_free_kinds(self, table: Table) -> frozenset[int] | None:
+        """风一色 holds only 风向牌 (none at all without ``luan_feng``): the
+        engine asks no other hand (a speed promise)."""
+        return self.feng if self.options.luan_feng else frozenset()
+
     def shape_free_waits(self, table: Table, seat: int, counts: Sequence[int]) -> int:
         if type(counts) is bytearray and counts.count(0, 0, 27) != 27:
             return 0  # (a suit tile, found at C speed without a slice: no 风一色)

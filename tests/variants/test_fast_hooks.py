@@ -6,6 +6,7 @@ the same, plus property tests of the small precomputed facts."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Mapping
 from types import SimpleNamespace
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 import hooks_reference as ref
 from mahjong_core.bots import make_bot, play_hand
+from mahjong_core.engine import Table
 from mahjong_core.rules import Ruleset, WinContext
 from mahjong_core.variants import fuzhou as fz
 from mahjong_core.variants.fujian_baida import FujianBaida
@@ -477,3 +479,68 @@ def test_harbin_may_hold_ready_rule_by_rule(hand: str, melds: list[str], want: b
     pung = any(m.kind is not hb.MeldKind.CHI for m in ms)
     opened = any(not m.is_concealed for m in ms)
     assert (opened and hb.may_hold_ready(counts, ms, chow, pung)) == (opened and ref.hb_tile_rules(counts, ms)) == want
+
+
+# --- every shape_free_kinds promise --------------------------------------------
+
+
+def _promising() -> list[type[Ruleset]]:
+    from mahjong_core.registry import available
+
+    return [c for c in available() if c.shape_free_kinds is not Ruleset.shape_free_kinds]
+
+
+@pytest.mark.parametrize("cls", _promising(), ids=lambda c: c.name)
+def test_shape_free_kinds_promises_hold(cls: type[Ruleset]) -> None:
+    """``shape_free_kinds`` lets the engine skip ``shape_free_waits`` and
+    ``shape_free_win`` for a hand holding another kind (the wild kinds
+    aside): asked for every hand here (the promise withdrawn), each such
+    hand answers 0 and False."""
+    promised = cls.shape_free_kinds
+    seen: Counter[str] = Counter()
+
+    def misfit(rs: Ruleset, table: Any, counts: Any) -> bool:
+        kinds = promised(rs, table)
+        return kinds is not None and any(
+            counts[k] for k in range(34) if k not in kinds and k not in table.wild_kinds
+        )
+
+    class Asked(cls):  # type: ignore[valid-type,misc]
+        def shape_free_kinds(self, table: Any) -> frozenset[int] | None:
+            return None
+
+        def shape_free_waits(self, table: Any, seat: int, counts: Any) -> int:
+            got = super().shape_free_waits(table, seat, counts)
+            if misfit(self, table, counts):
+                assert got == 0, (seat, bytes(counts))
+                seen["waits"] += 1
+            return got
+
+        def shape_free_win(self, table: Any, seat: int, counts: Any) -> bool:
+            got = super().shape_free_win(table, seat, counts)
+            if misfit(self, table, counts):
+                assert not got, (seat, bytes(counts))
+                seen["win"] += 1
+            return got
+
+    rs = Asked()
+    for bots, n in (("random", 120), ("greedy", 30)):
+        for i in range(n):
+            play_hand(rs, [make_bot(bots, i * 7 + s) for s in range(rs.num_players)], seed=i, dealer=i % rs.num_players)
+    assert seen["waits"] > 1000, seen
+    # hands of the promised kinds and a few others, most of them shape-free
+    # or one tile from it (seeded tables: their wild kinds and melds)
+    rng = random.Random(cls.name)
+    near = 0
+    for i in range(3000):
+        table = Table(rs, seed=i % 50)
+        kinds = promised(rs, table) or frozenset()
+        pool = sorted(kinds) * 4 + rng.sample(range(34), 2)
+        counts = bytearray(34)
+        for k in rng.sample(pool, min(len(pool), 13)):
+            counts[k] = min(4, counts[k] + 1)
+        got = rs.shape_free_waits(table, 0, counts)
+        near += got != 0
+        counts[rng.choice([k for k in range(34) if counts[k] < 4])] += 1
+        rs.shape_free_win(table, 0, counts)
+    assert near > 0, near  # (shape-free waits were reached)
