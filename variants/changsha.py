@@ -378,6 +378,11 @@ class Changsha(Ruleset):
                 return False
         return all(m.kind_of in RANKS_258 and m.kind is not MeldKind.CHI for m in melds)
 
+    def shape_free_kinds(self, table: Table) -> frozenset[int] | None:
+        """将将胡 holds only 2, 5 and 8: the engine asks no other hand (a
+        speed promise)."""
+        return RANKS_258
+
     def shape_free_win(self, table: Table, seat: int, counts: Sequence[int]) -> bool:
         return self._shape_free(counts, table.melds[seat])
 
