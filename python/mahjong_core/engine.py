@@ -2007,6 +2007,7 @@ class Table:
         rs = self.ruleset
         hand = self.hands[seat]
         wild = self.wild_kinds
+        plays = self.plays_as[tile]  # (the kind the tile plays as: its bit in the waits)
         ids: list[int] = []
         if self.declared[seat] or self.locked[seat] or self._dice_win_only or (
             (not self._calls_on_last or self._last_offer) and self.live_tiles == 0
@@ -2015,7 +2016,6 @@ class Table:
             # where the rule set allows no calls on it, and on the tiles of
             # a two-tile dice kong
             waits = self._claim_waits[seat]
-            plays = self.plays_as[tile]
             if (waits >> plays) & 1 and not self._missed(seat, tile) and self._offer_claim_win(seat, tile):
                 if self._win_forced():
                     return [_ACTIONS[seat][125]]
@@ -2060,7 +2060,6 @@ class Table:
             ):
                 ids.append(124)
         waits = self._claim_waits[seat]
-        plays = self.plays_as[tile]
         if (waits >> plays) & 1 and not self._missed(seat, tile):
             if self._offer_claim_win(seat, tile) is not None:
                 if self._win_forced():
