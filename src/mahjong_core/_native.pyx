@@ -1326,12 +1326,21 @@ cdef inline int _greater_left(int hs, int ms, int hh, int mh, int w) noexcept no
 
 
 cdef inline uint64_t _held_mask(const uint8_t* c) noexcept nogil:
-    """Bit k set when kind k is held."""
-    cdef uint64_t m = 0
+    """Bit k set when kind k is held: eight counts at a time, without a
+    branch (a byte's top bit is set when the byte is not 0: its own, or the
+    carry of its low seven bits plus 0x7F, which never reaches the next
+    byte; the product gathers the eight top bits, shifted down to bit 0 of
+    each byte, into the top byte in order)."""
+    cdef uint64_t x, t, m = 0
     cdef int k
-    for k in range(NK):
-        if c[k]:
-            m |= (<uint64_t>1) << k
+    for k in range(0, 32, 8):
+        memcpy(&x, c + k, 8)
+        t = (x | ((x & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL)) & 0x8080808080808080ULL
+        m |= (((t >> 7) * 0x0102040810204080ULL) >> 56) << k
+    if c[32]:
+        m |= (<uint64_t>1) << 32
+    if c[33]:
+        m |= (<uint64_t>1) << 33
     return m
 
 
@@ -1489,30 +1498,35 @@ cdef int _d_lan_dp(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     return best
 
 
-cdef inline void _take_knitting(uint8_t* c2, const uint8_t* c, int a, const KRules* r,
+cdef inline uint64_t _knit_missing(uint64_t H, int a, const KRules* r, int* km, int* ku) noexcept nogil:
+    """The kinds of knitting ``a`` (组合龙's nine) missing from a hand whose
+    held kinds are ``H`` (_held_mask); ``km`` counts those a wild may stand
+    for, ``ku`` the others."""
+    cdef uint64_t miss = KNIT_MASK[a] & ~H
+    km[0] = _popcount(miss & r.wild_mask)
+    ku[0] = _popcount(miss) - km[0]
+    return miss
+
+
+cdef inline void _take_knitting(uint8_t* c2, const uint8_t* c, uint64_t H, int a, const KRules* r,
                                 int* km, int* ku) noexcept nogil:
-    """``c2`` = ``c`` less the held tiles of knitting ``a`` (组合龙's nine);
-    ``km`` counts its missing tiles a wild may stand for, ``ku`` the others."""
-    cdef int j, k
+    """``c2`` = ``c`` (held kinds ``H``) less the held tiles of knitting
+    ``a``; ``km`` and ``ku`` as _knit_missing."""
+    cdef uint64_t held = KNIT_MASK[a] & H
+    _knit_missing(H, a, r, km, ku)
     memcpy(c2, c, 34)
-    km[0] = 0
-    ku[0] = 0
-    for j in range(9):
-        k = KNIT[a][j]
-        if c2[k]:
-            c2[k] -= 1
-        elif _bit(r.wild_mask, k):
-            km[0] += 1
-        else:
-            ku[0] += 1
+    while held:
+        c2[_ctz(held)] -= 1
+        held &= held - 1
 
 
 cdef int _d_knitted_straight(const uint8_t* c, int n, int w, const KRules* r) noexcept nogil:
     """组合龙: the nine knitted tiles + (n - 3) sets + a pair; n is 3 or 4."""
     cdef uint8_t c2[34]
-    cdef int a, j, k, km, ku, d, best = BIG
+    cdef int a, km, ku, d, best = BIG
+    cdef uint64_t H = _held_mask(c)
     for a in range(6):
-        _take_knitting(c2, c, a, r, &km, &ku)
+        _take_knitting(c2, c, H, a, r, &km, &ku)
         d = _std_draws(c2, n - 3, w, r, km, ku, BIG)
         if d < best:
             best = d
@@ -1521,11 +1535,13 @@ cdef int _d_knitted_straight(const uint8_t* c, int n, int w, const KRules* r) no
 
 cdef int _ks_win(const uint8_t* c, int w, const KRules* r) noexcept nogil:
     cdef uint8_t c2[34]
-    cdef int a, j, k, km, ku
+    cdef int a, km, ku
+    cdef uint64_t H
     if not r.fast:
         return 0
+    H = _held_mask(c)
     for a in range(6):
-        _take_knitting(c2, c, a, r, &km, &ku)
+        _take_knitting(c2, c, H, a, r, &km, &ku)
         if ku == 0 and km <= w and _wilds_fit(_std_need(c2, r) + km, w, r):
             return 1
     return 0
@@ -1557,9 +1573,14 @@ cdef int _form_draws(const uint8_t* c, int w, const KRules* r, int form, int n) 
 
 
 cdef inline int _hand_n(const uint8_t* c, int w) noexcept nogil:
-    cdef int k, T = w
-    for k in range(NK):
-        T += c[k]
+    """The sets of the hand ``c`` with ``w`` wilds (3n+1 or 3n+2 tiles):
+    its counts summed eight at a time (each at most 4, so a word's eight
+    add up in its top byte without a carry out of it)."""
+    cdef uint64_t x
+    cdef int k, T = w + c[32] + c[33]
+    for k in range(0, 32, 8):
+        memcpy(&x, c + k, 8)
+        T += <int>((x * 0x0101010101010101ULL) >> 56)
     return (T - 1) // 3 if T % 3 == 1 else (T - 2) // 3
 
 
@@ -2639,19 +2660,13 @@ cdef inline uint64_t _near_mask(const uint8_t* h) noexcept nogil:
     """The kinds a drawn tile must be to join a held tile in a set, a
     partial set or a pair: each held kind, and the suit kinds within two of
     a held one (no wilds, no honour chows)."""
-    cdef uint64_t m = 0, held, near
-    cdef int s, k
+    cdef uint64_t m = 0, H = _held_mask(h), held, near
+    cdef int s
     for s in range(3):
-        held = 0
-        for k in range(9):
-            if h[s * 9 + k]:
-                held |= (<uint64_t>1) << k
+        held = (H >> (s * 9)) & 0x1FF
         near = held | (held << 1) | (held << 2) | (held >> 1) | (held >> 2)
         m |= (near & 0x1FF) << (s * 9)
-    for k in range(27, 34):
-        if h[k]:
-            m |= (<uint64_t>1) << k
-    return m
+    return m | (H & HONOR_MASK)
 
 
 cdef struct StdCtx:
@@ -2979,27 +2994,16 @@ cdef int _d_knitted_straight_below(const uint8_t* c, int n, int w, const KRules*
     when at most the least (below ``bound``), else BIG: a knitting is then
     skipped only when it costs more than the best so far."""
     cdef uint8_t c2[34]
-    cdef int a, j, k, km, ku, d, best = bound, lim
+    cdef int a, km, ku, d, best = bound, lim
+    cdef uint64_t H = _held_mask(c)
     for a in range(6):
         lim = best if kd == NULL or best >= bound else best + 1
         if kd != NULL:
             kd[a] = BIG
-        km = 0
-        ku = 0
-        for j in range(9):
-            k = KNIT[a][j]
-            if not c[k]:
-                if _bit(r.wild_mask, k):
-                    km += 1
-                else:
-                    ku += 1
+        _knit_missing(H, a, r, &km, &ku)
         if ku + (km - w if km > w else 0) >= lim:
             continue
-        memcpy(c2, c, 34)
-        for j in range(9):
-            k = KNIT[a][j]
-            if c2[k]:
-                c2[k] -= 1
+        _take_knitting(c2, c, H, a, r, &km, &ku)
         d = _std_draws(c2, n - 3, w, r, km, ku, lim)
         if kd != NULL and d < lim:
             kd[a] = d
@@ -3021,14 +3025,11 @@ cdef inline int _form_draws_near(const uint8_t* c, int w, const KRules* r, int f
         if x != NULL and x.on:
             return _std_near(x, c, p, q, r, bound)
         return _std_draws(c, n, w, r, 0, 0, bound)
-    cdef int k, distinct = 0
     if form == F_KNITTED_STRAIGHT and (n == 3 or n == 4):
         return _d_knitted_straight_below(c, n, w, r, bound, kd)
     if (form == F_KNITTED or form == F_GREATER_KNITTED or form == F_SHISANLAN) and n == 4 and bound < BIG:
         # 14 different kinds: at least 14 - (kinds held) - w draws
-        for k in range(NK):
-            distinct += c[k] != 0
-        if 14 - distinct - w >= bound:
+        if 14 - _popcount(_held_mask(c)) - w >= bound:
             return bound
     return _form_draws(c, w, r, form, n)
 
@@ -3173,8 +3174,9 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk,
     cdef uint8_t c2[34]
     cdef int a, j, k, km, ku, d, fp, wj, lb
     cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls, miss, sure
+    cdef uint64_t H = _held_mask(h)
     for a in range(6):
-        _take_knitting(c2, h, a, r, &km, &ku)
+        _take_knitting(c2, h, H, a, r, &km, &ku)
         lb = ku + (km - w if km > w else 0)
         if lb > shk + 1:
             continue
@@ -3182,10 +3184,7 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk,
             continue
         # a missing knitted tile: the rest as it is, one extra slot fewer
         # (the same for every such kind with the same wild bit)
-        miss = 0
-        for j in range(9):
-            if not h[KNIT[a][j]]:
-                miss |= (<uint64_t>1) << KNIT[a][j]
+        miss = KNIT_MASK[a] & ~H
         for wj in range(2):
             cls = miss & (r.wild_mask if wj else ~r.wild_mask) & ~out
             if cls and _std_draws(c2, n - 3, w, r, km - wj, ku - (1 - wj), shk + 1) <= shk:

@@ -23,6 +23,10 @@ RULES = [
     HandRules(forms={Form.STANDARD, Form.SEVEN_PAIRS}, wild_kinds=SUIT_2_TO_8),  # slow path
     HandRules(forms={Form.STANDARD}, wild_kinds=[31], honor_chows=True),  # one wild kind (红中-like)
     HandRules(forms={Form.KNITTED, Form.GREATER_KNITTED, Form.KNITTED_STRAIGHT, Form.SHISANLAN}),
+    # the knitted forms with every other kind wild: a missing knitted tile
+    # a wild may stand for, or not
+    HandRules(forms={Form.STANDARD, Form.KNITTED, Form.GREATER_KNITTED, Form.KNITTED_STRAIGHT},
+              wild_kinds=range(0, 34, 2)),
 ]
 
 
