@@ -255,11 +255,17 @@ def honour_quads(flowers: Sequence[int]) -> int:
         got = 0
         n = len(key)
         if n >= 4:
-            s = sorted(key)
-            for i in range(n - 3):
-                k = s[i]
-                if k == s[i + 3] and 27 <= k < 34 and (i == 0 or s[i - 1] != k):
-                    got += 1
+            # (a seat's flowers grow one at a time: the answer for all but
+            # the last is most often remembered, and the last adds a set
+            # exactly when it is an honour's fourth)
+            before = _QUADS.get(key[:-1])
+            last = key[-1]
+            if before is not None:
+                got = before + (27 <= last < 34 and key.count(last) == 4)
+            else:
+                for k in HONOURS:
+                    if key.count(k) >= 4:
+                        got += 1
         if len(_QUADS) >= 8192:
             _QUADS.clear()
         _QUADS[key] = got

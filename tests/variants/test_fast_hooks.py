@@ -114,6 +114,8 @@ def test_honour_quads_counts_the_sets_of_four(flowers: list[int]) -> None:
     held = Counter(flowers)
     assert fz.honour_quads(flowers) == sum(1 for k in fz.HONOURS if held[k] >= 4)
     assert fz.honour_quads(flowers) == sum(1 for k in fz.HONOURS if held[k] >= 4)  # (remembered)
+    for n in range(len(flowers) + 1):  # shown one at a time: each from the one before
+        assert fz.honour_quads(flowers[:n]) == sum(1 for k in fz.HONOURS if flowers[:n].count(k) >= 4)
 
 
 @given(st.lists(st.sampled_from(fz.HONOURS + fz.SEASONS + fz.PLANTS), max_size=24))
