@@ -76,7 +76,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mahjong_core import _native
 from mahjong_core import patterns as v
 from mahjong_core.analysis import Form, HandRules
-from mahjong_core.engine import ActionKind
+from mahjong_core.engine import Action, ActionKind
 from mahjong_core.errors import MahjongError
 from mahjong_core.patterns import Fan, Reading
 from mahjong_core.rules import Payment, ReadyRule, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext
@@ -249,14 +249,27 @@ class Taiyuan(Ruleset):
                 costly |= 1 << k
         if not costly:
             return _NO_COSTS
-        for a in table.legal_actions(seat):
-            if a.kind is _READY:
+        # (the legal list ascends by id: the declarations, 127..160, are
+        # read from its end, past the ids above them, down to the first
+        # below them)
+        for a in reversed(table.legal_actions(seat)):
+            i = a.id
+            if i < _READY_FIRST:
+                break
+            if i <= _READY_LAST:
                 costly &= ~(1 << a.tile)
-        try:
-            return _COSTS[costly]
-        except KeyError:
-            got = _COSTS[costly] = tuple(9 if costly >> k & 1 else 0 for k in range(34))
-            return got
+        got = _COSTS.get(costly)
+        if got is None:
+            if len(_COSTS) >= 4096:
+                _COSTS.clear()
+            costs = bytearray(34)
+            m = costly
+            while m:
+                low = m & -m
+                costs[low.bit_length() - 1] = 9
+                m ^= low
+            got = _COSTS[costly] = bytes(costs)
+        return got
 
     def next_dealer(self, table: Table) -> int:
         if table.winners:
@@ -265,11 +278,13 @@ class Taiyuan(Ruleset):
         return table.dealer if table.kongs_made == 0 else (table.dealer + 1) % self.num_players
 
 
-_NO_COSTS: tuple[int, ...] = (0,) * 34
-_COSTS: dict[int, tuple[int, ...]] = {0: _NO_COSTS}
-"""The costs of :meth:`Taiyuan.aim_discard_costs` by the bits of the costly
-kinds (a handful of sets: at most four kinds stand)."""
-_READY = ActionKind.READY
+_NO_COSTS = bytes(34)
+_COSTS: dict[int, bytes] = {0: _NO_COSTS}
+"""The costs of :meth:`Taiyuan.aim_discard_costs` (34 bytes) by the bits of
+the costly kinds (at most four kinds stand)."""
+_READY_FIRST = Action(ActionKind.READY, 0, 0).id
+_READY_LAST = Action(ActionKind.READY, 0, 33).id
+"""The ids of the READY actions (报听 with a discard of each kind, ascending)."""
 _KINDS_OF: dict[bytes, tuple[int, ...]] = {}
 """The kinds above 0 of 34 standing counts, by their bytes (a seat's
 standing tiles change a few times a hand: one look-up, not a scan)."""

@@ -151,7 +151,7 @@ cdef class Table:
     @cython.locals(hand=bytearray, cnt=int, seat=int, tile=int, discarder=int, waits=u64, plays=int, bits=u64,
                    own=bint)
     cpdef _claims_for(self, seat, tile, discarder)
-    @cython.locals(hand=bytearray, k=int, ids=list, seat=int)
+    @cython.locals(hand=bytearray, k=int, i=int, ids=list, seat=int, st=bytearray, st0=bytearray)
     cpdef _turn_actions(self, seat)
     @cython.locals(hand=bytearray, out=list, i=int, j=int, held=bint, req=tuple, kinds=bytes, counts=bytes)
     cpdef _special_ids(self, seat)
