@@ -27,6 +27,9 @@ cpdef _tiles_of(counts)
 @cython.locals(table=Table, seat=int)
 cpdef play_out(table, bots)
 
+@cython.locals(template=dict)
+cdef dict _new_event(list events, int seat, int i)
+
 cdef class Table:
     cdef public object ruleset
     cdef public int streak

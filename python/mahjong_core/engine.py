@@ -236,6 +236,16 @@ _ACTION_JSON: list[list[dict[str, Any]]] = [[a.to_json() for a in row] for row i
 """Each action's ``to_json()`` (copied before use)."""
 _ACTION_EVENTS: list[list[dict[str, Any]]] = [[{**j, "type": "action"} for j in row] for row in _ACTION_JSON]
 """The record event of each action (copied into the log)."""
+
+
+def _new_event(events: list[list[dict[str, Any]]], seat: int, i: int) -> dict[str, Any]:
+    """A new record event: a copy of ``events[seat][i]`` (one of the
+    template tables above; a typed dict copy when compiled, not a method
+    call)."""
+    template: dict[str, Any] = events[seat][i]
+    return template.copy()
+
+
 _KIND_OF: tuple[ActionKind, ...] = tuple(a.kind for a in _ACTIONS[0])
 """Each action id's kind (the same for every seat): the engine reads it by
 id, an index, not as an attribute of the Action (a descriptor look-up)."""
@@ -887,7 +897,7 @@ class Table:
                 pending = self.flowers[seat][shown:]
                 self._flowers_shown[seat] = shown + len(pending)
                 for f in pending:
-                    self.events.append(_FLOWER_EVENTS[seat][f].copy())
+                    self.events.append(_new_event(_FLOWER_EVENTS, seat, f))
                     moved = True
                     self._draw_replacement(seat, flower_round=True)
             if not moved:
@@ -1159,7 +1169,7 @@ class Table:
                 if flower_round:
                     return None  # exposed in the next round
                 self._flowers_shown[seat] = len(self.flowers[seat])
-                self.events.append(_FLOWER_EVENTS[seat][tile].copy())
+                self.events.append(_new_event(_FLOWER_EVENTS, seat, tile))
                 continue
             self.hands[seat][tile] += 1
             return tile
@@ -2130,7 +2140,7 @@ class Table:
         aid = action.id
         self._turn_cache = None
         self.steps += 1
-        self.events.append(_ACTION_EVENTS[actor][aid].copy())
+        self.events.append(_new_event(_ACTION_EVENTS, actor, aid))
         if self.phase is _TURN:
             self._apply_turn(action, aid)
         elif self.phase is _EXCHANGE:
@@ -2356,7 +2366,7 @@ class Table:
         elif roll:
             self._event("draw", seat=seat, tile=KIND_NAMES[tile], replacement=True, dice=list(self.kong_dice))
         else:
-            self.events.append(_REPLACEMENT_EVENTS[seat][tile].copy())
+            self.events.append(_new_event(_REPLACEMENT_EVENTS, seat, tile))
         if self._flower_rob and len(self.flowers[seat]) > had_flowers:
             self._offer_flower_rob(seat)
 
@@ -2441,13 +2451,13 @@ class Table:
             if second in self._flower_ids:  # a flower: exposed, and one tile is turned up
                 self.flowers[seat].append(second)
                 self._flowers_shown[seat] = len(self.flowers[seat])
-                self.events.append(_FLOWER_EVENTS[seat][second].copy())
+                self.events.append(_new_event(_FLOWER_EVENTS, seat, second))
             else:
                 self.dice_pending.append(second)
         if tile in self._flower_ids:  # a flower: exposed, then the plain replacement
             self.flowers[seat].append(tile)
             self._flowers_shown[seat] = len(self.flowers[seat])
-            self.events.append(_FLOWER_EVENTS[seat][tile].copy())
+            self.events.append(_new_event(_FLOWER_EVENTS, seat, tile))
             return self._draw_replacement(seat)
         self.hands[seat][tile] += 1
         return tile
@@ -2512,15 +2522,15 @@ class Table:
             if not self._flower_ids or tile not in self._flower_ids:  # (most draws: one test)
                 hand = self.hands[seat]
                 hand[tile] += 1
-                self.events.append(_DRAW_EVENTS[seat][tile].copy())
+                self.events.append(_new_event(_DRAW_EVENTS, seat, tile))
             elif tile in self._wild_flower_ids:  # (wild flowers are flowers too)
                 self.wild_flowers[seat].append(tile)
-                self.events.append(_DRAW_EVENTS[seat][tile].copy())
+                self.events.append(_new_event(_DRAW_EVENTS, seat, tile))
             else:
                 self.flowers[seat].append(tile)
                 self._flowers_shown[seat] = len(self.flowers[seat])
-                self.events.append(_DRAW_EVENTS[seat][tile].copy())
-                self.events.append(_FLOWER_EVENTS[seat][tile].copy())
+                self.events.append(_new_event(_DRAW_EVENTS, seat, tile))
+                self.events.append(_new_event(_FLOWER_EVENTS, seat, tile))
                 if self._zone_dead_flowers and self._left(seat) < self._zone:
                     # 海捞区 without 补花: the flower is dead, the next seat draws
                     self.draws_made[seat] += 1
@@ -2532,7 +2542,7 @@ class Table:
                     return
                 tile = rep
                 replaced = True
-                self.events.append(_REPLACEMENT_EVENTS[seat][tile].copy())
+                self.events.append(_new_event(_REPLACEMENT_EVENTS, seat, tile))
             break
         self.drawn = tile
         self.draws_made[seat] += 1
@@ -2689,7 +2699,7 @@ class Table:
             return
         # (the event of ``{**best.to_json(), claimed=..., discarder=...}``,
         # from the action's JSON built once at import)
-        ev = _ACTION_JSON[best.seat][best.id].copy()
+        ev = _new_event(_ACTION_JSON, best.seat, best.id)
         ev["claimed"] = KIND_NAMES[tile]
         ev["discarder"] = discarder
         ev["type"] = "call"
