@@ -58,7 +58,7 @@ cdef class Table:
     cdef public set ready_on_deal
     cdef public set ready_forfeit
     cdef public list ready_shown
-    cdef public bint _has_ready_filter, _has_ready_shown
+    cdef public bint _has_ready_filter, _has_ready_shown, _has_ready_when
     cdef public list claim_history, events
     cdef public int turn
     cdef public object phase, drawn, last_discard, pending_kong

@@ -658,6 +658,8 @@ class Table:
         self._needs_ready = ruleset.ready_rule is ReadyRule.REQUIRED
         """A seat that has not declared ready never wins (``ReadyRule.REQUIRED``)."""
         self._has_ready_filter = type(ruleset).ready_allowed is not Ruleset.ready_allowed
+        # (the default may_declare_ready answers True: not asked at every turn)
+        self._has_ready_when = type(ruleset).may_declare_ready is not Ruleset.may_declare_ready
         self._has_ready_shown = type(ruleset).ready_shown is not Ruleset.ready_shown
         self._flower_rob = ruleset.flower_rob and self._has_instant
         self._chow_any = ruleset.chow_from_any_seat
@@ -1482,7 +1484,7 @@ class Table:
             ready = self._ready_discards(seat, ids)
             acts = _ACTIONS[seat]
             return [acts[127 + k] for k in ready] if ready else [acts[k] for k in ids]
-        if self._ready_rule is not _READY_NONE and rs.may_declare_ready(self, seat):
+        if self._ready_rule is not _READY_NONE and (not self._has_ready_when or rs.may_declare_ready(self, seat)):
             if self._standing_n:  # 立四: only a standing tile is discarded with the declaration
                 st0 = self.standing[seat]
                 ready = self._ready_discards(seat, [k for k in ids if st0[k]])
