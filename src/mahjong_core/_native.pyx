@@ -1325,6 +1325,15 @@ cdef inline int _greater_left(int hs, int ms, int hh, int mh, int w) noexcept no
     return (7 - hh) + rs - (w if w < F else F)
 
 
+cdef inline uint64_t _le64(const uint8_t* p) noexcept nogil:
+    """Eight counts as one word, count ``p[i]`` in byte ``i`` from the low
+    end whatever the machine's byte order (compilers make it one load
+    where that is the order)."""
+    return (<uint64_t>p[0] | (<uint64_t>p[1] << 8) | (<uint64_t>p[2] << 16) | (<uint64_t>p[3] << 24)
+            | (<uint64_t>p[4] << 32) | (<uint64_t>p[5] << 40) | (<uint64_t>p[6] << 48)
+            | (<uint64_t>p[7] << 56))
+
+
 cdef inline uint64_t _held_mask(const uint8_t* c) noexcept nogil:
     """Bit k set when kind k is held: eight counts at a time, without a
     branch (a byte's top bit is set when the byte is not 0: its own, or the
@@ -1334,7 +1343,7 @@ cdef inline uint64_t _held_mask(const uint8_t* c) noexcept nogil:
     cdef uint64_t x, t, m = 0
     cdef int k
     for k in range(0, 32, 8):
-        memcpy(&x, c + k, 8)
+        x = _le64(c + k)
         t = (x | ((x & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL)) & 0x8080808080808080ULL
         m |= (((t >> 7) * 0x0102040810204080ULL) >> 56) << k
     if c[32]:
@@ -1575,7 +1584,7 @@ cdef int _form_draws(const uint8_t* c, int w, const KRules* r, int form, int n) 
 cdef inline int _hand_n(const uint8_t* c, int w) noexcept nogil:
     """The sets of the hand ``c`` with ``w`` wilds (3n+1 or 3n+2 tiles):
     its counts summed eight at a time (each at most 4, so a word's eight
-    add up in its top byte without a carry out of it)."""
+    add up in its top byte without a carry out of it, in any byte order)."""
     cdef uint64_t x
     cdef int k, T = w + c[32] + c[33]
     for k in range(0, 32, 8):
