@@ -1517,16 +1517,20 @@ cdef inline uint64_t _knit_missing(uint64_t H, int a, const KRules* r, int* km, 
     return miss
 
 
-cdef inline void _take_knitting(uint8_t* c2, const uint8_t* c, uint64_t H, int a, const KRules* r,
-                                int* km, int* ku) noexcept nogil:
-    """``c2`` = ``c`` (held kinds ``H``) less the held tiles of knitting
-    ``a``; ``km`` and ``ku`` as _knit_missing."""
+cdef inline void _less_knitting(uint8_t* c2, const uint8_t* c, uint64_t H, int a) noexcept nogil:
+    """``c2`` = ``c`` (held kinds ``H``) less the held tiles of knitting ``a``."""
     cdef uint64_t held = KNIT_MASK[a] & H
-    _knit_missing(H, a, r, km, ku)
     memcpy(c2, c, 34)
     while held:
         c2[_ctz(held)] -= 1
         held &= held - 1
+
+
+cdef inline uint64_t _take_knitting(uint8_t* c2, const uint8_t* c, uint64_t H, int a, const KRules* r,
+                                    int* km, int* ku) noexcept nogil:
+    """_less_knitting, and the missing kinds as _knit_missing."""
+    _less_knitting(c2, c, H, a)
+    return _knit_missing(H, a, r, km, ku)
 
 
 cdef int _d_knitted_straight(const uint8_t* c, int n, int w, const KRules* r) noexcept nogil:
@@ -3012,7 +3016,7 @@ cdef int _d_knitted_straight_below(const uint8_t* c, int n, int w, const KRules*
         _knit_missing(H, a, r, &km, &ku)
         if ku + (km - w if km > w else 0) >= lim:
             continue
-        _take_knitting(c2, c, H, a, r, &km, &ku)
+        _less_knitting(c2, c, H, a)
         d = _std_draws(c2, n - 3, w, r, km, ku, lim)
         if kd != NULL and d < lim:
             kd[a] = d
@@ -3185,7 +3189,7 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk,
     cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls, miss, sure
     cdef uint64_t H = _held_mask(h)
     for a in range(6):
-        _take_knitting(c2, h, H, a, r, &km, &ku)
+        miss = _take_knitting(c2, h, H, a, r, &km, &ku)
         lb = ku + (km - w if km > w else 0)
         if lb > shk + 1:
             continue
@@ -3193,7 +3197,6 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk,
             continue
         # a missing knitted tile: the rest as it is, one extra slot fewer
         # (the same for every such kind with the same wild bit)
-        miss = KNIT_MASK[a] & ~H
         for wj in range(2):
             cls = miss & (r.wild_mask if wj else ~r.wild_mask) & ~out
             if cls and _std_draws(c2, n - 3, w, r, km - wj, ku - (1 - wj), shk + 1) <= shk:
