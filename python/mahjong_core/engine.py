@@ -2103,7 +2103,7 @@ class Table:
             rules = self._rules_for(seat)
             if _shanten_buf(c, w, rules) > 0:
                 return False  # no discard leaves it waiting
-            return self.ruleset.may_declare_ready(self, seat) and bool(
+            return (not self._has_ready_when or self.ruleset.may_declare_ready(self, seat)) and bool(
                 self._ready_discards(seat, _held_kinds(hand), first_only=True)
             )
         finally:
