@@ -778,25 +778,35 @@ cdef inline void _free_wild_kinds(const uint8_t* c, const KRules* r, int* fm, in
             fmp[0] += <int>((r.pair_mask >> k) & 1)
 
 
+cdef inline int _fresh_cost_top(int M, int f, int fp, int w, int fm, int fmp,
+                                int pair_any) noexcept nogil:
+    """_fresh_cost with no drawn slots (U = 0), in closed form.  Its cost
+    3 (f - a) + 2 (fp - b) + max(0, M + 3 a + 2 b - w) never grows when a
+    (or b) grows by one (the first term falls by 3 (2), the second rises by
+    at most as much), so the best is a = min(f, fm) with b = 0, or, when the
+    fresh pair may be wilds (fmp and a + 1 <= fm), a = min(f, fm - 1), b = fp."""
+    cdef int a, d, best
+    if fp and not pair_any:
+        return BIG
+    a = f if f < fm else fm
+    best = 3 * (f - a) + 2 * fp + (M + 3 * a - w if M + 3 * a > w else 0)
+    if fp and fmp and fm >= 1:
+        a = f if f < fm - 1 else fm - 1
+        d = 3 * (f - a) + (M + 3 * a + 2 - w if M + 3 * a + 2 > w else 0)
+        if d < best:
+            best = d
+    return best
+
+
 cdef inline int _fresh_cost(int M, int U, int f, int fp, int w, int fm, int fmp,
                             int pair_any) noexcept nogil:
     """Draws when f fresh sets and fp fresh pairs complete a target whose
     wild-fillable slots are M and drawn slots U.  A fresh unit filled by wilds
-    needs a wild kind of its own that is not held; the others are drawn."""
-    cdef int a, b, d, best = BIG
-    if fp and not pair_any:
-        return BIG
-    for a in range(f + 1):
-        if a > fm:
-            break
-        for b in range(fp + 1):
-            if b and (fmp == 0 or a + 1 > fm):
-                continue
-            d = U + 3 * (f - a) + 2 * (fp - b)
-            d += M + 3 * a + 2 * b - w if M + 3 * a + 2 * b > w else 0
-            if d < best:
-                best = d
-    return best
+    needs a wild kind of its own that is not held; the others are drawn.
+    The drawn slots add to any choice of fresh units alike: U plus
+    _fresh_cost_top."""
+    cdef int d = _fresh_cost_top(M, f, fp, w, fm, fmp, pair_any)
+    return BIG if d >= BIG else U + d
 
 
 cdef int _fresh_draws(const uint8_t* c, int (*FM)[2], int (*FU)[2], int n, int w,
@@ -2840,26 +2850,6 @@ cdef void _std_prepare(StdCtx* x, const uint8_t* c, int wilds, const KRules* r, 
             F[1][i] = BIG16
         F[0][8] = 0
         _prepare_products(x, pp, u, F, 0, 0, 0)
-
-
-cdef inline int _fresh_cost_top(int M, int f, int fp, int w, int fm, int fmp,
-                                int pair_any) noexcept nogil:
-    """_fresh_cost with no drawn slots (U = 0), in closed form.  Its cost
-    3 (f - a) + 2 (fp - b) + max(0, M + 3 a + 2 b - w) never grows when a
-    (or b) grows by one (the first term falls by 3 (2), the second rises by
-    at most as much), so the best is a = min(f, fm) with b = 0, or, when the
-    fresh pair may be wilds (fmp and a + 1 <= fm), a = min(f, fm - 1), b = fp."""
-    cdef int a, d, best
-    if fp and not pair_any:
-        return BIG
-    a = f if f < fm else fm
-    best = 3 * (f - a) + 2 * fp + (M + 3 * a - w if M + 3 * a > w else 0)
-    if fp and fmp and fm >= 1:
-        a = f if f < fm - 1 else fm - 1
-        d = 3 * (f - a) + (M + 3 * a + 2 - w if M + 3 * a + 2 > w else 0)
-        if d < best:
-            best = d
-    return best
 
 
 cdef void _std_discard(StdCtx* x, const uint8_t* c, int p, const KRules* r) noexcept nogil:
