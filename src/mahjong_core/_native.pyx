@@ -1536,20 +1536,14 @@ cdef inline void _less_knitting(uint8_t* c2, const uint8_t* c, uint64_t H, int a
         held &= held - 1
 
 
-cdef inline uint64_t _take_knitting(uint8_t* c2, const uint8_t* c, uint64_t H, int a, const KRules* r,
-                                    int* km, int* ku) noexcept nogil:
-    """_less_knitting, and the missing kinds as _knit_missing."""
-    _less_knitting(c2, c, H, a)
-    return _knit_missing(H, a, r, km, ku)
-
-
 cdef int _d_knitted_straight(const uint8_t* c, int n, int w, const KRules* r) noexcept nogil:
     """组合龙: the nine knitted tiles + (n - 3) sets + a pair; n is 3 or 4."""
     cdef uint8_t c2[34]
     cdef int a, km, ku, d, best = BIG
     cdef uint64_t H = _held_mask(c)
     for a in range(6):
-        _take_knitting(c2, c, H, a, r, &km, &ku)
+        _knit_missing(H, a, r, &km, &ku)
+        _less_knitting(c2, c, H, a)
         d = _std_draws(c2, n - 3, w, r, km, ku, BIG)
         if d < best:
             best = d
@@ -1564,8 +1558,11 @@ cdef int _ks_win(const uint8_t* c, int w, const KRules* r) noexcept nogil:
         return 0
     H = _held_mask(c)
     for a in range(6):
-        _take_knitting(c2, c, H, a, r, &km, &ku)
-        if ku == 0 and km <= w and _wilds_fit(_std_need(c2, r) + km, w, r):
+        _knit_missing(H, a, r, &km, &ku)
+        if ku or km > w:
+            continue
+        _less_knitting(c2, c, H, a)
+        if _wilds_fit(_std_need(c2, r) + km, w, r):
             return 1
     return 0
 
@@ -3179,10 +3176,11 @@ cdef uint64_t _ks_improving(uint8_t* h, int n, int w, const KRules* r, int shk,
     cdef uint64_t out = 0, ALL = ((<uint64_t>1) << 34) - 1, ask, fresh, cls, miss, sure
     cdef uint64_t H = _held_mask(h)
     for a in range(6):
-        miss = _take_knitting(c2, h, H, a, r, &km, &ku)
+        miss = _knit_missing(H, a, r, &km, &ku)
         lb = ku + (km - w if km > w else 0)
         if lb > shk + 1:
             continue
+        _less_knitting(c2, h, H, a)
         if (kd[a] if kd != NULL else _std_draws(c2, n - 3, w, r, km, ku, shk + 2)) != shk + 1:
             continue
         # a missing knitted tile: the rest as it is, one extra slot fewer
