@@ -68,10 +68,11 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahjong_core import patterns as v
-from mahjong_core.analysis import Form, HandRules
+from mahjong_core.analysis import Form, HandRules, Shape
 from mahjong_core.errors import IllegalWinError, MahjongError
 from mahjong_core.patterns import Fan, Reading, Wait
 from mahjong_core.rules import Payment, Ruleset, ScoreItem, ScoreSheet, Settlement, WinContext, next_kind
+from mahjong_core.tiles import Meld, MeldKind
 
 if TYPE_CHECKING:
     from mahjong_core.engine import Table
@@ -175,8 +176,61 @@ def reading_problem(r: Reading, shape: Shape258 = Shape258.PUNG, hui: frozenset[
     return None
 
 
+def _breaks_a_rule(units: Sequence[tuple[int, int, int]], melds: Sequence[Meld], shape: Shape258,
+                   hui: frozenset[int]) -> bool | None:
+    """:func:`reading_problem` of the one reading of a standard-form
+    decomposition's ``units`` (``(shape, kind, wilds)``, as the kernel
+    gives them) with the declared ``melds``, without the reading: whether
+    it breaks a rule; None when a unit is made of 会 alone (a WILD_PAIR or
+    WILD_SET, read several ways: left to :func:`~mahjong_core.patterns.readings`)."""
+    bits = 0  # (bits 0..2: the suits held; bit 3: a 幺九 kind)
+    pungs = chows = 0
+    for sh, k, w in units:
+        if sh == _CHOW_SHAPE:
+            if w and any(w >> i & 1 and k + i not in hui for i in range(3)):
+                return True  # (a 会 read as 幺九)
+            chows += 1
+            bits |= _CHOW_BITS[k]
+            continue
+        if sh > _CHOW_SHAPE:
+            return None
+        if w and k not in hui:
+            return True
+        if sh == _PAIR_SHAPE:
+            if k < 27 and k % 9 in (1, 7):
+                return True  # (二，八不能做将)
+        else:
+            pungs += 1
+        bits |= _KIND_BITS[k]
+    for m in melds:
+        if m.kind is _CHI:
+            chows += 1
+            bits |= _CHOW_BITS[m.tiles[0]]
+        elif m.kind is _SPECIAL:
+            return None
+        else:
+            pungs += 1
+            bits |= _KIND_BITS[m.tiles[0]]
+    if bits != 15:
+        return True  # (万饼条 and a 幺九 kind)
+    if shape is Shape258.PUNG:
+        return pungs == 0
+    if shape is Shape258.ONE_PUNG_THREE_CHOWS:
+        return pungs != 1 or chows != 3
+    return False
+
+
+_PAIR_SHAPE, _CHOW_SHAPE = int(Shape.PAIR), int(Shape.CHOW)
+_CHI, _SPECIAL = MeldKind.CHI, MeldKind.SPECIAL
+_KIND_BITS = tuple((1 << k // 9 if k < 27 else 0) | (8 if k in YAOJIU else 0) for k in range(34))
+"""A pung or pair of each kind: its suit's bit, and bit 3 for 幺九."""
+_CHOW_BITS = tuple((1 << k // 9 | (8 if k % 9 in (0, 6) else 0)) if k < 27 and k % 9 < 7 else 0 for k in range(34))
+"""A chow from each kind: its suit's bit, and bit 3 when it holds a 1 or a 9."""
+
+
 SUIT_KINDS = frozenset(range(27))
 _ANY_WILD = HandRules(forms=(Form.STANDARD,))
+_STANDARD_FORM = int(Form.STANDARD)
 _RULES: dict[frozenset[int], HandRules] = {}
 
 
@@ -344,7 +398,19 @@ class Yingkou(Ruleset):
     def refuses_win(self, ctx: WinContext) -> bool:
         """The engine's early refusal: no reading is a legal win, or
         (``must_open``) no meld is claimed: exactly the contexts whose sheet
-        notes a problem (:meth:`win_problem`), without the 番 or the sheet."""
+        notes a problem (:meth:`win_problem`), without the 番 or the sheet.
+        Each of the kernel's decompositions that has one reading is read
+        first from its units alone (:func:`_breaks_a_rule`): when each
+        breaks a rule, no reading is made."""
+        decomps = ctx.decompositions
+        if decomps:
+            o = self.options
+            hui = hui_kinds(ctx.wild_kinds, o.hui_as_itself)
+            for d in decomps:
+                if d.form != _STANDARD_FORM or _breaks_a_rule(d.units, ctx.melds, o.shape, hui) is not True:
+                    break
+            else:
+                return True
         try:
             rs, problems = self._read(ctx)
         except IllegalWinError:

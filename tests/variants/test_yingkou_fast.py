@@ -1,18 +1,28 @@
-"""营口's bots' discard costs at speed (looked up by a key read off the
-counts as one integer) against the costs counted the plain way, on any
-counts (hypothesis) and on every turn of seeded greedy games."""
+"""营口 at speed against the plain way: the bots' discard costs (looked
+up by a key read off the counts as one integer) against the costs counted
+plainly, on any counts (hypothesis) and on every turn of seeded greedy
+games; the early refusal of a win from the kernel's decompositions
+(``_breaks_a_rule``) against :func:`reading_problem` of the readings, on
+random winning hands (hypothesis) and on every win checked in seeded
+games."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import hooks_reference as ref
+from mahjong_core import patterns as v
+from mahjong_core.analysis import Form, decompositions
 from mahjong_core.bots import make_bot, play_hand
-from mahjong_core.variants.yingkou import Yingkou, _plain_costs
+from mahjong_core.rules import WinContext
+from mahjong_core.tiles import Meld, MeldKind
+from mahjong_core.variants.yingkou import (
+    Shape258, Yingkou, _breaks_a_rule, _plain_costs, hand_rules_for, hui_kinds, reading_problem,
+)
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -71,3 +81,90 @@ def test_the_costs_agree_with_the_plain_ones_in_seeded_games(options: dict[str, 
     for i in range(30):
         play_hand(rs, [make_bot("greedy", i * 7 + s) for s in range(4)], seed=i, dealer=i % 4)
     assert Checked.asked > 500
+
+
+@st.composite
+def _winning_hands(draw: st.DrawFn) -> tuple[list[int], int, tuple[Meld, ...], frozenset[int]]:
+    """Four sets and a pair (up to three sets declared), then the 会: the
+    tiles of its kind held, and up to three tiles chosen to be 会 instead
+    (the 会 kind's tiles, four at most): the concealed kinds, the 会
+    count, the melds and the 会 kinds."""
+    counts = [0] * 34
+    concealed: list[int] = []
+    melds: list[Meld] = []
+    n_melds = draw(st.integers(0, 3))
+    for i in range(5):
+        if i == 4:
+            k = draw(st.integers(0, 33))
+            tiles = [k, k]
+        elif draw(st.booleans()):
+            k = draw(st.integers(0, 26).filter(lambda k: k % 9 < 7))
+            tiles = [k, k + 1, k + 2]
+        else:
+            k = draw(st.integers(0, 33))
+            tiles = [k] * 3
+        for t in tiles:
+            counts[t] += 1
+        if i < n_melds:
+            melds.append(Meld(MeldKind.CHI if len(set(tiles)) == 3 else MeldKind.PON, tuple(tiles)))
+        else:
+            concealed += tiles
+    assume(max(counts) <= 4)
+    hui = draw(st.integers(0, 33))
+    wilds = concealed.count(hui)
+    concealed = [t for t in concealed if t != hui]
+    for i in draw(st.lists(st.integers(0, 13), max_size=3)):
+        if concealed:
+            concealed.pop(i % len(concealed))
+            wilds += 1
+    assume(counts[hui] - concealed.count(hui) + wilds <= 4 and (concealed or wilds))
+    return concealed, wilds, tuple(melds), frozenset({hui})
+
+
+@pytest.mark.parametrize("shape", list(Shape258))
+@pytest.mark.parametrize("as_itself", [True, False])
+@given(hand=_winning_hands())
+def test_a_decomposition_breaks_a_rule_as_its_reading_does(
+    hand: tuple[list[int], int, tuple[Meld, ...], frozenset[int]], shape: Shape258, as_itself: bool,
+) -> None:
+    concealed, wilds, melds, wild_kinds = hand
+    rules = hand_rules_for(wild_kinds, as_itself)
+    hui = hui_kinds(wild_kinds, as_itself)
+    for d in decompositions(concealed, wilds=wilds, rules=rules):
+        got = _breaks_a_rule(d.units, melds, shape, hui)
+        ctx = WinContext(seat=0, concealed=tuple(sorted(concealed)), win_tile=-1, melds=melds, wilds=wilds,
+                         wild_kinds=wild_kinds, decompositions=(d,))
+        problems = {reading_problem(r, shape, hui) is not None for r in v.readings(ctx, rules)}
+        assert d.form is Form.STANDARD
+        if got is None:  # (left to the readings: a unit of 会 alone, read several ways)
+            assert any(shape_ > 2 for shape_, _, _ in d.units)
+        else:  # (a rule broken by a unit read one way only is broken by every reading)
+            assert problems == {got}
+
+
+class RefusalChecked(Yingkou):
+    """营口 whose early refusal is checked against the readings' answer."""
+
+    refused = kept = 0
+
+    def refuses_win(self, ctx: WinContext) -> bool:
+        got = super().refuses_win(ctx)
+        self._memo = None
+        readings, problems = self._read(ctx)
+        plain = None not in problems or (
+            self.options.must_open and v.claimed_melds(readings[problems.index(None)]) == 0)
+        assert got == plain, ctx
+        if got:
+            type(self).refused += 1
+        else:
+            type(self).kept += 1
+        return got
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_the_early_refusal_agrees_with_the_readings_in_seeded_games(options: dict[str, Any]) -> None:
+    RefusalChecked.refused = RefusalChecked.kept = 0
+    rs = RefusalChecked(**options)
+    for i in range(60):
+        play_hand(rs, [make_bot("greedy", i * 7 + s) for s in range(4)], seed=i, dealer=i % 4)
+    assert RefusalChecked.refused > 30 and RefusalChecked.kept > 30
