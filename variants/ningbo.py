@@ -242,6 +242,11 @@ _PAIR_BANS = {m: [[_bans(m, s, w) for w in range(4)] for s in range(4)] for m in
 """NB-4's refused pairs by option, seat wind and round wind (built once)."""
 
 
+_SINGLE, _EDGE, _CLOSED, _PUNG_WAIT = Wait.SINGLE, Wait.EDGE, Wait.CLOSED, Wait.PUNG
+"""The wait members read once (each ``Wait.X`` read in a function is a
+class attribute lookup through the enum type: about 10 times a global's cost)."""
+
+
 def _wait(r: Reading) -> Wait:
     """The reading's wait, computed once (several items ask it)."""
     got: Wait | None = r.memo.get("wait")
@@ -372,6 +377,7 @@ class Ningbo(Ruleset):
         self._base_tai = (1 if o.min_counts_base else 0) + (1 if self._natural_tai else 0)
         self._no_wild_tai = 1 if o.hard_win is HardWin.NO_WILD else 0
         self._three_held = o.three_wilds is ThreeWilds.HELD
+        self._every_reading = o.wild_single is WildSingle.EVERY_READING
         self._bans = _PAIR_BANS[self._pinghu_pair]
         self._flower_memo: dict[tuple[tuple[int, ...], int], int] = {}
         """The 台 of :func:`seat_flower_items` by (flowers, seat wind), worked
@@ -416,11 +422,11 @@ class Ningbo(Ruleset):
         if (not ctx.dealer and ctx.first_go_around and not ctx.self_drawn
                 and ctx.discarder == _dealer_seat(ctx)):
             out.append(ScoreItem("地胡", "Earthly hand", 6, 1, "won on the dealer's first discard"))
-        if o.hard_win is HardWin.NO_WILD and ctx.wilds == 0:
+        if self._no_wild_tai and ctx.wilds == 0:
             out.append(ScoreItem("硬糊", "No 百搭", 1, 1, "no 百搭 in hand"))
         won_wild = not ctx.self_drawn and (ctx.win_tile >= 34 or ctx.win_tile in ctx.wild_kinds)
         drawn_wilds = ctx.wilds - (1 if won_wild else 0)
-        if drawn_wilds >= 3 and (o.three_wilds is ThreeWilds.HELD or ctx.self_drawn):
+        if drawn_wilds >= 3 and (self._three_held or ctx.self_drawn):
             out.append(ScoreItem("三财神", "Three 百搭", 3, 1, "all three 百搭 in hand, self-drawn"))
         out += seat_flower_items(ctx.flowers, ctx.seat_wind, o.seat_flowers)
         return out
@@ -428,7 +434,6 @@ class Ningbo(Ruleset):
     def _fixed_tai(self, ctx: WinContext) -> int:
         """The total of :meth:`_fixed_items` without building them (the
         engine's early refusal asks it of every win it checks)."""
-        o = self.options
         sd = ctx.self_drawn
         tai = 0
         if sd:
@@ -446,11 +451,10 @@ class Ningbo(Ruleset):
             tai += 6
         wilds = ctx.wilds
         if wilds == 0:
-            if o.hard_win is HardWin.NO_WILD:
-                tai += 1
+            tai += self._no_wild_tai
         elif wilds >= 3:
             won_wild = not sd and (ctx.win_tile >= 34 or ctx.win_tile in ctx.wild_kinds)
-            if wilds - won_wild >= 3 and (o.three_wilds is ThreeWilds.HELD or sd):
+            if wilds - won_wild >= 3 and (self._three_held or sd):
                 tai += 3
         if ctx.flowers:
             tai += self._flower_tai(ctx.flowers, ctx.seat_wind)
@@ -467,7 +471,7 @@ class Ningbo(Ruleset):
 
     def _reading_items(self, r: Reading) -> list[ScoreItem]:
         items = [f.item(r, n) for f, n in v.matching(self._hand_fans, r)]
-        if self.options.hard_win is HardWin.NATURAL and r.is_natural:
+        if self._natural_tai and r.is_natural:
             items.append(ScoreItem("硬糊", "No 百搭", 1, 1, "no 百搭 standing for another kind"))
         return items
 
@@ -479,9 +483,9 @@ class Ningbo(Ruleset):
         and the scoring honours among the pungs."""
         w = _wait(r)
         tai = 0
-        if w is Wait.SINGLE:
+        if w is _SINGLE:
             tai = 2 if v.all_sets_declared(r) else 1
-        elif w is Wait.EDGE or w is Wait.CLOSED or w is Wait.PUNG:
+        elif w is _EDGE or w is _CLOSED or w is _PUNG_WAIT:
             tai = 1
         ctx = r.ctx
         if v.all_chows(r) and r.pair not in self._bans[ctx.seat_wind & 3][ctx.round_wind & 3]:
@@ -692,7 +696,7 @@ class Ningbo(Ruleset):
 
     def _wild_single(self, ctx: WinContext) -> bool:
         rs = self._readings(ctx)
-        if self.options.wild_single is WildSingle.EVERY_READING:
+        if self._every_reading:
             return all(wild_single_wait(r) for r in rs)
         return any(wild_single_wait(r) for r in rs)
 
