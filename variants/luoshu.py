@@ -500,6 +500,8 @@ def _jiang_summary(honours: bytes, mixed: bool) -> _Summary:
 
 
 _OUTSIDE = tuple(k for k in range(34) if k not in KINDS)
+_WALL = tuple(k for k in sorted(KINDS) for _ in range(4))
+"""The wall's tiles in order (:meth:`Luoshu.wall_tiles` copies them for each hand)."""
 """The kinds no 洛书 tile is (发财)."""
 _FA = 32
 assert _OUTSIDE == (_FA,)
@@ -771,7 +773,7 @@ class Luoshu(Ruleset):
 
     def wall_tiles(self) -> list[int]:
         """万筒条 ×4, 东南西北 ×4, 红中 ×4 and the four flower tiles (as 5z)."""
-        return [k for k in sorted(KINDS) for _ in range(4)]
+        return list(_WALL)
 
     def _sets_needed(self, table: Table, seat: int) -> int:
         return 4 - len(table.melds[seat])
@@ -791,7 +793,8 @@ class Luoshu(Ruleset):
         if not _a_suit_whole(counts):
             return False
         mixed = self.options.jiang_mixed
-        if min(_discard_needs(counts, sum(counts) // 3, mixed)) > 1:
+        needs = _discard_needs(counts, sum(counts) // 3, mixed)
+        if 1 not in needs and 0 not in needs:  # (no discard leaves shanten 0 or less: min(needs) > 1)
             return False
         return luoshu_ready_discard(counts, mixed)
 
