@@ -500,9 +500,9 @@ def _jiang_summary(honours: bytes, mixed: bool) -> _Summary:
 
 
 _OUTSIDE = tuple(k for k in range(34) if k not in KINDS)
+"""The kinds no 洛书 tile is (发财)."""
 _WALL = tuple(k for k in sorted(KINDS) for _ in range(4))
 """The wall's tiles in order (:meth:`Luoshu.wall_tiles` copies them for each hand)."""
-"""The kinds no 洛书 tile is (发财)."""
 _FA = 32
 assert _OUTSIDE == (_FA,)
 
