@@ -744,28 +744,6 @@ cdef inline int _wilds_fit(int need, int w, const KRules* r) noexcept nogil:
     return need <= w and (need == w or r.wild_mask != 0)
 
 
-cdef void _minplus(int (*acc)[2], int (*v)[2], int n) noexcept nogil:
-    cdef int tmp[6][2]
-    cdef int m1, m2, p1, p2, x
-    for m1 in range(n + 1):
-        tmp[m1][0] = BIG
-        tmp[m1][1] = BIG
-    for m1 in range(n + 1):
-        for p1 in range(2):
-            if acc[m1][p1] >= BIG:
-                continue
-            for m2 in range(n + 1 - m1):
-                for p2 in range(2 - p1):
-                    if v[m2][p2] >= BIG:
-                        continue
-                    x = acc[m1][p1] + v[m2][p2]
-                    if x < tmp[m1 + m2][p1 + p2]:
-                        tmp[m1 + m2][p1 + p2] = x
-    for m1 in range(n + 1):
-        acc[m1][0] = tmp[m1][0]
-        acc[m1][1] = tmp[m1][1]
-
-
 cdef inline void _free_wild_kinds(const uint8_t* c, const KRules* r, int* fm, int* fmp) noexcept nogil:
     """How many wild kinds are not held at all (each can host one fresh set
     or the pair made of wilds), and how many of them may be the pair."""
