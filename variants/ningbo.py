@@ -799,10 +799,10 @@ def _tai_bound(counts: bytes | bytearray, melds: Sequence[Meld], w: int, seat_wi
     won on the natural tile ``win`` (-1: unknown or a 百搭); no 平糊 when the
     one honour kind held, the pair of any 平糊, is in ``bans`` (NB-4's
     refused pairs)."""
-    x = int.from_bytes(counts, "little")
+    x = _from_bytes(counts, "little")
     h = x >> 216  # (the seven honour counts, a byte each: byte j is kind 27 + j)
     # (the suits held, bit 3 the honours; the melds' below)
-    bits = ((x & _M0) != 0) | ((x & _M1) != 0) << 1 | ((x & _M2) != 0) << 2 | (h != 0) << 3
+    bits = (1 if x & _M0 else 0) | (2 if x & _M1 else 0) | (4 if x & _M2 else 0) | (8 if h else 0)
     chows = pungs = 0
     declared = 0  # (the honours of the declared pungs and kongs: bit 8j for kind 27 + j)
     if melds:
@@ -849,6 +849,8 @@ def _tai_bound(counts: bytes | bytearray, melds: Sequence[Meld], w: int, seat_wi
     return tai
 
 
+_from_bytes = int.from_bytes
+"""``int.from_bytes`` read once (a class attribute lookup on ``int`` per call otherwise)."""
 _M0, _M1, _M2 = (sum(0xFF << (8 * k) for k in range(9 * s, 9 * s + 9)) for s in range(3))
 """The bytes of each suit's nine counts in the counts read as one
 little-endian integer (the seven honours' are the bytes from 27 on)."""
