@@ -269,16 +269,17 @@ def _waits(*kinds: Wait) -> Any:
 
 def _big_single(r: Reading) -> bool:
     """大吊: every set declared, the win on the pair (a single wait)."""
-    return _wait(r) is Wait.SINGLE and v.all_sets_declared(r)
+    return _wait(r) is _SINGLE and v.all_sets_declared(r)
 
 
 def _hand_fans(pinghu: PinghuPair) -> tuple[Fan, ...]:
     """The reading's 台 table with ``pinghu``'s 平糊 pair rule."""
+    pinghu_test = _pinghu(pinghu)  # (made once: 排糊 asks it of every reading)
     return (
         Fan("排糊", "Plain 4+1 hand", 0,
-            lambda r: _wait(r) not in (Wait.EDGE, Wait.CLOSED, Wait.SINGLE, Wait.PUNG) and not _pinghu(pinghu)(r),
+            lambda r: _wait(r) not in (_EDGE, _CLOSED, _SINGLE, _PUNG_WAIT) and not pinghu_test(r),
             why="four sets and a pair, none of 平糊 边 夹 单吊 对倒"),
-        Fan("平糊", "All chows", 1, _pinghu(pinghu), why="four chows, the pair no 台-scoring honour"),
+        Fan("平糊", "All chows", 1, pinghu_test, why="four chows, the pair no 台-scoring honour"),
         Fan("边", "Edge wait", 1, _waits(Wait.EDGE), why="won on the 3 of 12 or the 7 of 89"),
         Fan("夹", "Closed wait", 1, _waits(Wait.CLOSED), why="won on the middle tile of a chow"),
         Fan("单吊", "Single wait", 1, _waits(Wait.SINGLE), why="won on the pair"),
@@ -379,9 +380,9 @@ class Ningbo(Ruleset):
         self._three_held = o.three_wilds is ThreeWilds.HELD
         self._every_reading = o.wild_single is WildSingle.EVERY_READING
         self._bans = _PAIR_BANS[self._pinghu_pair]
-        self._flower_memo: dict[tuple[tuple[int, ...], int], int] = {}
-        """The 台 of :func:`seat_flower_items` by (flowers, seat wind), worked
-        out once each (the option is the rule set's)."""
+        self._flower_memo: dict[tuple[tuple[int, ...], int], tuple[tuple[ScoreItem, ...], int]] = {}
+        """The items of :func:`seat_flower_items` and their 台 by (flowers,
+        seat wind), worked out once each (the option is the rule set's)."""
         self._memo: tuple[WinContext, tuple[Reading, ...]] | None = None
         self._best_memo: tuple[WinContext, Reading, int] | None = None
         """The last context scored and its readings (the engine asks
@@ -428,7 +429,8 @@ class Ningbo(Ruleset):
         drawn_wilds = ctx.wilds - (1 if won_wild else 0)
         if drawn_wilds >= 3 and (self._three_held or ctx.self_drawn):
             out.append(ScoreItem("三财神", "Three 百搭", 3, 1, "all three 百搭 in hand, self-drawn"))
-        out += seat_flower_items(ctx.flowers, ctx.seat_wind, o.seat_flowers)
+        if ctx.flowers:
+            out += self._flowers(ctx.flowers, ctx.seat_wind)[0]
         return out
 
     def _fixed_tai(self, ctx: WinContext) -> int:
@@ -460,14 +462,19 @@ class Ningbo(Ruleset):
             tai += self._flower_tai(ctx.flowers, ctx.seat_wind)
         return tai
 
-    def _flower_tai(self, flowers: Sequence[int], seat_wind: int) -> int:
-        """The 台 of :func:`seat_flower_items` (kept by key)."""
+    def _flowers(self, flowers: Sequence[int], seat_wind: int) -> tuple[tuple[ScoreItem, ...], int]:
+        """The items of :func:`seat_flower_items` and their 台 (kept by key:
+        items are immutable values)."""
         key = (tuple(flowers), seat_wind)
         got = self._flower_memo.get(key)
         if got is None:
-            got = self._flower_memo[key] = sum(
-                it.total for it in seat_flower_items(flowers, seat_wind, self.options.seat_flowers))
+            items = tuple(seat_flower_items(flowers, seat_wind, self.options.seat_flowers))
+            got = self._flower_memo[key] = (items, sum(it.total for it in items))
         return got
+
+    def _flower_tai(self, flowers: Sequence[int], seat_wind: int) -> int:
+        """The 台 of :func:`seat_flower_items` (:meth:`_flowers`)."""
+        return self._flowers(flowers, seat_wind)[1]
 
     def _reading_items(self, r: Reading) -> list[ScoreItem]:
         items = [f.item(r, n) for f, n in v.matching(self._hand_fans, r)]
