@@ -253,7 +253,7 @@ _HUI_KINDS: dict[tuple[frozenset[int], bool], frozenset[int]] = {}
 """:func:`hui_kinds` by its arguments."""
 _SUIT_BYTES = (1 << 72) - 1
 _YAOJIU_BYTES = sum(0xFF << (8 * k) for k in YAOJIU)
-_COSTS: dict[int, tuple[int, ...]] = {}
+_COSTS: dict[int, bytes] = {}
 """:meth:`Yingkou.aim_discard_costs` by its key (at most 27 × 35 of them)."""
 
 
@@ -359,8 +359,8 @@ class Yingkou(Ruleset):
             key += 27 * (1 + ((y.bit_length() - 1) >> 3))
         got = _COSTS.get(key)
         if got is None:
-            got = _COSTS[key] = tuple(_plain_costs(counts))
-        return list(got)
+            got = _COSTS[key] = bytes(_plain_costs(counts))
+        return got  # (bytes: immutable, kept, and read by the kernel in place)
 
     def paper_wild_kinds(self, extra: Mapping[str, Any]) -> frozenset[int]:
         tile = self.paper_indicator(extra)

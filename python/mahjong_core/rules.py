@@ -837,7 +837,9 @@ class Ruleset:
         :class:`~mahjong_core.bots.GreedyBot` ranks a discard by shanten +
         its cost, so a rule set can steer it toward what most wins need
         beyond the shape (合肥 八支: keep the long suit).  Asked once per
-        turn, only when a rule set overrides it.  Default: all 0."""
+        turn, only when a rule set overrides it; 34 values (costs kept as
+        ``bytes`` are read by the kernel in place: the cheapest).  Default:
+        all 0."""
         return _NO_COSTS
 
     def substitutes(self, table: Table) -> dict[int, int]:

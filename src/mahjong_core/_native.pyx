@@ -32,6 +32,7 @@ from libc.string cimport memset, memcpy, memmove, memcmp
 from mahjong_core._types cimport *
 from libc.stdint cimport int16_t
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
@@ -3812,11 +3813,14 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
     first while any is held.  Improving tiles are counted only for discards
     at the hand's lowest shanten without costs (as with ``best_only``).
     ``memo`` (an :class:`ImprovingMemo`, one per player) keeps the improving
-    kinds of the hands asked about, for the next calls."""
+    kinds of the hands asked about, for the next calls.  ``costs`` has 34
+    values (bytes are read in place, the cheapest); another length raises
+    :class:`InvalidHandError`."""
     cdef uint8_t h[34]
     cdef uint8_t sn[34]
     cdef int cost[34]
     cdef StdCtx sx
+    cdef const uint8_t* cb
     cdef FormDraws fd[34]
     cdef int sh[34]
     cdef int k, j, best, low = 2147483647, unseen, choice = -1, best_unseen = -1
@@ -3828,8 +3832,17 @@ def discard_choice_buf(object buf, int wilds, rules, object seen, uint64_t keep=
     for k in range(34):
         cost[k] = 0
     if costs is not None:
-        for k in range(34):
-            cost[k] = costs[k]
+        if len(costs) != 34:
+            raise InvalidHandError(f"discard costs have 34 entries (one per kind), got {len(costs)}")
+        if type(costs) is bytes:
+            # (a rule set's costs kept as bytes: read in place, not as 34
+            # items)
+            cb = <const uint8_t*>PyBytes_AS_STRING(costs)
+            for k in range(34):
+                cost[k] = cb[k]
+        else:
+            for k in range(34):
+                cost[k] = costs[k]
     held = _held_mask(h)
     # without costs or kinds to keep, only the discards at the lowest
     # shanten can be chosen: the others need not be exact

@@ -17,6 +17,7 @@ from mahjong_core import _native
 from mahjong_core.analysis import Form, HandRules
 from mahjong_core.bots import GreedyBot, RandomBot
 from mahjong_core.engine import Action, Table
+from mahjong_core.errors import InvalidHandError
 from mahjong_core.registry import available
 from mahjong_core.rules import Ruleset
 
@@ -156,8 +157,10 @@ def _check_discard_choice(data: st.DataObject, forms: list[HandRules], max_wilds
     seen = bytearray(rng.randint(counts[k], 4) for k in range(34))
     keep = rng.getrandbits(34) if data.draw(st.booleans()) else 0
     costs = [rng.choice([0, 0, 0, 1, 2]) for _ in range(34)] if data.draw(st.booleans()) else None
+    # (costs as a rule set gives them: a list, or bytes, which the kernel reads in place)
+    given_costs = bytes(costs) if costs is not None and data.draw(st.booleans()) else costs
     try:
-        got = _native.discard_choice_buf(counts, wilds, rules, seen, keep, costs)
+        got = _native.discard_choice_buf(counts, wilds, rules, seen, keep, given_costs)
     except Exception as e:  # the same refusal as the per-discard questions
         with pytest.raises(type(e)):
             _native.discard_options(_native.Counts(list(counts)), wilds, rules, True)
@@ -328,6 +331,19 @@ def test_ready_declarations_are_the_discards_that_leave_a_ready_hand(name: str) 
                 offered += bool(got)
             t.apply(bots[seat].choose(t, seat, legal))
     assert offered > 20
+
+
+def test_discard_choice_costs_of_another_length() -> None:
+    """Costs not of 34 kinds are refused, as bytes and as a list, with the
+    length in the message (release builds read a list without bounds
+    checks: the length is checked first)."""
+    from mahjong_core import counts
+
+    c = bytearray(list(counts("123m456p789s1122z3z")))
+    seen = bytearray(c)
+    for bad in ([0] * 33, bytes(33), (0,) * 35, bytes(35)):
+        with pytest.raises(InvalidHandError, match=f"got {len(bad)}"):
+            _native.discard_choice_buf(c, 0, None, seen, 0, bad)
 
 
 def test_discard_choice_with_large_costs() -> None:
