@@ -32,7 +32,7 @@ from libc.string cimport memset, memcpy, memmove, memcmp
 from mahjong_core._types cimport *
 from libc.stdint cimport int16_t
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
-from cpython.bytes cimport PyBytes_AS_STRING
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
@@ -3914,10 +3914,14 @@ __build_info__ = {
 
 cdef int _load34(object buf, uint8_t* out) except -1:
     """Copy the 34 counts of ``buf`` into ``out``: a bytearray (the engine's
-    hands) directly, anything else through a typed memoryview."""
+    hands) or bytes (a rule set's kept counts) directly, anything else
+    through a typed memoryview."""
     cdef const uint8_t[::1] view
     if type(buf) is bytearray and PyByteArray_GET_SIZE(buf) == 34:
         memcpy(out, PyByteArray_AS_STRING(buf), 34)
+        return 0
+    if type(buf) is bytes and PyBytes_GET_SIZE(buf) == 34:
+        memcpy(out, PyBytes_AS_STRING(buf), 34)
         return 0
     view = buf
     if view.shape[0] != 34:
