@@ -493,8 +493,11 @@ class Harbin(Ruleset):
                 s += len(tiles)
             for k in tiles:
                 ends += _IS_END[k]
-        costs = [0] * 34
-        if (m == 1 or p == 1 or s == 1) and (not m or not p or not s):
+        one_suit = (m == 1 or p == 1 or s == 1) and (not m or not p or not s)
+        if not one_suit and ends != 1:
+            return _NO_COSTS  # (most turns: bytes, read by the kernel in place)
+        costs = bytearray(34)
+        if one_suit:
             # (a suit of one tile, in a hand of two suits or fewer: that
             # tile is in the hand, a meld holds three)
             for n, first in ((m, 0), (p, 9), (s, 18)):
@@ -506,10 +509,12 @@ class Harbin(Ruleset):
             for k in _END_KINDS:
                 if hand[k]:
                     costs[k] += 1
-        return costs
+        return bytes(costs)
 
 
 _ANKAN, _SPECIAL, _CHI = MeldKind.ANKAN, MeldKind.SPECIAL, MeldKind.CHI
+_NO_COSTS = bytes(34)
+"""No discard costs anything (:meth:`Harbin.aim_discard_costs`)."""
 _shanten_buf = _native.shanten_buf
 _WALL = tuple(k for k in KINDS for _ in range(4))
 """The 112 tiles (asked once per hand)."""
