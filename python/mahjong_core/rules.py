@@ -89,6 +89,16 @@ class ScoreItem:
     why: str = ""
     """A short reason (which tiles or which rule)."""
 
+    def __init__(self, zh: str, en: str, value: int, count: int = 1, why: str = "") -> None:
+        # (each field set by its slot: the frozen dataclass's own __init__
+        # goes through object.__setattr__ per field, 0.60 µs an item
+        # against 0.35 µs; every rule set's score makes several)
+        _SET_ZH(self, zh)
+        _SET_EN(self, en)
+        _SET_VALUE(self, value)
+        _SET_COUNT(self, count)
+        _SET_WHY(self, why)
+
     @property
     def total(self) -> int:
         return self.value * self.count
@@ -116,9 +126,25 @@ class ScoreSheet:
     best reading fails a condition of the rule set); the default
     :meth:`Ruleset.win_problem` answers it."""
 
+    def __init__(self, items: tuple[ScoreItem, ...], total: int, unit: str = "fan", points: int = 0,
+                 notes: tuple[str, ...] = (), problem: str | None = None) -> None:
+        # (each field set by its slot, as ScoreItem's)
+        _SET_ITEMS(self, items)
+        _SET_TOTAL(self, total)
+        _SET_UNIT(self, unit)
+        _SET_POINTS(self, points)
+        _SET_NOTES(self, notes)
+        _SET_PROBLEM(self, problem)
+
     def names(self) -> list[str]:
         """Chinese names of the items, one per count."""
         return [it.zh for it in self.items for _ in range(it.count)]
+
+
+_SET_ZH, _SET_EN, _SET_VALUE, _SET_COUNT, _SET_WHY = (
+    ScoreItem.__dict__[f].__set__ for f in ("zh", "en", "value", "count", "why"))
+_SET_ITEMS, _SET_TOTAL, _SET_UNIT, _SET_POINTS, _SET_NOTES, _SET_PROBLEM = (
+    ScoreSheet.__dict__[f].__set__ for f in ("items", "total", "unit", "points", "notes", "problem"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -312,3 +312,27 @@ def test_default_settlement_pays_with_the_rule_sets_words(name: str, reasons: tu
     assert [(p.payer, p.payee, p.amount, p.reason) for p in fed] == [(3, 1, 5, reasons[1])]
     robbed = rs.settle(None, [(dataclasses.replace(won, discarder=3, robbed_kong=True), sheet)]).payments
     assert [(p.payer, p.reason) for p in robbed] == [(3, reasons[2])]
+
+
+@pytest.mark.parametrize("cls", ["ScoreItem", "ScoreSheet"])
+def test_the_sheet_values_set_every_field_as_a_dataclass_does(cls: str) -> None:
+    """ScoreItem and ScoreSheet set their slots in their own ``__init__``
+    (cheaper than the frozen dataclass's): its parameters are the fields,
+    in order, with the fields' defaults, and each value lands in its field
+    (a new field without a parameter, or a swapped one, fails here)."""
+    import inspect
+
+    from mahjong_core import rules
+
+    kind = getattr(rules, cls)
+    fields = dataclasses.fields(kind)
+    params = list(inspect.signature(kind.__init__).parameters.values())[1:]
+    assert [p.name for p in params] == [f.name for f in fields]
+    assert [p.default for p in params] == [
+        inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default for f in fields]
+    values = {f.name: object() for f in fields}  # (each field a distinct value)
+    made = kind(**values)
+    assert all(getattr(made, name) is value for name, value in values.items())
+    assert dataclasses.replace(made) == made and hash(dataclasses.replace(made)) == hash(made)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(made, fields[0].name, 1)
