@@ -4295,7 +4295,7 @@ cdef class SuitSets:
     cdef int set_start[10]       # the sets whose lowest number is i: set_start[i] .. set_start[i + 1]
     cdef int part_start[10]
     cdef readonly tuple triples
-    cdef bytes _honours_ok       # the last honours row checked (immutable: checked once)
+    cdef set _rows_ok            # the honours rows whose values were checked (bytes: checked once each)
 
     def __cinit__(self, triples, bint pairs=False):
         cdef list sets = []
@@ -4312,6 +4312,7 @@ cdef class SuitSets:
                 sets.append(x)
         if not sets:
             raise InvalidHandError("SuitSets: no sets given")
+        self._rows_ok = set()
         for x in sets:
             for y in ((x[0], x[1]), (x[0], x[2]), (x[1], x[2])):
                 if y not in partials:
@@ -4407,9 +4408,15 @@ cdef class SuitSets:
         return e
 
     cdef int _check_row(self, bytes honours, int sets) except -1:
-        """_check_honours, the values of the last row checked not again."""
-        _check_honours(honours, sets, honours is not self._honours_ok)
-        self._honours_ok = honours
+        """_check_honours, the values of a row checked before not again (a
+        rule set asks of a few thousand rows, each kept by it: the four
+        seats' rows in turn)."""
+        cdef bint known = honours is not None and honours in self._rows_ok
+        _check_honours(honours, sets, not known)
+        if not known:
+            if len(self._rows_ok) >= 4096:
+                self._rows_ok.clear()
+            self._rows_ok.add(honours)
         return 0
 
     cdef int _load_hand(self, object hand, uint8_t* c) except -1:

@@ -241,8 +241,9 @@ def test_bad_tables_and_hands_are_refused() -> None:
 
 
 def test_a_bad_honours_row_is_refused_every_time_it_is_given() -> None:
-    """The table checks a row's values once per row object (bytes do not
-    change): a bad row is refused whatever came before it, and again."""
+    """The table checks a row's values once per row (bytes do not change;
+    it keeps those it checked): a bad row is refused whatever came before
+    it, and again."""
     table = luoshu_like()
     good = GOOD * 4
     bad = bytes([0, 2, 1, 1, 1]) + GOOD[5:] + GOOD * 3
