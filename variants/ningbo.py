@@ -408,7 +408,6 @@ class Ningbo(Ruleset):
     # --- scoring ---------------------------------------------------------------
     def _fixed_items(self, ctx: WinContext) -> list[ScoreItem]:
         """The 台 that do not depend on the reading."""
-        o = self.options
         out: list[ScoreItem] = []
         if ctx.self_drawn:
             out.append(ScoreItem("自摸", "Self-drawn", 1, 1, "won on one's own draw"))
