@@ -216,6 +216,10 @@ BONUSES: tuple[tuple[str, str, str], ...] = (
     ("自摸加番", "Self-draw fan", "self-drawn (option self_draw=jiafan)"),
 )
 """The +1 番 items that add to the single best pattern (PROPOSAL, variants-more §4.2)."""
+_PATTERN_ITEMS = {f.zh: ScoreItem(f.zh, f.en, f.value, why=f.why) for f in PATTERNS}
+"""Each pattern's line of a sheet (items are values: made once)."""
+_EVENT_ITEMS = tuple(ScoreItem(zh, en, 1) for zh, en, _ in BONUSES[1:])
+"""The +1 番 events' lines, in :data:`BONUSES`' order (杠上花 杠上炮 抢杠 海底 自摸加番)."""
 
 
 def flower_pig(kinds: Sequence[int]) -> bool:
@@ -440,6 +444,8 @@ class Sichuan(ContextWinConditions, Ruleset):
         self.play_after_win = o.mode is Mode.XUEZHAN
         self.winners_play_on = o.mode is Mode.XUELIU
         self.exchange_tiles = 3 if o.exchange_three else 0
+        self._last_tile_fan = o.last_tile_fan
+        self._self_draw_fan = o.self_draw is SelfDrawBonus.ADD_FAN
 
     # --- scoring -----------------------------------------------------------
     def _reading_value(self, r: Reading) -> tuple[int, list[ScoreItem], list[str]]:
@@ -456,7 +462,7 @@ class Sichuan(ContextWinConditions, Ruleset):
         if best is None:
             raise MahjongError(f"sichuan: no pattern fits the reading {r.units!r}")
         pattern = best[1]
-        items = [ScoreItem(pattern.zh, pattern.en, pattern.value, why=pattern.why)]
+        items = [_PATTERN_ITEMS[pattern.zh]]
         notes = [f"not counted (only the highest pattern): {', '.join(f.zh for f in hits if f is not pattern)}"] \
             if len(hits) > 1 else []
         own_roots = max(0, roots - 1) if pattern.zh in ROOT_USED else roots
@@ -466,17 +472,17 @@ class Sichuan(ContextWinConditions, Ruleset):
         if pattern.zh in ROOT_USED and roots:
             notes.append(f"{pattern.zh}: its four identical tiles are not counted again as 根 (减1根)")
         c = r.ctx
-        o = self.options
-        events = (
-            ("杠上花", "Win on a kong replacement", c.kong_replacement),
-            ("杠上炮", "Win on a discard after a kong", c.kong_discard),
-            ("抢杠", "Robbing a kong", c.robbed_kong),
-            ("海底", "Last tile", c.last_tile and o.last_tile_fan),
-            ("自摸加番", "Self-draw fan", c.self_drawn and o.self_draw is SelfDrawBonus.ADD_FAN),
-        )
-        for zh, en, applies in events:
-            if applies:
-                items.append(ScoreItem(zh, en, 1))
+        # (the +1 番 events, in this order; items are values, made once)
+        if c.kong_replacement:
+            items.append(_EVENT_ITEMS[0])
+        if c.kong_discard:
+            items.append(_EVENT_ITEMS[1])
+        if c.robbed_kong:
+            items.append(_EVENT_ITEMS[2])
+        if c.last_tile and self._last_tile_fan:
+            items.append(_EVENT_ITEMS[3])
+        if c.self_drawn and self._self_draw_fan:
+            items.append(_EVENT_ITEMS[4])
         return sum(it.total for it in items), items, notes
 
     def score(self, ctx: WinContext) -> ScoreSheet:
