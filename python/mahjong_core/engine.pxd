@@ -10,6 +10,22 @@ cimport cython
 
 ctypedef unsigned long long u64
 
+# Module constants the turn loop reads (enum members, the record's event
+# templates, the kernels' entry points) as C globals.  A module global is
+# read from the module's dict on every use from Python 3.12 on (Cython's
+# cached read keyed on the dict's version tag, deprecated in 3.12, is off
+# there): about 3,000 dict look-ups a greedy hand.  As C globals they are
+# one load on every version.  They are then not attributes of the compiled
+# module: only names no other module imports are listed (_ACTIONS,
+# _KIND_OF, _TILE_OF stay module globals).
+cdef object _TURN, _CLAIMS, _ROB, _DECLARE, _OVER, _OPENING, _EXCHANGE, _LAST, _REPLACE, _FLOWER, _IMAGINE
+cdef object _K_DISCARD, _K_ANKAN, _K_KAKAN, _K_CHOW, _K_PUNG, _K_KONG, _K_WIN, _K_PASS, _K_READY
+cdef object _K_SPECIAL_KONG, _K_SPECIAL_ADD, _K_SWAP, _K_TAKE_PUNG
+cdef object _RR_REQUIRED, _RR_DISCARD_WIN, _READY_NONE, _PON, _ANKAN_KIND, _SPECIAL_MELD, _SPECIAL_MAX
+cdef object _NO_PAYMENTS, _NO_KINDS, _CHI_MELDS, _PON_MELDS, _KAN_MELDS
+cdef object _waits_mask_buf, _shanten_buf, _held_kinds, _is_win_buf
+cdef list _DRAW_EVENTS, _REPLACEMENT_EVENTS, _FLOWER_EVENTS, _ACTION_JSON, _ACTION_EVENTS
+
 @cython.locals(tiles=list, i=Py_ssize_t, j=Py_ssize_t, r=u64, swaps=Py_ssize_t, t=Py_ssize_t, data=bytearray)
 cpdef shuffle(tiles, rng)
 
