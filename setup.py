@@ -66,8 +66,8 @@ extensions = [
 # The game engine, the bots and the scoring vocabulary are plain Python
 # (python/mahjong_core/engine.py, bots.py, patterns.py); they are compiled
 # too, typed by the .pxd beside each (engine.pxd: the Table; all three: their
-# hot module constants as C globals), unless MAHJONG_CORE_PURE_ENGINE is set.  Type annotations there are for mypy, not
-# for Cython.
+# hot module constants as C globals), unless MAHJONG_CORE_PURE_ENGINE is
+# set.  Type annotations there are for mypy, not for Cython.
 if os.environ.get("MAHJONG_CORE_PURE_ENGINE", "") in ("", "0"):
     extensions += cythonize(
         [Extension(f"mahjong_core.{name}", [f"python/mahjong_core/{name}.py"],

@@ -1925,6 +1925,10 @@ cdef inline KernelRules _as_rules(object rules):
     if rules is _last_rules:
         return _last_kernel
     cdef KernelRules k = <KernelRules>rules._kernel
+    # (the old pair is held until both are set: releasing it cannot run
+    # Python code, another thread's among it, between the two assignments)
+    cdef object old_rules = _last_rules
+    cdef KernelRules old_kernel = _last_kernel
     _last_rules = rules
     _last_kernel = k
     return k
